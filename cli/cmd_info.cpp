@@ -1,0 +1,74 @@
+// `catan info PACK`: a pack's manifest, options and the events it declares and handles.
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "cli/common.h"
+#include "scripting/session.h"
+
+namespace catan::cli {
+
+namespace {
+
+std::string range_text(const packs::OptionSpec& o) {
+  if (!o.choices.empty()) return fmt::format("one of: {}", fmt::join(o.choices, ", "));
+  if (o.min && o.max) return fmt::format("{} .. {}", *o.min, *o.max);
+  if (o.min) return fmt::format(">= {}", *o.min);
+  if (o.max) return fmt::format("<= {}", *o.max);
+  return "";
+}
+
+class InfoCommand final : public Command {
+ public:
+  CLI::App* add(CLI::App& app) override {
+    auto* sub = app.add_subcommand("info", "Show a pack's manifest, options, and the events it declares and handles");
+    sub->add_option("pack", pack_, "Pack name or path")->required();
+    search_.add_to(*sub);
+    limits_.add_to(*sub);
+    return sub;
+  }
+
+  int run() override {
+    auto search = search_.make();
+    const auto& m = search.find(pack_);
+    fmt::print("{} {}\n{}\n", m.name, m.version, m.description);
+    fmt::print("location: {}\n", m.dir.string());
+    if (!m.requires_.empty()) fmt::print("requires: {}\n", fmt::join(m.requires_, ", "));
+    if (!m.conflicts.empty()) fmt::print("conflicts: {}\n", fmt::join(m.conflicts, ", "));
+    fmt::print("entry scripts: {}\n", fmt::join(m.entry, ", "));
+    if (!m.tests.empty()) fmt::print("tests: {}\n", fmt::join(m.tests, ", "));
+
+    fmt::print("\noptions (set with --option {}.KEY=VALUE):\n", m.name);
+    if (m.options.empty()) fmt::print("  (none)\n");
+    for (const auto& o : m.options) {
+      fmt::print("  {:<16} {:<8} default {:<8} {}\n", o.key, packs::to_string(o.type),
+                 packs::to_string(o.default_value), range_text(o));
+      if (!o.description.empty()) fmt::print("  {:<16} {}\n", "", o.description);
+    }
+
+    fmt::print("\nevents declared:\n");
+    if (m.events.empty()) fmt::print("  (none)\n");
+    for (const auto& e : m.events) fmt::print("  {:<20} {}\n", e.name, e.description);
+
+    scripting::Session session(search, {pack_}, {}, limits_.make());
+    fmt::print("\nevents handled:\n");
+    int shown = 0;
+    for (const auto& h : session.handlers()) {
+      if (h.pack != m.name) continue;
+      ++shown;
+      fmt::print("  {:<20} priority {:>3}{}  {}\n", h.event, h.priority, h.after ? " (after)" : "", h.where);
+    }
+    if (shown == 0) fmt::print("  (none)\n");
+    return kOk;
+  }
+
+ private:
+  std::string pack_;
+  SearchOptions search_;
+  LimitOptions limits_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_info_command() { return std::make_unique<InfoCommand>(); }
+
+}  // namespace catan::cli

@@ -1,0 +1,69 @@
+// `catan test [PACK...]`: runs the Lua rule tests packs ship.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "cli/common.h"
+#include "scripting/session.h"
+
+namespace catan::cli {
+
+namespace {
+
+class TestCommand final : public Command {
+ public:
+  CLI::App* add(CLI::App& app) override {
+    auto* sub = app.add_subcommand("test", "Run the Lua tests of rule packs (all packs with tests when none is named)");
+    sub->add_option("packs", packs_, "Packs to test (names or paths)");
+    sub->add_flag("--all", all_, "Test every pack found that has tests (the default when no pack is named)");
+    sub->add_flag("--quiet", quiet_, "Print only failures and the summary");
+    search_.add_to(*sub);
+    limits_.add_to(*sub);
+    return sub;
+  }
+
+  int run() override {
+    auto search = search_.make();
+    std::vector<std::string> targets = packs_;
+    if (targets.empty() || all_) {
+      for (const auto* m : search.all())
+        if (!m->tests.empty()) targets.push_back(m->name);
+      for (const auto& e : search.errors()) std::cerr << "catan: warning: " << e << '\n';
+    }
+    if (targets.empty()) throw UsageError("no pack with tests found");
+    int passed = 0, failed = 0;
+    for (const auto& target : targets) {
+      const auto& manifest = search.find(target);
+      if (manifest.tests.empty()) {
+        fmt::print("pack '{}' has no tests\n", manifest.name);
+        continue;
+      }
+      try {
+        scripting::Session session(search, {target}, {}, limits_.make());
+        const auto [p, f] = session.run_tests(manifest.name, [this](std::string_view line) {
+          if (!quiet_ || line.rfind("PASS", 0) != 0) std::cout << line << '\n';
+        });
+        passed += p;
+        failed += f;
+      } catch (const std::exception& e) {
+        fmt::print("FAIL {}: {}\n", manifest.name, e.what());
+        ++failed;
+      }
+    }
+    fmt::print("{} passed, {} failed\n", passed, failed);
+    return failed == 0 ? kOk : kRuntimeError;
+  }
+
+ private:
+  std::vector<std::string> packs_;
+  bool all_ = false, quiet_ = false;
+  SearchOptions search_;
+  LimitOptions limits_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_test_command() { return std::make_unique<TestCommand>(); }
+
+}  // namespace catan::cli

@@ -1,0 +1,30 @@
+#pragma once
+// A subcommand of `catan`: it declares its arguments on a CLI11 subcommand, then runs after a
+// successful parse. run() returns the exit code; a thrown exception means a runtime failure (1).
+
+#include <memory>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace catan::cli {
+
+class Command {
+ public:
+  virtual ~Command() = default;
+  // Adds the subcommand and its options to `app`; returns the subcommand.
+  virtual CLI::App* add(CLI::App& app) = 0;
+  // Runs the command with the parsed arguments.
+  virtual int run() = 0;
+};
+
+std::unique_ptr<Command> make_packs_command();
+std::unique_ptr<Command> make_info_command();
+std::unique_ptr<Command> make_play_command();
+std::unique_ptr<Command> make_replay_command();
+std::unique_ptr<Command> make_test_command();
+
+// Runs the command line; returns the process exit code (0 ok, 1 runtime failure, 2 bad usage).
+int run_cli(int argc, char** argv);
+
+}  // namespace catan::cli

@@ -1,0 +1,51 @@
+#pragma once
+// Pieces every subcommand shares: the pack search path, Lua limits, and error reporting.
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "scripting/lua_state.h"
+#include "scripting/pack_search.h"
+
+namespace catan::cli {
+
+// Exit codes of every subcommand.
+inline constexpr int kOk = 0;
+inline constexpr int kRuntimeError = 1;
+inline constexpr int kUsageError = 2;
+
+// Bad arguments found after parsing (e.g. more bots than players): exit code 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// --pack-path DIR (repeatable), searched before CATAN_PACK_PATH and the built-in folders.
+struct SearchOptions {
+  std::vector<std::string> pack_paths;
+  void add_to(CLI::App& app);
+  packs::PackSearch make() const;
+};
+
+// --memory-limit MB, --instruction-limit N, --pattern-limit N, --no-sandbox.
+struct LimitOptions {
+  std::size_t memory_mb = 256;
+  std::uint64_t instructions = lua::Limits{}.instructions;
+  std::uint64_t pattern_cost = lua::Limits{}.pattern_cost;
+  bool no_sandbox = false;
+  void add_to(CLI::App& app);
+  lua::Limits make() const;
+};
+
+// The built-in pack folders: rules/ and variants/ beside the executable's parent (the source
+// tree when run as build/catan), else those of the source tree the executable was built from.
+std::vector<std::filesystem::path> builtin_pack_dirs();
+
+// Prints "catan: error: MESSAGE" (first line only) on stderr.
+void print_error(const std::string& message);
+
+}  // namespace catan::cli

@@ -1,0 +1,72 @@
+#include "cli/summary.h"
+
+#include <fmt/format.h>
+
+namespace catan::cli {
+
+namespace {
+
+nlohmann::json value_json(const engine::Value& v) {
+  return std::visit(
+      [](const auto& x) -> nlohmann::json {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::monostate>) return nullptr;
+        else return x;
+      },
+      v);
+}
+
+std::string value_text(const engine::Value& v) {
+  return std::visit(
+      [](const auto& x) -> std::string {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::monostate>) return "nil";
+        else if constexpr (std::is_same_v<T, bool>) return x ? "true" : "false";
+        else if constexpr (std::is_same_v<T, std::string>) return x;
+        else return fmt::format("{}", x);
+      },
+      v);
+}
+
+}  // namespace
+
+nlohmann::json result_json(const scripting::GameResult& r) {
+  nlohmann::json players = nlohmann::json::array();
+  for (const auto& p : r.players) {
+    nlohmann::json j = {{"seat", p.seat + 1}, {"bot", p.agent}};
+    for (const auto& [key, value] : p.properties)
+      if (!j.contains(key)) j[key] = value_json(value);
+    players.push_back(std::move(j));
+  }
+  return {{"seed", r.replay.seed},
+          {"game_index", r.replay.game_index},
+          {"packs", r.replay.requested},
+          {"winner", r.winner ? nlohmann::json(*r.winner + 1) : nlohmann::json(nullptr)},
+          {"reason", r.reason},
+          {"turns", r.turns},
+          {"rounds", r.rounds},
+          {"decisions", r.replay.decisions.size()},
+          {"digest", fmt::format("{:016x}", r.digest)},
+          {"players", players}};
+}
+
+std::string result_text(const scripting::GameResult& r, const std::string& title) {
+  std::string out = fmt::format("{} (seed {}, game {}, {} players)\n", title, r.replay.seed,
+                                r.replay.game_index, r.players.size());
+  if (r.winner) {
+    const auto& w = r.players[static_cast<std::size_t>(*r.winner)];
+    out += fmt::format("winner: player {} ({}): {}\n", *r.winner + 1, w.agent, r.reason);
+  } else {
+    out += fmt::format("no winner: {}\n", r.reason);
+  }
+  out += fmt::format("turns: {} in {} rounds; decisions: {}\n", r.turns, r.rounds, r.replay.decisions.size());
+  for (const auto& p : r.players) {
+    std::string props;
+    for (const auto& [key, value] : p.properties) props += fmt::format("  {}={}", key, value_text(value));
+    out += fmt::format("  player {} ({}){}\n", p.seat + 1, p.agent, props);
+  }
+  out += fmt::format("digest: {:016x}\n", r.digest);
+  return out;
+}
+
+}  // namespace catan::cli

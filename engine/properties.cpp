@@ -1,0 +1,47 @@
+#include "engine/properties.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace catan::engine {
+
+namespace {
+const Value kNil{};
+}
+
+void Properties::resize(int elements) {
+  elements_ = elements;
+  for (auto& column : columns_) column.resize(static_cast<std::size_t>(elements));
+}
+
+void Properties::clear() {
+  elements_ = 0;
+  keys_.clear();
+  columns_.clear();
+}
+
+void Properties::check(int id) const {
+  if (id < 0 || id >= elements_)
+    throw std::out_of_range(fmt::format("element {} out of range (there are {})", id, elements_));
+}
+
+const Value& Properties::get(int id, std::string_view key) const {
+  check(id);
+  const auto k = keys_.find(key);
+  if (!k) return kNil;
+  return columns_[static_cast<std::size_t>(*k)][static_cast<std::size_t>(id)];
+}
+
+void Properties::set(int id, std::string_view key, Value value) {
+  check(id);
+  auto k = keys_.find(key);
+  if (!k) {
+    if (is_nil(value)) return;
+    k = keys_.intern(key);
+    columns_.emplace_back(static_cast<std::size_t>(elements_));
+  }
+  columns_[static_cast<std::size_t>(*k)][static_cast<std::size_t>(id)] = std::move(value);
+}
+
+}  // namespace catan::engine

@@ -1,0 +1,39 @@
+#pragma once
+// Per-element properties set by packs: for one element type (tiles, nodes, paths, players),
+// a column of values per property name. Unset cells read as nil.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/name_table.h"
+#include "engine/value.h"
+
+namespace catan::engine {
+
+// Columns of Values indexed by element id. Reading a name never set yields nil without allocating.
+class Properties {
+ public:
+  // Sets the number of elements; existing values of surviving ids are kept.
+  void resize(int elements);
+  // Drops every column and name (a new game).
+  void clear();
+  int elements() const noexcept { return elements_; }
+
+  // The value of property `key` of element `id` (nil when unset). Throws std::out_of_range for a bad id.
+  const Value& get(int id, std::string_view key) const;
+  // Sets property `key` of element `id`; nil erases it.
+  void set(int id, std::string_view key, Value value);
+
+  // Property names in order of first use, and their columns (for summaries and digests).
+  const NameTable& keys() const noexcept { return keys_; }
+  const std::vector<Value>& column(int key) const { return columns_[static_cast<std::size_t>(key)]; }
+
+ private:
+  void check(int id) const;
+  int elements_ = 0;
+  NameTable keys_;
+  std::vector<std::vector<Value>> columns_;
+};
+
+}  // namespace catan::engine

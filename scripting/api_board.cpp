@@ -1,0 +1,234 @@
+// The `board` table of the Lua API: building a board (the standard hex island or a custom graph),
+// its precomputed adjacency, and per-element properties. Ids are 1-based in Lua.
+#include <fmt/format.h>
+
+#include "engine/hex_board.h"
+#include "scripting/session_impl.h"
+
+namespace catan::scripting {
+
+namespace {
+
+using Impl = Session::Impl;
+using engine::Board;
+
+Impl& session(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
+
+enum class Element { Tile, Node, Path };
+
+const char* element_name(Element e) {
+  return e == Element::Tile ? "tile" : e == Element::Node ? "node" : "path";
+}
+
+int element_count(const Board& b, Element e) {
+  return e == Element::Tile ? b.tile_count() : e == Element::Node ? b.node_count() : b.path_count();
+}
+
+const Board& finalized(lua_State* L, Impl& s) {
+  if (!s.state.board.finalized()) luaL_error(L, "the board is not built yet (board.hex or board.finalize)");
+  return s.state.board;
+}
+
+int check_element(lua_State* L, Impl& s, Element e, int arg) {
+  const Board& b = finalized(L, s);
+  const lua_Integer id = luaL_checkinteger(L, arg);
+  const int n = element_count(b, e);
+  if (id < 1 || id > n)
+    luaL_argerror(L, arg, lua_pushfstring(L, "%s %d does not exist (there are %d)", element_name(e),
+                                          static_cast<int>(id), n));
+  return static_cast<int>(id - 1);
+}
+
+// After the board is fixed, every element gets its property row.
+void board_built(Impl& s) {
+  s.state.tile_props.resize(s.state.board.tile_count());
+  s.state.node_props.resize(s.state.board.node_count());
+  s.state.path_props.resize(s.state.board.path_count());
+}
+
+int b_hex(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("board.hex");
+  const lua_Integer radius = luaL_checkinteger(L, 1);
+  if (radius < 0 || radius > 50) luaL_argerror(L, 1, "radius must be in 0..50");
+  if (s.state.board.finalized() || s.state.board.tile_count() > 0) luaL_error(L, "board.hex: the board is already built");
+  s.state.board = engine::make_hex_board(static_cast<int>(radius));
+  board_built(s);
+  return 0;
+}
+
+int b_add_tile(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("board.add_tile");
+  const int q = static_cast<int>(luaL_optinteger(L, 1, 0));
+  const int r = static_cast<int>(luaL_optinteger(L, 2, 0));
+  lua_pushinteger(L, s.state.board.add_tile({q, r}) + 1);
+  return 1;
+}
+int b_add_node(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("board.add_node");
+  lua_pushinteger(L, s.state.board.add_node() + 1);
+  return 1;
+}
+int raw_node(lua_State* L, Impl& s, int arg) {
+  const lua_Integer id = luaL_checkinteger(L, arg);
+  if (id < 1 || id > s.state.board.node_count()) luaL_argerror(L, arg, "no such node");
+  return static_cast<int>(id - 1);
+}
+int b_add_path(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("board.add_path");
+  const int a = raw_node(L, s, 1);
+  const int b = raw_node(L, s, 2);
+  lua_pushinteger(L, s.state.board.add_path(a, b) + 1);
+  return 1;
+}
+int b_attach(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("board.attach");
+  const lua_Integer t = luaL_checkinteger(L, 1);
+  if (t < 1 || t > s.state.board.tile_count()) luaL_argerror(L, 1, "no such tile");
+  s.state.board.attach(static_cast<int>(t - 1), raw_node(L, s, 2));
+  return 0;
+}
+int b_finalize(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("board.finalize");
+  s.state.board.finalize();
+  board_built(s);
+  return 0;
+}
+int b_is_built(lua_State* L) {
+  lua_pushboolean(L, session(L).state.board.finalized());
+  return 1;
+}
+
+int b_tiles(lua_State* L) {
+  lua_pushinteger(L, session(L).state.board.tile_count());
+  return 1;
+}
+int b_nodes(lua_State* L) {
+  lua_pushinteger(L, session(L).state.board.node_count());
+  return 1;
+}
+int b_paths(lua_State* L) {
+  lua_pushinteger(L, session(L).state.board.path_count());
+  return 1;
+}
+
+int b_tile_coord(lua_State* L) {
+  Impl& s = session(L);
+  const auto c = s.state.board.tile_coord(check_element(L, s, Element::Tile, 1));
+  lua_pushinteger(L, c.q);
+  lua_pushinteger(L, c.r);
+  return 2;
+}
+int b_tile_at(lua_State* L) {
+  Impl& s = session(L);
+  const auto t = s.state.board.tile_at({static_cast<int>(luaL_checkinteger(L, 1)), static_cast<int>(luaL_checkinteger(L, 2))});
+  if (t) lua_pushinteger(L, *t + 1);
+  else lua_pushnil(L);
+  return 1;
+}
+int b_path_between(lua_State* L) {
+  Impl& s = session(L);
+  const int a = check_element(L, s, Element::Node, 1);
+  const int b = check_element(L, s, Element::Node, 2);
+  const auto p = s.state.board.path_between(a, b);
+  if (p) lua_pushinteger(L, *p + 1);
+  else lua_pushnil(L);
+  return 1;
+}
+
+// Adjacency lists are returned as Lua arrays built once per game and element, then cached in the
+// per-game table (so repeated queries do not allocate). Callers must not modify them.
+using Relation = std::span<const int> (Board::*)(int) const;
+
+template <Element From, Relation Rel, const char* Key>
+int adjacency(lua_State* L) {
+  Impl& s = session(L);
+  const int id = check_element(L, s, From, 1);
+  s.push_game_table(Key);
+  if (lua_rawgeti(L, -1, id + 1) == LUA_TTABLE) return 1;
+  lua_pop(L, 1);
+  const auto span = (s.state.board.*Rel)(id);
+  lua_createtable(L, static_cast<int>(span.size()), 0);
+  for (std::size_t i = 0; i < span.size(); ++i) {
+    lua_pushinteger(L, span[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, id + 1);
+  return 1;
+}
+
+constexpr char kTileNodes[] = "adj.tile_nodes", kTilePaths[] = "adj.tile_paths",
+               kTileTiles[] = "adj.tile_tiles", kNodeTiles[] = "adj.node_tiles",
+               kNodeNodes[] = "adj.node_nodes", kNodePaths[] = "adj.node_paths",
+               kPathNodes[] = "adj.path_nodes", kPathTiles[] = "adj.path_tiles",
+               kPathPaths[] = "adj.path_paths";
+
+engine::Properties& props(Impl& s, Element e) {
+  return e == Element::Tile ? s.state.tile_props : e == Element::Node ? s.state.node_props : s.state.path_props;
+}
+
+template <Element E>
+int get_prop(lua_State* L) {
+  Impl& s = session(L);
+  const int id = check_element(L, s, E, 1);
+  std::size_t n = 0;
+  const char* key = luaL_checklstring(L, 2, &n);
+  push_value(L, props(s, E).get(id, {key, n}));
+  return 1;
+}
+
+template <Element E>
+int set_prop(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("board property setter");
+  const int id = check_element(L, s, E, 1);
+  std::size_t n = 0;
+  const char* key = luaL_checklstring(L, 2, &n);
+  props(s, E).set(id, {key, n}, to_value(L, 3));
+  return 0;
+}
+
+}  // namespace
+
+void open_board_api(lua_State* L, Session::Impl& s) {
+  static const luaL_Reg functions[] = {
+      {"hex", lua::protect<b_hex>},
+      {"add_tile", lua::protect<b_add_tile>},
+      {"add_node", lua::protect<b_add_node>},
+      {"add_path", lua::protect<b_add_path>},
+      {"attach", lua::protect<b_attach>},
+      {"finalize", lua::protect<b_finalize>},
+      {"is_built", lua::protect<b_is_built>},
+      {"tiles", lua::protect<b_tiles>},
+      {"nodes", lua::protect<b_nodes>},
+      {"paths", lua::protect<b_paths>},
+      {"tile_coord", lua::protect<b_tile_coord>},
+      {"tile_at", lua::protect<b_tile_at>},
+      {"path_between", lua::protect<b_path_between>},
+      {"tile_nodes", lua::protect<adjacency<Element::Tile, &Board::tile_nodes, kTileNodes>>},
+      {"tile_paths", lua::protect<adjacency<Element::Tile, &Board::tile_paths, kTilePaths>>},
+      {"tile_tiles", lua::protect<adjacency<Element::Tile, &Board::tile_tiles, kTileTiles>>},
+      {"node_tiles", lua::protect<adjacency<Element::Node, &Board::node_tiles, kNodeTiles>>},
+      {"node_nodes", lua::protect<adjacency<Element::Node, &Board::node_nodes, kNodeNodes>>},
+      {"node_paths", lua::protect<adjacency<Element::Node, &Board::node_paths, kNodePaths>>},
+      {"path_nodes", lua::protect<adjacency<Element::Path, &Board::path_nodes, kPathNodes>>},
+      {"path_tiles", lua::protect<adjacency<Element::Path, &Board::path_tiles, kPathTiles>>},
+      {"path_paths", lua::protect<adjacency<Element::Path, &Board::path_paths, kPathPaths>>},
+      {"tile_get", lua::protect<get_prop<Element::Tile>>},
+      {"tile_set", lua::protect<set_prop<Element::Tile>>},
+      {"node_get", lua::protect<get_prop<Element::Node>>},
+      {"node_set", lua::protect<set_prop<Element::Node>>},
+      {"path_get", lua::protect<get_prop<Element::Path>>},
+      {"path_set", lua::protect<set_prop<Element::Path>>},
+      {nullptr, nullptr}};
+  lua_pushlightuserdata(L, &s);
+  luaL_setfuncs(L, functions, 1);
+}
+
+}  // namespace catan::scripting

@@ -1,0 +1,566 @@
+// The `game` table of the Lua API: turn structure, holdings, decks, properties, events,
+// decisions, randomness, agents and logging. Seats, kinds' positions and options are 1-based
+// in Lua. Every function reaches the session through upvalue 1.
+#include <fmt/format.h>
+
+#include "scripting/lua_agent.h"
+#include "scripting/session_impl.h"
+
+namespace catan::scripting {
+
+namespace {
+
+using Impl = Session::Impl;
+
+Impl& session(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
+
+// Validates a 1-based seat argument and returns it 0-based.
+int check_seat(lua_State* L, Impl& s, int arg) {
+  const lua_Integer seat = luaL_checkinteger(L, arg);
+  if (seat < 1 || seat > s.state.players)
+    luaL_argerror(L, arg, lua_pushfstring(L, "player %d does not exist (players are 1..%d)",
+                                          static_cast<int>(seat), s.state.players));
+  return static_cast<int>(seat - 1);
+}
+
+std::string_view check_sv(lua_State* L, int arg) {
+  std::size_t n = 0;
+  const char* p = luaL_checklstring(L, arg, &n);
+  return {p, n};
+}
+
+// A holder argument: a seat number or a supply name.
+int check_holder(lua_State* L, Impl& s, int arg) {
+  if (lua_type(L, arg) == LUA_TNUMBER) return check_seat(L, s, arg);
+  const auto name = check_sv(L, arg);
+  const auto id = s.state.supplies.find(name);
+  if (!id) {
+    const auto hint = engine::closest_name(name, s.state.supplies.names());
+    luaL_argerror(L, arg, lua_pushfstring(L, "unknown supply '%s'%s", std::string(name).c_str(),
+                                          hint.empty() ? "" : (" (did you mean '" + hint + "'?)").c_str()));
+  }
+  return s.state.holder_of_supply(*id);
+}
+
+int check_named(lua_State* L, const engine::NameTable& table, int arg, const char* what) {
+  const auto name = check_sv(L, arg);
+  const auto id = table.find(name);
+  if (!id) {
+    const auto hint = engine::closest_name(name, table.names());
+    const std::string msg = hint.empty() ? fmt::format("unknown {} '{}'", what, name)
+                                         : fmt::format("unknown {} '{}' (did you mean '{}'?)", what, name, hint);
+    luaL_argerror(L, arg, lua_pushstring(L, msg.c_str()));
+  }
+  return *id;
+}
+
+int check_form(lua_State* L, Impl& s, int arg) {
+  if (lua_isnoneornil(L, arg)) {
+    if (s.state.forms.size() == 0) luaL_error(L, "no form declared yet (game.add_form)");
+    return 0;
+  }
+  return check_named(L, s.state.forms, arg, "form");
+}
+
+std::int64_t check_count(lua_State* L, int arg) {
+  const lua_Integer n = luaL_checkinteger(L, arg);
+  if (n < 0) luaL_argerror(L, arg, "count must not be negative");
+  return n;
+}
+
+// --- turn structure -------------------------------------------------------------------------
+
+int g_players(lua_State* L) {
+  lua_pushinteger(L, session(L).state.players);
+  return 1;
+}
+int g_current(lua_State* L) {
+  lua_pushinteger(L, session(L).state.current + 1);
+  return 1;
+}
+int g_turn(lua_State* L) {
+  lua_pushinteger(L, session(L).state.turn);
+  return 1;
+}
+int g_round(lua_State* L) {
+  lua_pushinteger(L, session(L).state.round);
+  return 1;
+}
+int g_phase(lua_State* L) {
+  const auto& p = session(L).state.phase;
+  lua_pushlstring(L, p.data(), p.size());
+  return 1;
+}
+int g_set_phase(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.set_phase");
+  s.state.phase = check_sv(L, 1);
+  return 0;
+}
+int g_set_next(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.set_next");
+  s.state.next_override = check_seat(L, s, 1);
+  return 0;
+}
+int g_first_player(lua_State* L) {
+  lua_pushinteger(L, session(L).state.first_player + 1);
+  return 1;
+}
+int g_set_first_player(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.set_first_player");
+  const int seat = check_seat(L, s, 1);
+  if (s.state.turn > 0) luaL_error(L, "game.set_first_player: the first turn has already begun");
+  s.state.first_player = s.state.current = seat;
+  return 0;
+}
+int g_finish(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.finish");
+  if (s.state.over) luaL_error(L, "game.finish: the game is already over");
+  std::optional<int> winner;
+  if (!lua_isnoneornil(L, 1)) winner = check_seat(L, s, 1);
+  s.state.over = true;
+  s.state.winner = winner;
+  s.state.end_reason = luaL_optstring(L, 2, winner ? "won" : "no winner");
+  return 0;
+}
+int g_is_over(lua_State* L) {
+  lua_pushboolean(L, session(L).state.over);
+  return 1;
+}
+int g_winner(lua_State* L) {
+  const auto& w = session(L).state.winner;
+  if (w) lua_pushinteger(L, *w + 1);
+  else lua_pushnil(L);
+  return 1;
+}
+
+// --- catalogue and holdings -----------------------------------------------------------------
+
+int add_name(lua_State* L, engine::NameTable& table, const char* function) {
+  Impl& s = session(L);
+  s.require_mutable(function);
+  const int id = table.intern(check_sv(L, 1));
+  s.state.reshape_holdings();
+  lua_pushinteger(L, id + 1);
+  return 1;
+}
+int g_add_kind(lua_State* L) { return add_name(L, session(L).state.kinds, "game.add_kind"); }
+int g_add_form(lua_State* L) { return add_name(L, session(L).state.forms, "game.add_form"); }
+int g_add_supply(lua_State* L) { return add_name(L, session(L).state.supplies, "game.add_supply"); }
+
+int push_names(lua_State* L, const engine::NameTable& t) {
+  lua_createtable(L, t.size(), 0);
+  for (int i = 0; i < t.size(); ++i) {
+    lua_pushstring(L, t.name(i).c_str());
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+int g_kinds(lua_State* L) { return push_names(L, session(L).state.kinds); }
+int g_forms(lua_State* L) { return push_names(L, session(L).state.forms); }
+int g_supplies(lua_State* L) { return push_names(L, session(L).state.supplies); }
+
+int g_count(lua_State* L) {
+  Impl& s = session(L);
+  const int holder = check_holder(L, s, 1);
+  const int kind = check_named(L, s.state.kinds, 2, "kind");
+  const int form = check_form(L, s, 3);
+  lua_pushinteger(L, s.state.holdings.count(holder, form, kind));
+  return 1;
+}
+int g_total(lua_State* L) {
+  Impl& s = session(L);
+  const int holder = check_holder(L, s, 1);
+  const int form = check_form(L, s, 2);
+  lua_pushinteger(L, s.state.holdings.total(holder, form));
+  return 1;
+}
+int g_add(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.add");
+  const int holder = check_holder(L, s, 1);
+  const int kind = check_named(L, s.state.kinds, 2, "kind");
+  const auto n = check_count(L, 3);
+  const int form = check_form(L, s, 4);
+  s.state.holdings.add(holder, form, kind, n);
+  return 0;
+}
+int g_remove(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.remove");
+  const int holder = check_holder(L, s, 1);
+  const int kind = check_named(L, s.state.kinds, 2, "kind");
+  const auto n = check_count(L, 3);
+  const int form = check_form(L, s, 4);
+  const auto have = s.state.holdings.count(holder, form, kind);
+  if (have < n)
+    luaL_error(L, "game.remove: holder holds %d %s, cannot remove %d", static_cast<int>(have),
+               s.state.kinds.name(kind).c_str(), static_cast<int>(n));
+  s.state.holdings.remove(holder, form, kind, n);
+  return 0;
+}
+int g_move(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.move");
+  const int from = check_holder(L, s, 1);
+  const int to = check_holder(L, s, 2);
+  const int kind = check_named(L, s.state.kinds, 3, "kind");
+  const auto n = check_count(L, 4);
+  const int form = check_form(L, s, 5);
+  const auto have = s.state.holdings.count(from, form, kind);
+  if (have < n)
+    luaL_error(L, "game.move: the giver holds %d %s, cannot move %d", static_cast<int>(have),
+               s.state.kinds.name(kind).c_str(), static_cast<int>(n));
+  s.state.holdings.move(from, to, form, kind, n);
+  return 0;
+}
+
+// --- decks ----------------------------------------------------------------------------------
+
+int g_add_deck(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.add_deck");
+  const auto name = check_sv(L, 1);
+  if (s.state.deck_names.find(name)) luaL_error(L, "game.add_deck: deck '%s' already exists", std::string(name).c_str());
+  s.state.deck_names.intern(name);
+  s.state.decks.add();
+  return 0;
+}
+int g_deck_push(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.deck_push");
+  const int deck = check_named(L, s.state.deck_names, 1, "deck");
+  s.state.decks.push(deck, s.state.items.intern(check_sv(L, 2)));
+  return 0;
+}
+int g_deck_draw(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.deck_draw");
+  const int deck = check_named(L, s.state.deck_names, 1, "deck");
+  const auto item = s.state.decks.draw(deck);
+  if (item) lua_pushstring(L, s.state.items.name(*item).c_str());
+  else lua_pushnil(L);
+  return 1;
+}
+int g_deck_count(lua_State* L) {
+  Impl& s = session(L);
+  lua_pushinteger(L, s.state.decks.count(check_named(L, s.state.deck_names, 1, "deck")));
+  return 1;
+}
+int g_deck_shuffle(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.deck_shuffle");
+  s.state.decks.shuffle(check_named(L, s.state.deck_names, 1, "deck"), s.state.rng);
+  return 0;
+}
+int g_deck_items(lua_State* L) {
+  Impl& s = session(L);
+  const auto& items = s.state.decks.items(check_named(L, s.state.deck_names, 1, "deck"));
+  lua_createtable(L, static_cast<int>(items.size()), 0);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    lua_pushstring(L, s.state.items.name(items[i]).c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+// --- properties -----------------------------------------------------------------------------
+
+int g_get(lua_State* L) {
+  push_value(L, session(L).state.game_props.get(0, check_sv(L, 1)));
+  return 1;
+}
+int g_set(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.set");
+  const auto key = check_sv(L, 1);
+  s.state.game_props.set(0, key, to_value(L, 2));
+  return 0;
+}
+int g_player_get(lua_State* L) {
+  Impl& s = session(L);
+  const int seat = check_seat(L, s, 1);
+  push_value(L, s.state.player_props.get(seat, check_sv(L, 2)));
+  return 1;
+}
+int g_player_set(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.player_set");
+  const int seat = check_seat(L, s, 1);
+  const auto key = check_sv(L, 2);
+  s.state.player_props.set(seat, key, to_value(L, 3));
+  return 0;
+}
+
+// --- events ---------------------------------------------------------------------------------
+
+int g_on(lua_State* L) {
+  Impl& s = session(L);
+  const auto event = check_sv(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  if (s.loading_pack < 0)
+    luaL_error(L, "game.on: handlers are registered while a pack loads (at the top level of its entry scripts)");
+  engine::Handler h;
+  h.pack = s.loading_pack;
+  if (!lua_isnoneornil(L, 3)) {
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_getfield(L, 3, "priority");
+    if (!lua_isnil(L, -1)) {
+      if (!lua_isinteger(L, -1)) luaL_argerror(L, 3, "'priority' must be an integer");
+      h.priority = static_cast<int>(lua_tointeger(L, -1));
+    }
+    lua_getfield(L, 3, "after");
+    h.after = lua_toboolean(L, -1);
+    lua_pop(L, 2);
+  }
+  luaL_where(L, 1);
+  std::string where = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  if (!where.empty() && where.back() == ' ') where.pop_back();
+  if (!where.empty() && where.back() == ':') where.pop_back();
+  h.where = where;
+  s.push_game_table("handlers");
+  lua_pushvalue(L, 2);
+  h.callback = luaL_ref(L, -2);
+  lua_pop(L, 1);
+  s.handler_infos.push_back({s.pack_name(h.pack), std::string(event), h.priority, h.after, where});
+  try {
+    s.state.events.add_handler(event, std::move(h));
+  } catch (const std::runtime_error& e) {
+    luaL_error(L, "game.on: %s", e.what());
+  }
+  return 0;
+}
+
+int event_id(lua_State* L, Impl& s, int arg) {
+  if (lua_type(L, arg) == LUA_TNUMBER) {
+    const lua_Integer id = lua_tointeger(L, arg);
+    if (id < 1 || id > s.state.events.size()) luaL_argerror(L, arg, "unknown event id");
+    return static_cast<int>(id - 1);
+  }
+  const auto name = check_sv(L, arg);
+  const int id = s.state.events.find(name);
+  if (id < 0) {
+    const auto hint = engine::closest_name(name, s.state.events.names());
+    const std::string msg = hint.empty() ? fmt::format("event '{}' is not declared by any loaded pack", name)
+                                         : fmt::format("event '{}' is not declared by any loaded pack (did you mean '{}'?)", name, hint);
+    luaL_argerror(L, arg, lua_pushstring(L, msg.c_str()));
+  }
+  return id;
+}
+
+int g_event(lua_State* L) {
+  Impl& s = session(L);
+  lua_pushinteger(L, event_id(L, s, 1) + 1);
+  return 1;
+}
+
+int g_raise(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.raise");
+  const int event = event_id(L, s, 1);
+  if (lua_isnoneornil(L, 2)) {
+    lua_settop(L, 3);
+    lua_newtable(L);
+    lua_replace(L, 2);
+  }
+  luaL_checktype(L, 2, LUA_TTABLE);
+  int deflt = 0;
+  if (!lua_isnoneornil(L, 3)) {
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    deflt = 3;
+  }
+  lua_pushstring(L, s.raise(event, 2, deflt));
+  return 1;
+}
+
+int g_has_handlers(lua_State* L) {
+  Impl& s = session(L);
+  lua_pushboolean(L, s.state.events.has_handlers(event_id(L, s, 1)));
+  return 1;
+}
+
+// --- decisions ------------------------------------------------------------------------------
+
+int g_decide(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.decide");
+  const int seat = check_seat(L, s, 1);
+  const auto kind = check_sv(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const int choice = s.decide(seat, kind, 3);
+  lua_rawgeti(L, 3, choice + 1);
+  lua_pushinteger(L, choice + 1);
+  return 2;
+}
+
+int g_agent(lua_State* L) {
+  Impl& s = session(L);
+  const auto name = check_sv(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  if (s.loading_pack < 0) luaL_error(L, "game.agent: agents are registered while a pack loads");
+  if (name == "random") luaL_argerror(L, 1, "'random' is the built-in agent's name");
+  s.push_game_table("agents");
+  lua_pushvalue(L, 2);
+  lua_setfield(L, -2, std::string(name).c_str());
+  return 0;
+}
+
+int g_decisions(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(session(L).state.decisions.size()));
+  return 1;
+}
+
+// --- randomness -----------------------------------------------------------------------------
+
+// Agents draw from their own stream so that replays, which skip agents, consume the game's stream
+// exactly as the original game did.
+engine::Rng& rng(Impl& s) { return s.acting_agent ? s.acting_agent->rng() : s.state.rng; }
+
+int g_roll(lua_State* L) {
+  Impl& s = session(L);
+  const lua_Integer sides = luaL_optinteger(L, 1, 6);
+  if (sides < 1) luaL_argerror(L, 1, "a die needs at least one side");
+  lua_pushinteger(L, rng(s).die(static_cast<int>(sides)));
+  return 1;
+}
+int g_random(lua_State* L) {
+  Impl& s = session(L);
+  lua_Integer lo = 1, hi = 0;
+  if (lua_isnoneornil(L, 2)) {
+    hi = luaL_checkinteger(L, 1);
+  } else {
+    lo = luaL_checkinteger(L, 1);
+    hi = luaL_checkinteger(L, 2);
+  }
+  if (lo > hi) luaL_error(L, "game.random: empty interval [%d, %d]", static_cast<int>(lo), static_cast<int>(hi));
+  lua_pushinteger(L, rng(s).range(lo, hi));
+  return 1;
+}
+int g_shuffle(lua_State* L) {
+  Impl& s = session(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, 1));
+  auto& r = rng(s);
+  for (lua_Integer i = n; i > 1; --i) {
+    const auto j = static_cast<lua_Integer>(r.below(static_cast<std::uint64_t>(i))) + 1;
+    lua_rawgeti(L, 1, i);
+    lua_rawgeti(L, 1, j);
+    lua_rawseti(L, 1, i);
+    lua_rawseti(L, 1, j);
+  }
+  lua_settop(L, 1);
+  return 1;
+}
+int g_choice(lua_State* L) {
+  Impl& s = session(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const auto n = lua_rawlen(L, 1);
+  if (n == 0) luaL_argerror(L, 1, "cannot choose from an empty list");
+  lua_rawgeti(L, 1, static_cast<lua_Integer>(rng(s).below(n)) + 1);
+  return 1;
+}
+
+// --- options, logging -----------------------------------------------------------------------
+
+int g_option(lua_State* L) {
+  Impl& s = session(L);
+  const auto pack = check_sv(L, 1);
+  const auto key = check_sv(L, 2);
+  for (const auto& p : s.packs) {
+    if (p.manifest->name != pack) continue;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, p.env_ref);
+    lua_getfield(L, -1, "options");
+    lua_getfield(L, -1, std::string(key).c_str());
+    if (lua_isnil(L, -1) && !p.manifest->find_option(key))
+      luaL_error(L, "game.option: pack '%s' has no option '%s'", std::string(pack).c_str(), std::string(key).c_str());
+    return 1;
+  }
+  return luaL_error(L, "game.option: pack '%s' is not loaded", std::string(pack).c_str());
+}
+
+int g_log(lua_State* L) {
+  Impl& s = session(L);
+  if (!s.log) return 0;
+  const int n = lua_gettop(L);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 1; i <= n; ++i) {
+    if (i > 1) luaL_addchar(&b, '\t');
+    luaL_tolstring(L, i, nullptr);
+    luaL_addvalue(&b);
+  }
+  luaL_pushresult(&b);
+  s.log(lua_tostring(L, -1));
+  return 0;
+}
+
+int g_verbose(lua_State* L) {
+  lua_pushboolean(L, static_cast<bool>(session(L).log));
+  return 1;
+}
+
+}  // namespace
+
+void open_game_api(lua_State* L, Session::Impl& s) {
+  static const luaL_Reg functions[] = {
+      {"players", lua::protect<g_players>},
+      {"current", lua::protect<g_current>},
+      {"turn", lua::protect<g_turn>},
+      {"round", lua::protect<g_round>},
+      {"phase", lua::protect<g_phase>},
+      {"set_phase", lua::protect<g_set_phase>},
+      {"set_next", lua::protect<g_set_next>},
+      {"first_player", lua::protect<g_first_player>},
+      {"set_first_player", lua::protect<g_set_first_player>},
+      {"finish", lua::protect<g_finish>},
+      {"is_over", lua::protect<g_is_over>},
+      {"winner", lua::protect<g_winner>},
+      {"add_kind", lua::protect<g_add_kind>},
+      {"add_form", lua::protect<g_add_form>},
+      {"add_supply", lua::protect<g_add_supply>},
+      {"kinds", lua::protect<g_kinds>},
+      {"forms", lua::protect<g_forms>},
+      {"supplies", lua::protect<g_supplies>},
+      {"count", lua::protect<g_count>},
+      {"total", lua::protect<g_total>},
+      {"add", lua::protect<g_add>},
+      {"remove", lua::protect<g_remove>},
+      {"move", lua::protect<g_move>},
+      {"add_deck", lua::protect<g_add_deck>},
+      {"deck_push", lua::protect<g_deck_push>},
+      {"deck_draw", lua::protect<g_deck_draw>},
+      {"deck_count", lua::protect<g_deck_count>},
+      {"deck_shuffle", lua::protect<g_deck_shuffle>},
+      {"deck_items", lua::protect<g_deck_items>},
+      {"get", lua::protect<g_get>},
+      {"set", lua::protect<g_set>},
+      {"player_get", lua::protect<g_player_get>},
+      {"player_set", lua::protect<g_player_set>},
+      {"on", lua::protect<g_on>},
+      {"event", lua::protect<g_event>},
+      {"raise", lua::protect<g_raise>},
+      {"has_handlers", lua::protect<g_has_handlers>},
+      {"decide", lua::protect<g_decide>},
+      {"agent", lua::protect<g_agent>},
+      {"decisions", lua::protect<g_decisions>},
+      {"roll", lua::protect<g_roll>},
+      {"random", lua::protect<g_random>},
+      {"shuffle", lua::protect<g_shuffle>},
+      {"choice", lua::protect<g_choice>},
+      {"option", lua::protect<g_option>},
+      {"log", lua::protect<g_log>},
+      {"verbose", lua::protect<g_verbose>},
+      {nullptr, nullptr}};
+  lua_pushlightuserdata(L, &s);
+  luaL_setfuncs(L, functions, 1);
+  lua_pushliteral(L, "veto");
+  lua_setfield(L, -2, "VETO");
+  lua_pushliteral(L, "replace");
+  lua_setfield(L, -2, "REPLACE");
+}
+
+}  // namespace catan::scripting

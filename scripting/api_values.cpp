@@ -1,0 +1,74 @@
+// Conversions between kernel values and Lua values, and read-only proxies.
+#include <fmt/format.h>
+
+#include "scripting/session_impl.h"
+
+namespace catan::scripting {
+
+void push_value(lua_State* L, const engine::Value& v) {
+  std::visit(
+      [L](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::monostate>) lua_pushnil(L);
+        else if constexpr (std::is_same_v<T, bool>) lua_pushboolean(L, x);
+        else if constexpr (std::is_same_v<T, std::int64_t>) lua_pushinteger(L, x);
+        else if constexpr (std::is_same_v<T, double>) lua_pushnumber(L, x);
+        else lua_pushlstring(L, x.data(), x.size());
+      },
+      v);
+}
+
+engine::Value to_value(lua_State* L, int index) {
+  switch (lua_type(L, index)) {
+    case LUA_TNIL: return {};
+    case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, index)) return static_cast<std::int64_t>(lua_tointeger(L, index));
+      return lua_tonumber(L, index);
+    case LUA_TSTRING: {
+      std::size_t n = 0;
+      const char* s = lua_tolstring(L, index, &n);
+      return std::string(s, n);
+    }
+    default:
+      luaL_error(L, "a property value must be nil, a boolean, a number or a string, not a %s",
+                 luaL_typename(L, index));
+      return {};
+  }
+}
+
+void push_option(lua_State* L, const packs::OptionValue& v) {
+  std::visit(
+      [L](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, bool>) lua_pushboolean(L, x);
+        else if constexpr (std::is_same_v<T, std::int64_t>) lua_pushinteger(L, x);
+        else if constexpr (std::is_same_v<T, double>) lua_pushnumber(L, x);
+        else lua_pushlstring(L, x.data(), x.size());
+      },
+      v);
+}
+
+namespace {
+int read_only_newindex(lua_State* L) {
+  return luaL_error(L, "attempt to modify read-only table '%s'", lua_tostring(L, lua_upvalueindex(1)));
+}
+}  // namespace
+
+void push_read_only(lua_State* L, int index, const char* name) {
+  index = lua_absindex(L, index);
+  lua_newtable(L);  // proxy
+  lua_newtable(L);  // metatable
+  lua_pushvalue(L, index);
+  lua_setfield(L, -2, "__index");
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, read_only_newindex, 1);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, "__readonly");
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+}
+
+}  // namespace catan::scripting

@@ -1,0 +1,43 @@
+#include "scripting/lua_agent.h"
+
+#include <fmt/format.h>
+
+namespace catan::scripting {
+
+int LuaAgent::choose(const engine::Decision& decision) {
+  const auto* ctx = static_cast<const DecisionContext*>(decision.context);
+  lua_State* L = ctx->L;
+  lua::StackGuard guard(L);
+  session_.push_game_table("agents");
+  lua_getfield(L, -1, name_.c_str());
+  if (!lua_isfunction(L, -1))
+    throw std::runtime_error(fmt::format("agent '{}' is not registered in this game", name_));
+  lua_pushinteger(L, decision.player + 1);
+  lua_pushlstring(L, decision.kind.data(), decision.kind.size());
+  lua_pushvalue(L, ctx->options_index);
+  FrameGuard frame(session_, Frame{-1, -1, "agent"});
+  session_.call(3, 1);
+  int isnum = 0;
+  const lua_Integer choice = lua_tointegerx(L, -1, &isnum);
+  if (!isnum || choice < 1 || choice > decision.count) {
+    throw std::runtime_error(fmt::format(
+        "agent '{}' answered {} to decision '{}' of player {}; expected an option index 1..{}",
+        name_, luaL_tolstring(L, -1, nullptr), decision.kind, decision.player + 1, decision.count));
+  }
+  return static_cast<int>(choice - 1);
+}
+
+std::string describe_lua_option(const void* context, int option) {
+  const auto* ctx = static_cast<const DecisionContext*>(context);
+  lua_State* L = ctx->L;
+  lua::StackGuard guard(L);
+  lua_rawgeti(L, ctx->options_index, option + 1);
+  if (lua_istable(L, -1)) {
+    lua_getfield(L, -1, "label");
+    if (!lua_isnil(L, -1)) return luaL_tolstring(L, -1, nullptr);
+    lua_pop(L, 1);
+  }
+  return luaL_tolstring(L, -1, nullptr);
+}
+
+}  // namespace catan::scripting

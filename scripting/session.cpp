@@ -1,0 +1,562 @@
+#include "scripting/session.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "scripting/lua_agent.h"
+#include "scripting/pack_resolver.h"
+#include "scripting/session_impl.h"
+
+namespace catan::scripting {
+
+namespace {
+
+// Entry chunks are compiled once with this prefix on their first line, so every run of a chunk
+// gets its environment as a fresh local: closures of one game never share an upvalue with the
+// closures of another (swapping a shared _ENV upvalue would leak state between games).
+constexpr std::string_view kChunkPrefix = "local _ENV <const> = ...; ";
+
+std::string read_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw packs::PackError(fmt::format("cannot read {}", file.string()));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The name a script has in messages: relative to the working directory when it lies below it.
+std::string display_path(const std::filesystem::path& file) {
+  std::error_code ec;
+  const auto rel = std::filesystem::relative(file, std::filesystem::current_path(ec), ec);
+  if (!ec && !rel.empty() && *rel.begin() != "..") return rel.generic_string();
+  return file.generic_string();
+}
+
+int frozen_env_newindex(lua_State* L) {
+  return luaL_error(L,
+                    "pack '%s' assigns global '%s' after loading; keep game state in "
+                    "storage or kernel properties",
+                    lua_tostring(L, lua_upvalueindex(1)), luaL_tolstring(L, 2, nullptr));
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Construction: resolve packs, compile their entry scripts once.
+
+Session::Session(packs::PackSearch& search, const std::vector<std::string>& requested,
+                 const std::vector<std::string>& options, lua::Limits limits)
+    : impl_(std::make_unique<Impl>(search, limits)) {
+  Impl& s = *impl_;
+  s.requested = requested;
+  s.order = packs::resolve(search, requested);
+  s.default_options = packs::resolve_options(s.order, options);
+  s.default_option_strings = options;
+  lua_State* L = s.lua.get();
+
+  for (const auto* m : s.order) {
+    Impl::Pack pack;
+    pack.manifest = m;
+    for (const auto& entry : m->entry) {
+      const auto file = m->dir / entry;
+      const std::string source = std::string(kChunkPrefix) + read_file(file);
+      Impl::Chunk chunk;
+      chunk.file = display_path(file);
+      s.lua.load(source, "@" + chunk.file);
+      chunk.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+      pack.chunks.push_back(std::move(chunk));
+    }
+    s.packs.push_back(std::move(pack));
+  }
+
+  // The base every pack environment reads through: the game and board APIs over the sandbox.
+  lua_newtable(L);  // base
+  lua_newtable(L);
+  open_game_api(L, s);
+  push_read_only(L, -1, "game");
+  lua_setfield(L, -3, "game");
+  lua_pop(L, 1);
+  lua_newtable(L);
+  open_board_api(L, s);
+  push_read_only(L, -1, "board");
+  lua_setfield(L, -3, "board");
+  lua_pop(L, 1);
+  lua_newtable(L);  // metatable of base
+  s.lua.push_globals();
+  lua_setfield(L, -2, "__index");
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  s.base_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+Session::~Session() = default;
+
+const std::vector<const packs::Manifest*>& Session::packs() const noexcept { return impl_->order; }
+void Session::set_limits(const lua::Limits& limits) { impl_->lua.set_limits(limits); }
+const engine::GameState& Session::state() const noexcept { return impl_->state; }
+void Session::set_log(std::function<void(std::string_view)> sink) { impl_->log = std::move(sink); }
+
+// ---------------------------------------------------------------------------------------------
+// Calls into Lua.
+
+void Session::Impl::call(int nargs, int nresults) {
+  if (lua_depth > 0) {
+    lua_call(lua.get(), nargs, nresults);
+    return;
+  }
+  struct Depth {
+    int& d;
+    explicit Depth(int& d) : d(d) { ++d; }
+    ~Depth() { --d; }
+  } depth(lua_depth);
+  lua.call(nargs, nresults);
+}
+
+void Session::Impl::push_game_table(const char* name) {
+  lua_State* L = lua.get();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref);
+  if (lua_getfield(L, -1, name) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, name);
+  }
+  lua_remove(L, -2);
+}
+
+void Session::Impl::require_mutable(const char* function) const {
+  if (agent_depth > 0)
+    throw std::runtime_error(fmt::format("{}: agents may read the game but not change it", function));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading a game: reset the kernel, re-run every pack's entry chunks with fresh environments.
+
+void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int players,
+                              const packs::ResolvedOptions& options) {
+  lua_State* L = lua.get();
+  // A test may start games from inside Lua: then its frames and stack are live and stay.
+  if (lua_depth == 0) {
+    lua_settop(L, 0);
+    frames.clear();
+  }
+  state.reset(seed, game_index, players);
+  error_frame.reset();
+  divergence.clear();
+  handler_infos.clear();
+  agent_depth = 0;
+
+  ev_setup = state.events.declare("game.setup", "Build the components: kinds, supplies, decks, board.", "kernel");
+  ev_start = state.events.declare("game.start", "Before the first turn: initial placement.", "kernel");
+  ev_turn = state.events.declare("turn", "One player's turn; payload {player, turn, round}.", "kernel");
+  ev_end = state.events.declare("game.end", "The game ended; payload {winner, reason}.", "kernel");
+  for (const auto& p : packs)
+    for (const auto& e : p.manifest->events) state.events.declare(e.name, e.description, p.manifest->name);
+
+  if (game_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, game_ref);
+  lua_newtable(L);
+  game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+
+  for (std::size_t i = 0; i < packs.size(); ++i) {
+    Pack& pack = packs[i];
+    const auto& name = pack.manifest->name;
+    lua_newtable(L);  // env
+    lua_newtable(L);  // its metatable
+    lua_rawgeti(L, LUA_REGISTRYINDEX, base_ref);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_newtable(L);
+    lua_setfield(L, -2, "storage");
+    lua_newtable(L);
+    if (const auto* values = [&]() -> const std::vector<std::pair<std::string, packs::OptionValue>>* {
+          for (const auto& [pack_name, kv] : options.packs)
+            if (pack_name == name) return &kv;
+          return nullptr;
+        }()) {
+      for (const auto& [key, value] : *values) {
+        push_option(L, value);
+        lua_setfield(L, -2, key.c_str());
+      }
+    }
+    push_read_only(L, -1, "options");
+    lua_setfield(L, -3, "options");
+    lua_pop(L, 1);
+    lua_pushstring(L, name.c_str());
+    lua_setfield(L, -2, "PACK");
+    if (pack.env_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pack.env_ref);
+    pack.env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    loading_pack = static_cast<int>(i);
+    for (const auto& chunk : pack.chunks) {
+      FrameGuard frame(*this, Frame{-1, static_cast<int>(i), "load"});
+      lua_rawgeti(L, LUA_REGISTRYINDEX, chunk.ref);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
+      call(1, 0);
+    }
+    loading_pack = -1;
+
+    // From now on the environment is frozen: game state belongs in storage or the kernel.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
+    lua_getmetatable(L, -1);
+    lua_pushstring(L, name.c_str());
+    lua_pushcclosure(L, frozen_env_newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pop(L, 2);
+  }
+}
+
+void Session::Impl::bind_agents(const GameConfig& config) {
+  agents.assign(static_cast<std::size_t>(state.players), nullptr);
+  agent_names.assign(static_cast<std::size_t>(state.players), "random");
+  for (int seat = 0; seat < state.players; ++seat) {
+    const auto i = static_cast<std::size_t>(seat);
+    if (i < config.agent_objects.size() && config.agent_objects[i]) {
+      agents[i] = config.agent_objects[i];
+    } else {
+      const std::string name = i < config.agents.size() ? config.agents[i] : "random";
+      if (name == "random") {
+        agents[i] = std::make_shared<engine::RandomAgent>();
+      } else {
+        lua_State* L = lua.get();
+        push_game_table("agents");
+        const bool known = lua_getfield(L, -1, name.c_str()) == LUA_TFUNCTION;
+        std::vector<std::string> names{"random"};
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+          names.push_back(lua_tostring(L, -2));
+          lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (!known) {
+          std::sort(names.begin() + 1, names.end());
+          throw std::runtime_error(fmt::format("unknown agent '{}' for player {} (known: {})", name,
+                                               seat + 1, fmt::join(names, ", ")));
+        }
+        agents[i] = std::make_shared<LuaAgent>(*this, name);
+      }
+    }
+    agent_names[i] = agents[i]->name();
+    agents[i]->begin_game(state.seed, state.game_index, seat);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events.
+
+const char* Session::Impl::raise(int event, int payload_index, int default_index) {
+  lua_State* L = lua.get();
+  payload_index = lua_absindex(L, payload_index);
+  if (default_index != 0) default_index = lua_absindex(L, default_index);
+  const auto& events = state.events;
+  if (!events.has_handlers(event)) {
+    if (default_index != 0) {
+      FrameGuard frame(*this, Frame{event, loading_pack, "default action"});
+      lua_pushvalue(L, default_index);
+      lua_pushvalue(L, payload_index);
+      call(1, 0);
+    }
+    return "done";
+  }
+  push_game_table("handlers");
+  const int handlers = lua_gettop(L);
+  bool replaced = false;
+  const auto run = [&](const engine::Handler& h) -> const char* {
+    FrameGuard frame(*this, Frame{event, h.pack, "handler"});
+    lua_rawgeti(L, handlers, h.callback);
+    lua_pushvalue(L, payload_index);
+    call(1, 1);
+    const char* verdict = nullptr;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      const char* s = lua_tostring(L, -1);
+      if (std::string_view(s) == "veto") verdict = "vetoed";
+      else if (std::string_view(s) == "replace") verdict = "replaced";
+    }
+    if (!verdict && !lua_isnil(L, -1)) {
+      throw std::runtime_error(fmt::format(
+          "handler of event '{}' registered at {} returned {}; expected nothing, game.VETO or "
+          "game.REPLACE",
+          events.info(event).name, h.where, luaL_typename(L, -1)));
+    }
+    lua_pop(L, 1);
+    return verdict;
+  };
+  // Handlers cannot be added while a game runs, so the spans stay valid during dispatch.
+  for (const auto& h : events.before(event)) {
+    const char* verdict = run(h);
+    if (verdict && verdict[0] == 'v') {
+      lua_settop(L, handlers - 1);
+      return "vetoed";
+    }
+    if (verdict) replaced = true;
+  }
+  if (!replaced && default_index != 0) {
+    FrameGuard frame(*this, Frame{event, loading_pack, "default action"});
+    lua_pushvalue(L, default_index);
+    lua_pushvalue(L, payload_index);
+    call(1, 0);
+  }
+  for (const auto& h : events.after(event)) run(h);
+  lua_settop(L, handlers - 1);
+  return replaced ? "replaced" : "done";
+}
+
+void Session::Impl::raise_kernel(int event, const std::function<void(lua_State*)>& fill) {
+  lua_State* L = lua.get();
+  lua_newtable(L);
+  fill(L);
+  raise(event, -1, 0);
+  lua_pop(L, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions.
+
+int Session::Impl::decide(int player, std::string_view kind, int options_index) {
+  lua_State* L = lua.get();
+  const int count = static_cast<int>(lua_rawlen(L, options_index));
+  if (count < 1) throw std::runtime_error(fmt::format("decision '{}' has no options", kind));
+  DecisionContext ctx{L, lua_absindex(L, options_index)};
+  engine::Decision d{player, kind, count, &describe_lua_option, &ctx};
+  int choice = 0;
+  if (replaying) {
+    if (replay_pos >= replaying->decisions.size()) {
+      divergence = fmt::format(
+          "replay diverged at decision {}: the game asks player {} for '{}' among {} options, "
+          "but the replay has no decisions left",
+          replay_pos + 1, player + 1, kind, count);
+      throw std::runtime_error(divergence);
+    }
+    const auto& rec = replaying->decisions[replay_pos];
+    if (rec.player != player || rec.kind != kind || rec.count != count) {
+      divergence = fmt::format(
+          "replay diverged at decision {}: the replay has player {} choosing '{}' among {} "
+          "options, the game asks player {} for '{}' among {}",
+          replay_pos + 1, rec.player + 1, rec.kind, rec.count, player + 1, kind, count);
+      throw std::runtime_error(divergence);
+    }
+    choice = rec.choice;
+    ++replay_pos;
+  } else {
+    engine::Agent& agent = *agents[static_cast<std::size_t>(player)];
+    struct ReadOnly {
+      Impl& s;
+      ReadOnly(Impl& s, engine::Agent* a) : s(s) {
+        ++s.agent_depth;
+        s.acting_agent = a;
+      }
+      ~ReadOnly() {
+        --s.agent_depth;
+        s.acting_agent = nullptr;
+      }
+    } read_only(*this, &agent);
+    choice = agent.choose(d);
+    if (choice < 0 || choice >= count)
+      throw std::runtime_error(fmt::format("agent '{}' chose option {} of {} for '{}'", agent.name(),
+                                           choice + 1, count, kind));
+  }
+  state.decisions.push_back({player, state.decision_kinds.intern(kind), count, choice});
+  return choice;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game loop.
+
+void Session::Impl::run_game(int max_turns) {
+  begin_game();
+  play_turns(max_turns);
+  end_game();
+}
+
+void Session::Impl::begin_game() {
+  const int players = state.players;
+  raise_kernel(ev_setup, [players](lua_State* L) {
+    lua_pushinteger(L, players);
+    lua_setfield(L, -2, "players");
+  });
+  if (!state.over) raise_kernel(ev_start, [](lua_State*) {});
+  state.current = state.first_player;
+}
+
+void Session::Impl::play_turns(int max_turns, int limit) {
+  for (int played = 0; !state.over && played != limit; ++played) {
+    if (state.turn >= max_turns) {
+      state.over = true;
+      state.end_reason = fmt::format("turn cap reached ({} turns)", max_turns);
+      break;
+    }
+    ++state.turn;
+    if (state.round == 0) state.round = 1;
+    if (log) log(fmt::format("-- turn {} (round {}): player {}", state.turn, state.round, state.current + 1));
+    raise_kernel(ev_turn, [this](lua_State* L) {
+      lua_pushinteger(L, state.current + 1);
+      lua_setfield(L, -2, "player");
+      lua_pushinteger(L, state.turn);
+      lua_setfield(L, -2, "turn");
+      lua_pushinteger(L, state.round);
+      lua_setfield(L, -2, "round");
+    });
+    if (!state.over) state.advance_turn();
+  }
+}
+
+void Session::Impl::end_game() {
+  raise_kernel(ev_end, [this](lua_State* L) {
+    if (state.winner) {
+      lua_pushinteger(L, *state.winner + 1);
+      lua_setfield(L, -2, "winner");
+    }
+    lua_pushstring(L, state.end_reason.c_str());
+    lua_setfield(L, -2, "reason");
+  });
+}
+
+void Session::Impl::fail(GameResult& result, const std::string& message, const std::string& traceback) {
+  result.ok = false;
+  if (!divergence.empty()) {
+    result.error = divergence;
+    result.error_report = divergence;
+    return;
+  }
+  std::string where;
+  if (error_frame) {
+    const Frame& f = *error_frame;
+    if (f.event >= 0) {
+      where = fmt::format("pack '{}', {} of event '{}'", pack_name(f.pack), f.what,
+                          state.events.info(f.event).name);
+    } else {
+      where = fmt::format("pack '{}', {}", pack_name(f.pack), f.what);
+    }
+  }
+  result.error = where.empty() ? message : fmt::format("{}: {}", where, message);
+  result.error_report = result.error;
+  if (!traceback.empty()) result.error_report += "\n" + traceback;
+}
+
+GameResult Session::Impl::finish_result(const GameConfig& config, const packs::ResolvedOptions&) {
+  GameResult r;
+  r.winner = state.winner;
+  r.reason = state.end_reason;
+  r.turns = state.turn;
+  r.rounds = state.round;
+  r.digest = state.digest();
+  for (int seat = 0; seat < state.players; ++seat) {
+    PlayerSummary p;
+    p.seat = seat;
+    p.agent = static_cast<std::size_t>(seat) < agent_names.size()
+                  ? agent_names[static_cast<std::size_t>(seat)]
+                  : "";
+    const auto& props = state.player_props;
+    for (int k = 0; k < props.keys().size(); ++k) {
+      const auto& v = props.column(k)[static_cast<std::size_t>(seat)];
+      if (!engine::is_nil(v)) p.properties.emplace_back(props.keys().name(k), v);
+    }
+    r.players.push_back(std::move(p));
+  }
+  auto& rp = r.replay;
+  rp.requested = requested;
+  for (const auto* m : order) rp.loaded.push_back({m->name, m->version});
+  rp.options = config.options.empty() ? default_option_strings : config.options;
+  rp.seed = state.seed;
+  rp.game_index = state.game_index;
+  rp.players = state.players;
+  rp.agents = agent_names;
+  rp.agents.resize(static_cast<std::size_t>(state.players), "random");
+  rp.max_turns = config.max_turns;
+  rp.decisions.reserve(state.decisions.size());
+  for (const auto& d : state.decisions)
+    rp.decisions.push_back({d.player, state.decision_kinds.name(d.kind), d.count, d.choice});
+  rp.outcome = {r.winner, r.reason, r.turns, r.digest};
+  return r;
+}
+
+GameResult Session::play(const GameConfig& config) {
+  Impl& s = *impl_;
+  packs::ResolvedOptions options;
+  try {
+    options = config.options.empty() ? s.default_options : packs::resolve_options(s.order, config.options);
+  } catch (const packs::PackError& e) {
+    GameResult r;
+    r.ok = false;
+    r.error = r.error_report = e.what();
+    return r;
+  }
+  std::string message, traceback;
+  bool failed = false;
+  try {
+    if (config.players < 1) throw std::runtime_error(fmt::format("a game needs at least one player, not {}", config.players));
+    s.load_game(config.seed, config.game_index, config.players, options);
+    if (!s.replaying) s.bind_agents(config);
+    else s.agent_names = s.replaying->agents;
+    s.run_game(config.max_turns);
+  } catch (const lua::ScriptError& e) {
+    failed = true;
+    message = e.what();
+    traceback = e.traceback();
+  } catch (const std::exception& e) {
+    failed = true;
+    message = e.what();
+  }
+  GameResult r = s.finish_result(config, options);
+  if (failed) s.fail(r, message, traceback);
+  lua_settop(s.lua.get(), 0);
+  return r;
+}
+
+GameResult Session::replay(const engine::Replay& replay) {
+  Impl& s = *impl_;
+  GameConfig config;
+  config.seed = replay.seed;
+  config.game_index = replay.game_index;
+  config.players = replay.players;
+  config.agents = replay.agents;
+  config.max_turns = replay.max_turns;
+  config.options = replay.options;
+  s.replaying = &replay;
+  s.replay_pos = 0;
+  GameResult r = play(config);
+  s.replaying = nullptr;
+  std::string version_note;
+  for (const auto& ref : replay.loaded)
+    for (const auto* m : s.order)
+      if (m->name == ref.name && m->version != ref.version)
+        version_note += fmt::format(" (note: pack '{}' is version {}, the replay was recorded with {})",
+                                    ref.name, m->version, ref.version);
+  if (!r.ok) {
+    r.error += version_note;
+    return r;
+  }
+  std::string problem;
+  if (s.replay_pos != replay.decisions.size()) {
+    problem = fmt::format("replay diverged: the game ended after {} decisions but the replay has {}",
+                          s.replay_pos, replay.decisions.size());
+  } else if (r.winner != replay.outcome.winner || r.turns != replay.outcome.turns ||
+             r.reason != replay.outcome.reason || r.digest != replay.outcome.digest) {
+    const auto describe = [](std::optional<int> w, int turns, std::uint64_t digest) {
+      return fmt::format("{} after {} turns (digest {:016x})",
+                         w ? fmt::format("winner player {}", *w + 1) : std::string("no winner"), turns, digest);
+    };
+    problem = fmt::format("replay diverged: recorded {}, replayed {}",
+                          describe(replay.outcome.winner, replay.outcome.turns, replay.outcome.digest),
+                          describe(r.winner, r.turns, r.digest));
+  }
+  if (!problem.empty()) {
+    r.ok = false;
+    r.error = r.error_report = problem + version_note;
+  }
+  return r;
+}
+
+std::vector<HandlerInfo> Session::handlers() {
+  Impl& s = *impl_;
+  if (s.game_ref == LUA_NOREF) s.load_game(1, 0, 2, s.default_options);
+  return s.handler_infos;
+}
+
+}  // namespace catan::scripting

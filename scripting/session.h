@@ -1,0 +1,110 @@
+#pragma once
+// A Session is one Lua state with a resolved set of rule packs compiled into it. It plays any
+// number of games, one at a time; each game starts from a freshly reset kernel state and re-runs
+// the packs' compiled entry chunks, so nothing a pack did in one game can reach the next.
+// One Session per worker thread; a Session is not thread-safe.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/agent.h"
+#include "engine/game_state.h"
+#include "engine/replay.h"
+#include "scripting/lua_state.h"
+#include "scripting/manifest.h"
+#include "scripting/pack_options.h"
+#include "scripting/pack_search.h"
+
+namespace catan::scripting {
+
+// How to set up one game.
+struct GameConfig {
+  std::uint64_t seed = 1;
+  std::uint64_t game_index = 0;
+  int players = 2;
+  // Agent name per seat: "random", or the name of an agent a loaded pack registered. Missing
+  // seats default to "random".
+  std::vector<std::string> agents;
+  // Ready-made agents per seat (e.g. engine::ScriptedAgent in tests); a non-null entry wins over
+  // `agents` for its seat.
+  std::vector<std::shared_ptr<engine::Agent>> agent_objects;
+  int max_turns = 1000;
+  // PACK.KEY=VALUE assignments for this game; when empty, the Session's options apply.
+  std::vector<std::string> options;
+};
+
+// One player's line in a summary: seat (0-based), agent name and the player's properties.
+struct PlayerSummary {
+  int seat = 0;
+  std::string agent;
+  std::vector<std::pair<std::string, engine::Value>> properties;
+};
+
+// What a finished (or failed) game produced.
+struct GameResult {
+  bool ok = true;             // false when a script error, agent error or replay divergence ended it
+  std::string error;          // one line: what went wrong and where
+  std::string error_report;   // the full report: pack, event, file:line, traceback
+  std::optional<int> winner;  // 0-based seat
+  std::string reason;
+  int turns = 0;
+  int rounds = 0;
+  std::uint64_t digest = 0;
+  std::vector<PlayerSummary> players;
+  engine::Replay replay;      // inputs and decisions; outcome filled when ok
+};
+
+// A handler registration as seen by `catan info`.
+struct HandlerInfo {
+  std::string pack;
+  std::string event;
+  int priority = 0;
+  bool after = false;
+  std::string where;
+};
+
+class Session {
+ public:
+  // Resolves `requested` (names or paths) and their dependencies, validates `options`, creates
+  // the Lua state with `limits` and compiles every entry script. Throws packs::PackError or
+  // lua::ScriptError (syntax) with a one-line message.
+  Session(packs::PackSearch& search, const std::vector<std::string>& requested,
+          const std::vector<std::string>& options, lua::Limits limits = {});
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Plays one game to its end (a winner, a pack's finish, or the turn cap). Never throws for
+  // script or agent errors: they end the game with ok == false and a report.
+  GameResult play(const GameConfig& config);
+  // Replays `replay`, feeding back its decisions. ok == false with a one-line error at the first
+  // divergence (a different decision asked for, decisions left over or missing, another outcome).
+  GameResult replay(const engine::Replay& replay);
+
+  // Load order.
+  const std::vector<const packs::Manifest*>& packs() const noexcept;
+  // Handlers registered when the packs were last loaded (loads them once if never loaded).
+  std::vector<HandlerInfo> handlers();
+
+  // Receives game.log() lines and the kernel's turn log when verbose.
+  void set_log(std::function<void(std::string_view)> sink);
+  void set_limits(const lua::Limits& limits);
+
+  // The state of the current or last game (read-only use: tests and summaries).
+  const engine::GameState& state() const noexcept;
+
+  // Runs the Lua test files of pack `pack_name` (which must be loaded); prints one line per test
+  // to `out` and returns {passed, failed}.
+  std::pair<int, int> run_tests(const std::string& pack_name, std::function<void(std::string_view)> out);
+
+  struct Impl;  // the Lua bindings reach the session through this
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace catan::scripting

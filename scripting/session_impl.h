@@ -1,0 +1,127 @@
+#pragma once
+// Internals of Session shared by the files that bind the kernel to Lua (api_*.cpp). Not part of
+// the public interface.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "scripting/session.h"
+
+namespace catan::scripting {
+
+// What the kernel is doing in Lua right now, for error reports.
+struct Frame {
+  int event = -1;  // -1: loading a pack or calling an agent
+  int pack = -1;   // load index of the pack whose code runs, -1 if unknown
+  const char* what = "handler";  // "handler", "default action", "load", "agent", "test"
+};
+
+struct Session::Impl {
+  Impl(packs::PackSearch& search, lua::Limits limits) : search(search), lua(limits) {}
+
+  // --- fixed for the Session's life ---
+  packs::PackSearch& search;
+  std::vector<std::string> requested;
+  std::vector<const packs::Manifest*> order;
+  packs::ResolvedOptions default_options;
+  std::vector<std::string> default_option_strings;
+  lua::State lua;
+  struct Chunk {
+    int ref = LUA_NOREF;  // compiled entry script (registry)
+    std::string file;
+  };
+  struct Pack {
+    const packs::Manifest* manifest = nullptr;
+    std::vector<Chunk> chunks;
+    int env_ref = LUA_NOREF;  // this game's environment table (registry)
+  };
+  std::vector<Pack> packs;
+  int base_ref = LUA_NOREF;  // read-only table every pack environment falls back to
+
+  // --- per game ---
+  engine::GameState state;
+  int game_ref = LUA_NOREF;  // per-game Lua table: handlers, agents, board adjacency cache
+  std::vector<std::string> agent_names;
+  std::vector<std::shared_ptr<engine::Agent>> agents;
+  const engine::Replay* replaying = nullptr;
+  std::size_t replay_pos = 0;
+  std::string divergence;  // set when a replay diverged (the Lua error carries the same text)
+  int loading_pack = -1;   // load index while a pack's entry chunks run
+  int agent_depth = 0;     // > 0 while an agent chooses: the game state is read-only
+  engine::Agent* acting_agent = nullptr;  // the agent choosing now (its stream serves game.random)
+  int lua_depth = 0;       // > 0 while the kernel is inside a protected call into Lua
+  std::vector<Frame> frames;
+  std::optional<Frame> error_frame;  // innermost frame when an error unwound
+  std::function<void(std::string_view)> log;
+  std::vector<HandlerInfo> handler_infos;
+  int ev_setup = -1, ev_start = -1, ev_turn = -1, ev_end = -1;
+
+  // Resets the kernel state and runs every pack's entry chunks with fresh environments.
+  void load_game(std::uint64_t seed, std::uint64_t game_index, int players,
+                 const packs::ResolvedOptions& options);
+  // Binds agents per seat after load (Lua agents exist only once packs have loaded).
+  void bind_agents(const GameConfig& config);
+  // Plays from game.setup to the end: begin_game(), then play_turns(), then end_game().
+  void run_game(int max_turns);
+  // Raises game.setup and game.start.
+  void begin_game();
+  // Plays turns until the game is over or `max_turns` turns have been played in all; plays at
+  // most `limit` turns in this call (-1: no limit).
+  void play_turns(int max_turns, int limit = -1);
+  // Raises game.end.
+  void end_game();
+  // Calls the function below nargs arguments on the stack: protected with a fresh instruction
+  // budget when entered from C++, a plain lua_call when already inside Lua.
+  void call(int nargs, int nresults);
+  // Dispatches `event`: before-handlers, the default action (stack index, 0 = none) unless a
+  // handler vetoed or replaced it, then after-handlers unless vetoed. Returns "done",
+  // "replaced" or "vetoed".
+  const char* raise(int event, int payload_index, int default_index);
+  // Raises a kernel event with a payload built by `fill` (which pushes nothing, sets fields of
+  // the table on top).
+  void raise_kernel(int event, const std::function<void(lua_State*)>& fill);
+  // Chooses an option index (0-based) for a decision whose options table is at `options_index`.
+  int decide(int player, std::string_view kind, int options_index);
+  GameResult finish_result(const GameConfig& config, const packs::ResolvedOptions& options);
+  void fail(GameResult& result, const std::string& message, const std::string& traceback);
+  std::string pack_name(int index) const {
+    return index >= 0 ? packs[static_cast<std::size_t>(index)].manifest->name : "kernel";
+  }
+  // Throws std::runtime_error unless game state may be changed now.
+  void require_mutable(const char* function) const;
+  // Pushes the per-game table field `name` (creating it).
+  void push_game_table(const char* name);
+};
+
+// Keeps `frame` on the stack of frames while in scope; when an error unwinds through it, the
+// innermost frame is remembered for the error report.
+class FrameGuard {
+ public:
+  FrameGuard(Session::Impl& s, Frame f) : s_(s), exceptions_(std::uncaught_exceptions()) {
+    s_.error_frame.reset();  // running new code: any earlier error was caught
+    s_.frames.push_back(f);
+  }
+  ~FrameGuard() {
+    if (std::uncaught_exceptions() > exceptions_ && !s_.error_frame) s_.error_frame = s_.frames.back();
+    s_.frames.pop_back();
+  }
+  FrameGuard(const FrameGuard&) = delete;
+  FrameGuard& operator=(const FrameGuard&) = delete;
+
+ private:
+  Session::Impl& s_;
+  int exceptions_;
+};
+
+// Installs the `game` and `board` API tables into the table on top of the stack.
+void open_game_api(lua_State* L, Session::Impl& s);
+void open_board_api(lua_State* L, Session::Impl& s);
+// Pushes a read-only proxy of the table at `index` (writes raise "read-only table 'name'").
+void push_read_only(lua_State* L, int index, const char* name);
+// Converts between kernel values and Lua values.
+void push_value(lua_State* L, const engine::Value& v);
+engine::Value to_value(lua_State* L, int index);  // raises a Lua error for non-scalar values
+void push_option(lua_State* L, const packs::OptionValue& v);
+
+}  // namespace catan::scripting

@@ -1,0 +1,359 @@
+// The Lua test harness behind `catan test`. A pack lists test files in its manifest; each file
+// calls test(name, fn) to register tests, and each test receives `t`, which starts games with
+// scripted seats, plays turns and asserts. A failed assertion reports file:line with the expected
+// and actual values.
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "scripting/session_impl.h"
+
+namespace catan::scripting {
+
+namespace {
+
+using Impl = Session::Impl;
+
+Impl& session(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
+
+// Index of the pack under test (upvalue 2).
+int pack_under_test(lua_State* L) { return static_cast<int>(lua_tointeger(L, lua_upvalueindex(2))); }
+
+std::vector<std::string> string_list(lua_State* L, int index, const char* field) {
+  std::vector<std::string> out;
+  if (lua_getfield(L, index, field) == LUA_TTABLE) {
+    const auto n = lua_rawlen(L, -1);
+    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(n); ++i) {
+      lua_rawgeti(L, -1, i);
+      out.emplace_back(luaL_checkstring(L, -1));
+      lua_pop(L, 1);
+    }
+  } else if (!lua_isnil(L, -1)) {
+    luaL_error(L, "t.start: '%s' must be a list of strings", field);
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+// t.start{players=, seed=, game_index=, agents={...}, answers={[seat]={...}}, options={...},
+//         max_turns=, setup=true}
+int t_start(lua_State* L) {
+  Impl& s = session(L);
+  lua_settop(L, 1);
+  if (lua_isnil(L, 1)) {
+    lua_newtable(L);
+    lua_replace(L, 1);
+  }
+  luaL_checktype(L, 1, LUA_TTABLE);
+  GameConfig config;
+  lua_getfield(L, 1, "players");
+  config.players = static_cast<int>(luaL_optinteger(L, -1, 2));
+  lua_getfield(L, 1, "seed");
+  config.seed = static_cast<std::uint64_t>(luaL_optinteger(L, -1, 1));
+  lua_getfield(L, 1, "game_index");
+  config.game_index = static_cast<std::uint64_t>(luaL_optinteger(L, -1, 0));
+  lua_getfield(L, 1, "max_turns");
+  config.max_turns = static_cast<int>(luaL_optinteger(L, -1, 1000));
+  lua_getfield(L, 1, "setup");
+  const bool setup = lua_isnil(L, -1) || lua_toboolean(L, -1);
+  lua_pop(L, 5);
+  config.agents = string_list(L, 1, "agents");
+  config.options = string_list(L, 1, "options");
+  if (config.players < 1) luaL_error(L, "t.start: players must be at least 1");
+
+  config.agent_objects.resize(static_cast<std::size_t>(config.players));
+  if (lua_getfield(L, 1, "answers") == LUA_TTABLE) {
+    for (int seat = 1; seat <= config.players; ++seat) {
+      if (lua_rawgeti(L, -1, seat) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        continue;
+      }
+      auto agent = std::make_shared<engine::ScriptedAgent>();
+      const auto n = lua_rawlen(L, -1);
+      for (lua_Integer i = 1; i <= static_cast<lua_Integer>(n); ++i) {
+        lua_rawgeti(L, -1, i);
+        if (lua_isinteger(L, -1)) agent->push(static_cast<int>(lua_tointeger(L, -1) - 1));
+        else agent->push(std::string(luaL_checkstring(L, -1)));
+        lua_pop(L, 1);
+      }
+      config.agent_objects[static_cast<std::size_t>(seat - 1)] = agent;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+
+  packs::ResolvedOptions options;
+  try {
+    options = config.options.empty() ? s.default_options : packs::resolve_options(s.order, config.options);
+  } catch (const packs::PackError& e) {
+    return luaL_error(L, "t.start: %s", e.what());
+  }
+  s.load_game(config.seed, config.game_index, config.players, options);
+  s.bind_agents(config);
+  if (setup) s.begin_game();
+  lua_pushinteger(L, static_cast<lua_Integer>(config.max_turns));
+  lua_setfield(L, lua_upvalueindex(3), "max_turns");
+  return 0;
+}
+
+int max_turns(lua_State* L) {
+  lua_getfield(L, lua_upvalueindex(3), "max_turns");
+  const int n = static_cast<int>(luaL_optinteger(L, -1, 1000));
+  lua_pop(L, 1);
+  return n;
+}
+
+int t_turn(lua_State* L) {
+  Impl& s = session(L);
+  const lua_Integer n = luaL_optinteger(L, 1, 1);
+  s.play_turns(max_turns(L), static_cast<int>(n));
+  return 0;
+}
+
+int t_play(lua_State* L) {
+  Impl& s = session(L);
+  s.play_turns(max_turns(L));
+  s.end_game();
+  lua_createtable(L, 0, 3);
+  if (s.state.winner) {
+    lua_pushinteger(L, *s.state.winner + 1);
+    lua_setfield(L, -2, "winner");
+  }
+  lua_pushstring(L, s.state.end_reason.c_str());
+  lua_setfield(L, -2, "reason");
+  lua_pushinteger(L, s.state.turn);
+  lua_setfield(L, -2, "turns");
+  return 1;
+}
+
+int t_env(lua_State* L) {
+  Impl& s = session(L);
+  int index = pack_under_test(L);
+  if (!lua_isnoneornil(L, 1)) {
+    const std::string name = luaL_checkstring(L, 1);
+    index = -1;
+    for (std::size_t i = 0; i < s.packs.size(); ++i)
+      if (s.packs[i].manifest->name == name) index = static_cast<int>(i);
+    if (index < 0) luaL_error(L, "t.env: pack '%s' is not loaded", name.c_str());
+  }
+  const int ref = s.packs[static_cast<std::size_t>(index)].env_ref;
+  if (ref == LUA_NOREF) luaL_error(L, "t.env: no game started (call t.start first)");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  return 1;
+}
+
+int t_decisions(lua_State* L) {
+  Impl& s = session(L);
+  const auto& ds = s.state.decisions;
+  lua_createtable(L, static_cast<int>(ds.size()), 0);
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, ds[i].player + 1);
+    lua_setfield(L, -2, "player");
+    lua_pushstring(L, s.state.decision_kinds.name(ds[i].kind).c_str());
+    lua_setfield(L, -2, "kind");
+    lua_pushinteger(L, ds[i].count);
+    lua_setfield(L, -2, "count");
+    lua_pushinteger(L, ds[i].choice + 1);
+    lua_setfield(L, -2, "choice");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+int t_remaining(lua_State* L) {
+  Impl& s = session(L);
+  const lua_Integer seat = luaL_checkinteger(L, 1);
+  if (seat < 1 || seat > static_cast<lua_Integer>(s.agents.size())) luaL_argerror(L, 1, "no such seat");
+  auto* scripted = dynamic_cast<engine::ScriptedAgent*>(s.agents[static_cast<std::size_t>(seat - 1)].get());
+  if (!scripted) luaL_argerror(L, 1, "that seat has no scripted answers");
+  lua_pushinteger(L, static_cast<lua_Integer>(scripted->remaining()));
+  return 1;
+}
+
+// Deep equality for plain data (tables compared key by key, both ways).
+bool equal(lua_State* L, int a, int b, int depth = 0) {
+  a = lua_absindex(L, a);
+  b = lua_absindex(L, b);
+  if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE || depth > 20)
+    return lua_rawequal(L, a, b);
+  for (int pass = 0; pass < 2; ++pass) {
+    const int x = pass == 0 ? a : b, y = pass == 0 ? b : a;
+    lua_pushnil(L);
+    while (lua_next(L, x)) {
+      lua_pushvalue(L, -2);
+      lua_rawget(L, y);
+      const bool same = equal(L, -1, -2, depth + 1);
+      lua_pop(L, 2);
+      if (!same) {
+        lua_pop(L, 1);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// Renders a value for a failure message (tables one level deep, keys sorted).
+std::string show(lua_State* L, int index, int depth = 0) {
+  index = lua_absindex(L, index);
+  if (lua_type(L, index) == LUA_TSTRING) return fmt::format("\"{}\"", lua_tostring(L, index));
+  if (lua_type(L, index) != LUA_TTABLE || depth > 1) {
+    std::string out = luaL_tolstring(L, index, nullptr);
+    lua_pop(L, 1);
+    return out;
+  }
+  std::vector<std::pair<std::string, std::string>> items;
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    std::string key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : show(L, -2, depth + 1);
+    items.emplace_back(std::move(key), show(L, -1, depth + 1));
+    lua_pop(L, 1);
+  }
+  std::sort(items.begin(), items.end());
+  std::string out = "{";
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += fmt::format("{}{}={}", i ? ", " : "", items[i].first, items[i].second);
+  return out + "}";
+}
+
+int t_eq(lua_State* L) {
+  luaL_checkany(L, 2);
+  if (equal(L, 1, 2)) return 0;
+  const std::string msg = lua_isnoneornil(L, 3) ? "" : std::string(luaL_checkstring(L, 3)) + ": ";
+  const std::string text = fmt::format("{}expected {}, got {}", msg, show(L, 2), show(L, 1));
+  return luaL_error(L, "%s", text.c_str());
+}
+
+int t_ok(lua_State* L) {
+  luaL_checkany(L, 1);
+  if (lua_toboolean(L, 1)) return 0;
+  return luaL_error(L, "%s", luaL_optstring(L, 2, "expected a true value"));
+}
+
+// t.raises(fn, text): fn must raise an error whose message contains `text`; returns the message.
+int t_raises(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  const char* expected = luaL_checkstring(L, 2);
+  lua_pushvalue(L, 1);
+  if (lua_pcall(L, 0, 0, 0) == LUA_OK)
+    return luaL_error(L, "expected an error containing \"%s\", but none was raised", expected);
+  const char* message = lua_tostring(L, -1);
+  if (!message || !std::strstr(message, expected))
+    return luaL_error(L, "expected an error containing \"%s\", got \"%s\"", expected,
+                      message ? message : luaL_typename(L, -1));
+  return 1;
+}
+
+int register_test(lua_State* L) {
+  luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, lua_upvalueindex(1));  // the list
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  lua_createtable(L, 2, 0);
+  lua_pushvalue(L, 1);
+  lua_rawseti(L, -2, 1);
+  lua_pushvalue(L, 2);
+  lua_rawseti(L, -2, 2);
+  lua_rawseti(L, -2, n + 1);
+  return 0;
+}
+
+std::string read_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw packs::PackError(fmt::format("cannot read {}", file.string()));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+std::pair<int, int> Session::run_tests(const std::string& pack_name,
+                                       std::function<void(std::string_view)> out) {
+  Impl& s = *impl_;
+  lua_State* L = s.lua.get();
+  lua::StackGuard guard(L);
+  int index = -1;
+  for (std::size_t i = 0; i < s.packs.size(); ++i)
+    if (s.packs[i].manifest->name == pack_name) index = static_cast<int>(i);
+  if (index < 0) throw packs::PackError(fmt::format("pack '{}' is not loaded", pack_name));
+  const auto& manifest = *s.packs[static_cast<std::size_t>(index)].manifest;
+
+  // The `t` object and the test list.
+  lua_newtable(L);
+  const int list = lua_gettop(L);
+  lua_newtable(L);
+  const int scratch = lua_gettop(L);  // per-run values of the harness (the turn cap)
+  lua_newtable(L);
+  const int t = lua_gettop(L);
+  const luaL_Reg with_session[] = {{"start", lua::protect<t_start>},   {"turn", lua::protect<t_turn>},
+                                   {"play", lua::protect<t_play>},     {"env", lua::protect<t_env>},
+                                   {"decisions", lua::protect<t_decisions>},
+                                   {"remaining", lua::protect<t_remaining>}, {nullptr, nullptr}};
+  lua_pushlightuserdata(L, &s);
+  lua_pushinteger(L, index);
+  lua_pushvalue(L, scratch);
+  luaL_setfuncs(L, with_session, 3);
+  const luaL_Reg plain[] = {{"eq", lua::protect<t_eq>}, {"ok", lua::protect<t_ok>},
+                            {"raises", lua::protect<t_raises>}, {nullptr, nullptr}};
+  luaL_setfuncs(L, plain, 0);
+
+  int passed = 0, failed = 0;
+  for (const auto& rel : manifest.tests) {
+    const auto file = manifest.dir / rel;
+    std::error_code ec;
+    auto shown = std::filesystem::relative(file, std::filesystem::current_path(ec), ec).generic_string();
+    if (ec || shown.empty() || shown.rfind("..", 0) == 0) shown = file.generic_string();
+    // The test file's environment: test() plus everything packs see.
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s.base_ref);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, list);
+    lua_pushcclosure(L, register_test, 1);
+    lua_setfield(L, -2, "test");
+    const int env = lua_gettop(L);
+    const auto before = lua_rawlen(L, list);
+    try {
+      s.lua.load("local _ENV <const> = ...; " + read_file(file), "@" + shown);
+      lua_pushvalue(L, env);
+      s.call(1, 0);
+    } catch (const std::exception& e) {
+      out(fmt::format("FAIL {} › {}: {}", pack_name, shown, e.what()));
+      ++failed;
+      lua_settop(L, env - 1);
+      continue;
+    }
+    lua_settop(L, env - 1);
+    for (auto i = before + 1; i <= lua_rawlen(L, list); ++i) {
+      lua_rawgeti(L, list, static_cast<lua_Integer>(i));
+      lua_rawgeti(L, -1, 1);
+      const std::string name = lua_tostring(L, -1);
+      lua_rawgeti(L, -2, 2);
+      lua_pushvalue(L, t);
+      s.divergence.clear();
+      try {
+        FrameGuard frame(s, Frame{-1, index, "test"});
+        s.call(1, 0);
+        out(fmt::format("PASS {} › {}", pack_name, name));
+        ++passed;
+      } catch (const lua::ScriptError& e) {
+        out(fmt::format("FAIL {} › {}\n  {}", pack_name, name, e.what()));
+        ++failed;
+      } catch (const std::exception& e) {
+        out(fmt::format("FAIL {} › {}\n  {}", pack_name, name, e.what()));
+        ++failed;
+      }
+      lua_settop(L, t);
+    }
+  }
+  return {passed, failed};
+}
+
+}  // namespace catan::scripting
