@@ -1,4 +1,9 @@
+#include <algorithm>
 #include <iostream>
+
+#include <fmt/format.h>
+
+#include "engine/name_table.h"
 
 #include "cli/command.h"
 #include "cli/common.h"
@@ -23,7 +28,19 @@ int run_cli(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    print_error(std::string(e.what()) + " (see 'catan --help')");
+    // Name the subcommand whose arguments were wrong, or the unknown command itself.
+    std::vector<std::string> names;
+    for (const auto& [sub, command] : commands) names.push_back(sub->get_name());
+    const std::string first = argc > 1 ? argv[1] : "";
+    const bool known = std::find(names.begin(), names.end(), first) != names.end();
+    if (!first.empty() && first[0] != '-' && !known) {
+      const auto hint = engine::closest_name(first, names);
+      print_error(fmt::format("unknown command '{}'{} (commands: {})", first,
+                              hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint),
+                              fmt::join(names, ", ")));
+    } else {
+      print_error(fmt::format("{} (see 'catan {}--help')", e.what(), known ? first + " " : ""));
+    }
     return kUsageError;
   }
   for (auto& [sub, command] : commands) {

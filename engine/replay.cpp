@@ -50,7 +50,8 @@ struct Reader {
     return v.get<std::int64_t>();
   }
   std::uint64_t unsigned_integer(const json& v, const std::string& path) const {
-    if (!v.is_number_unsigned()) fail(path, "expected a non-negative integer");
+    if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0))
+      fail(path, "expected a non-negative integer");
     return v.get<std::uint64_t>();
   }
   std::string string(const json& v, const std::string& path) const {

@@ -7,7 +7,9 @@ namespace catan::scripting {
 int LuaAgent::choose(const engine::Decision& decision) {
   const auto* ctx = static_cast<const DecisionContext*>(decision.context);
   lua_State* L = ctx->L;
-  lua::StackGuard guard(L);
+  // No StackGuard here: when a Lua error unwinds through this frame, its error object sits on top
+  // of the stack and must stay there.
+  const int top = lua_gettop(L);
   session_.push_game_table("agents");
   lua_getfield(L, -1, name_.c_str());
   if (!lua_isfunction(L, -1))
@@ -24,6 +26,7 @@ int LuaAgent::choose(const engine::Decision& decision) {
         "agent '{}' answered {} to decision '{}' of player {}; expected an option index 1..{}",
         name_, luaL_tolstring(L, -1, nullptr), decision.kind, decision.player + 1, decision.count));
   }
+  lua_settop(L, top);
   return static_cast<int>(choice - 1);
 }
 

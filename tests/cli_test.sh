@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# End-to-end checks of the catan command line: every subcommand's --help, exit codes
+# (0 ok, 1 runtime failure, 2 bad usage), one-line errors on stderr, play -> replay round trip.
+# Usage: tests/cli_test.sh path/to/catan
+set -u
+catan="$1"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# expect CODE DESCRIPTION -- COMMAND...: runs COMMAND, checks its exit code.
+expect() {
+  local code="$1" what="$2"
+  shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -eq "$code" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $what: exit $got, expected $code"
+    sed 's/^/  | /' "$tmp/out" "$tmp/err" | head -20
+  fi
+}
+
+# check DESCRIPTION CONDITION...: counts a shell test.
+check() {
+  local what="$1"
+  shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
+}
+
+one_line_error() { [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^catan: error: ' "$tmp/err"; }
+
+for sub in packs info play replay test; do
+  expect 0 "$sub --help" -- "$catan" "$sub" --help
+  check "$sub --help prints usage" grep -q "Usage" "$tmp/out"
+done
+expect 0 "--help" -- "$catan" --help
+
+expect 2 "no subcommand" -- "$catan"
+expect 2 "unknown subcommand" -- "$catan" frobnicate
+check "unknown subcommand: one line" one_line_error
+expect 2 "unknown flag" -- "$catan" play dice-race --frobnicate
+check "unknown flag: one line" one_line_error
+expect 2 "bad number" -- "$catan" play dice-race --players zero
+expect 2 "no pack" -- "$catan" play
+check "no pack: one line" one_line_error
+expect 2 "unknown pack" -- "$catan" play dice-rase
+check "unknown pack suggests" grep -q "did you mean 'dice-race'" "$tmp/err"
+expect 2 "unknown option" -- "$catan" play dice-race --option dice-race.taget=3
+check "unknown option: one line" one_line_error
+expect 2 "option out of range" -- "$catan" play dice-race --option dice-race.target=2
+check "option out of range named" grep -q "below the minimum" "$tmp/err"
+expect 2 "too many bots" -- "$catan" play dice-race --players 2 --bots random,random,random
+expect 1 "unknown bot" -- "$catan" play dice-race --bots nobody
+check "unknown bot: one line" one_line_error
+
+expect 0 "packs" -- "$catan" packs
+check "packs lists dice-race" grep -q '^dice-race  *1.0.0' "$tmp/out"
+expect 0 "info" -- "$catan" info dice-race
+check "info shows options" grep -q 'target .*integer .*default 50' "$tmp/out"
+check "info shows handled events" grep -q 'turn .*race.lua' "$tmp/out"
+expect 2 "info unknown pack" -- "$catan" info nothing-here
+
+expect 0 "play" -- "$catan" play dice-race --seed 5 --players 3 --bots hold20,random --log "$tmp/game.json"
+check "play names a winner" grep -q '^winner: player' "$tmp/out"
+check "replay file written" test -s "$tmp/game.json"
+expect 0 "replay" -- "$catan" replay "$tmp/game.json"
+check "replay verified" grep -q '^replay OK' "$tmp/out"
+expect 0 "play --json" -- "$catan" play dice-race --seed 5 --players 3 --bots hold20,random --json
+check "json is one object with seed and winner" \
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["seed"]==5 and d["winner"] in (1,2,3) and len(d["players"])==3' "$tmp/out"
+
+sed 's/"digest": "[0-9a-f]*"/"digest": "0000000000000000"/' "$tmp/game.json" >"$tmp/tampered.json"
+expect 1 "tampered replay" -- "$catan" replay "$tmp/tampered.json"
+check "tampered replay: one line" one_line_error
+echo '{"format": 1' >"$tmp/corrupt.json"
+expect 1 "corrupt replay" -- "$catan" replay "$tmp/corrupt.json"
+check "corrupt replay: one line" one_line_error
+expect 2 "missing replay file" -- "$catan" replay "$tmp/none.json"
+
+expect 0 "test dice-race" -- "$catan" test dice-race
+check "test summary line" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

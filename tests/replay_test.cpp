@@ -1,0 +1,138 @@
+// Replays: a saved game reproduces exactly; any divergence is reported at its first point.
+#include <fmt/format.h>
+
+#include "engine/replay.h"
+#include "session_fixture.h"
+
+namespace catan::scripting {
+namespace {
+
+using testing::SessionFixture;
+
+class ReplayTest : public SessionFixture {
+ protected:
+  GameResult play_dice_race(Session& s) {
+    GameConfig config;
+    config.seed = 2024;
+    config.game_index = 3;
+    config.players = 3;
+    config.agents = {"hold20", "random", "random"};
+    return s.play(config);
+  }
+};
+
+TEST_F(ReplayTest, RoundTripThroughJsonReproducesTheGame) {
+  auto s = session({"dice-race"}, {"dice-race.target=40"});
+  const auto original = play_dice_race(*s);
+  ASSERT_TRUE(original.ok) << original.error_report;
+  ASSERT_GT(original.replay.decisions.size(), 5u);
+
+  const auto file = dir_.root() / "game.json";
+  engine::save_replay(original.replay, file);
+  const auto loaded = engine::load_replay(file);
+  EXPECT_EQ(loaded.decisions.size(), original.replay.decisions.size());
+  EXPECT_EQ(loaded.options, std::vector<std::string>{"dice-race.target=40"});
+  EXPECT_EQ(loaded.agents, (std::vector<std::string>{"hold20", "random", "random"}));
+
+  auto fresh = session(loaded.requested, loaded.options);
+  const auto replayed = fresh->replay(loaded);
+  ASSERT_TRUE(replayed.ok) << replayed.error;
+  EXPECT_EQ(replayed.winner, original.winner);
+  EXPECT_EQ(replayed.turns, original.turns);
+  EXPECT_EQ(replayed.digest, original.digest);
+}
+
+TEST_F(ReplayTest, AChangedChoiceIsDetected) {
+  auto s = session({"dice-race"});
+  auto original = play_dice_race(*s);
+  ASSERT_TRUE(original.ok);
+  auto tampered = original.replay;
+  // Flip a 'roll' into a 'bank' early on: the game goes elsewhere.
+  for (auto& d : tampered.decisions) {
+    if (d.choice == 0) {
+      d.choice = 1;
+      break;
+    }
+  }
+  const auto r = s->replay(tampered);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("replay diverged"), std::string::npos) << r.error;
+}
+
+TEST_F(ReplayTest, AMismatchedDecisionNamesTheFirstDivergence) {
+  auto s = session({"dice-race"});
+  auto original = play_dice_race(*s);
+  ASSERT_TRUE(original.ok);
+  auto tampered = original.replay;
+  tampered.decisions[4].kind = "race.other";
+  const auto r = s->replay(tampered);
+  ASSERT_FALSE(r.ok);
+  const auto& d = original.replay.decisions[4];
+  EXPECT_EQ(r.error, fmt::format("replay diverged at decision 5: the replay has player {0} choosing "
+                                 "'race.other' among 2 options, the game asks player {0} for "
+                                 "'race.continue' among 2",
+                                 d.player + 1));
+}
+
+TEST_F(ReplayTest, MissingAndLeftOverDecisionsAreDetected) {
+  auto s = session({"dice-race"});
+  auto original = play_dice_race(*s);
+  ASSERT_TRUE(original.ok);
+  auto shorter = original.replay;
+  shorter.decisions.resize(3);
+  auto r = s->replay(shorter);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("replay diverged at decision 4"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("the replay has no decisions left"), std::string::npos) << r.error;
+
+  auto longer = original.replay;
+  longer.decisions.push_back(longer.decisions.back());
+  r = s->replay(longer);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find(fmt::format("the game ended after {} decisions but the replay has {}",
+                                     original.replay.decisions.size(), longer.decisions.size())),
+            std::string::npos)
+      << r.error;
+}
+
+TEST_F(ReplayTest, ADifferentOutcomeIsDetected) {
+  auto s = session({"dice-race"});
+  auto original = play_dice_race(*s);
+  ASSERT_TRUE(original.ok);
+  auto tampered = original.replay;
+  tampered.outcome.digest ^= 1;
+  const auto r = s->replay(tampered);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("replay diverged: recorded"), std::string::npos) << r.error;
+}
+
+TEST(ReplayFile, MalformedFilesGiveOneClearLine) {
+  packs::testing::TempPackDir dir;
+  const auto bad_json = dir.write("a.json", "{not json");
+  try {
+    engine::load_replay(bad_json);
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos) << e.what();
+  }
+  nlohmann::json j = {{"format", 1}, {"packs", {"dice-race"}}, {"loaded", nlohmann::json::array()},
+                      {"options", nlohmann::json::array()}, {"seed", 1}, {"game_index", 0},
+                      {"players", 2}, {"agents", {"random", "random"}}, {"max_turns", 10},
+                      {"decisions", {{1, "x", 2, "one"}}}};
+  try {
+    engine::replay_from_json(j, "r.json");
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "replay r.json: field 'decisions[0][3]': expected an integer");
+  }
+  j["decisions"] = nlohmann::json::array();
+  try {
+    engine::replay_from_json(j, "r.json");
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "replay r.json: field 'outcome': missing");
+  }
+}
+
+}  // namespace
+}  // namespace catan::scripting

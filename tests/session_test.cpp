@@ -1,0 +1,297 @@
+// Games on a Session: error reports, isolation between games, agents, decisions, limits, board.
+#include "engine/agent.h"
+#include "session_fixture.h"
+
+namespace catan::scripting {
+namespace {
+
+using testing::SessionFixture;
+
+class SessionTest : public SessionFixture {};
+
+TEST_F(SessionTest, ScriptErrorReportsPackEventFileLineAndTraceback) {
+  pack("broken", R"lua(
+local function explode(p)
+  local t = nil
+  return t.field + p
+end
+game.on("turn", function(e)
+  explode(e.player)
+end)
+)lua");
+  auto s = session({"broken"});
+  const auto r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("pack 'broken', handler of event 'turn'"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("main.lua:4: attempt to index a nil value (local 't')"), std::string::npos) << r.error;
+  EXPECT_NE(r.error_report.find("stack traceback"), std::string::npos) << r.error_report;
+  EXPECT_NE(r.error_report.find("main.lua:7"), std::string::npos) << r.error_report;
+  EXPECT_EQ(r.error.find('\n'), std::string::npos) << "the summary is one line";
+}
+
+TEST_F(SessionTest, AFailedGameDoesNotAffectTheNextOne) {
+  pack("flaky", R"lua(
+game.on("turn", function(e)
+  if game.get("explode") == nil and options.explode then error("boom") end
+  game.finish(e.player, "first turn wins")
+end)
+)lua", R"(, "options": {"explode": {"type": "boolean", "default": false, "description": "test switch"}})");
+  auto s = session({"flaky"});
+  GameConfig bad;
+  bad.options = {"flaky.explode=true"};
+  const auto r1 = s->play(bad);
+  ASSERT_FALSE(r1.ok);
+  EXPECT_NE(r1.error.find("main.lua:3: boom"), std::string::npos) << r1.error;
+  const auto r2 = s->play({});
+  ASSERT_TRUE(r2.ok) << r2.error_report;
+  EXPECT_EQ(r2.winner, 0);
+  EXPECT_EQ(r2.turns, 1);
+}
+
+TEST_F(SessionTest, NothingLeaksFromOneGameToTheNext) {
+  // A chunk-level local, a global defined at load, storage and the kernel state all start fresh.
+  pack("counter", R"lua(
+local calls = 0
+seen = 0
+game.on("game.setup", function()
+  calls = calls + 1
+  storage.n = (storage.n or 0) + 1
+  game.add_kind("coin")
+  game.add_supply("bank")
+  game.add("bank", "coin", 5)
+end)
+game.on("turn", function(e)
+  game.player_set(e.player, "calls", calls)
+  game.player_set(e.player, "stored", storage.n)
+  game.player_set(e.player, "bank", game.count("bank", "coin"))
+  game.finish(e.player)
+end)
+)lua");
+  pack("counter-form", "game.on('game.setup', function() game.add_form('card') end, {priority = -1})",
+       R"(, "requires": ["counter"])");
+  auto s = session({"counter-form"});
+  for (int game = 0; game < 3; ++game) {
+    const auto r = s->play({});
+    ASSERT_TRUE(r.ok) << r.error_report;
+    const auto& props = s->state().player_props;
+    EXPECT_EQ(props.get(0, "calls"), engine::Value(std::int64_t{1}));
+    EXPECT_EQ(props.get(0, "stored"), engine::Value(std::int64_t{1}));
+    EXPECT_EQ(props.get(0, "bank"), engine::Value(std::int64_t{5}));
+  }
+}
+
+TEST_F(SessionTest, GlobalsAreFrozenAfterLoad) {
+  pack("sloppy", R"lua(game.on("turn", function() total = 1 end))lua");
+  auto s = session({"sloppy"});
+  const auto r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("pack 'sloppy' assigns global 'total' after loading"), std::string::npos) << r.error;
+}
+
+TEST_F(SessionTest, SharedTablesAreReadOnly) {
+  pack("vandal", R"lua(game.on("turn", function() game.finish = nil end))lua");
+  auto s = session({"vandal"});
+  const auto r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("attempt to modify read-only table 'game'"), std::string::npos) << r.error;
+}
+
+// A two-player game where each turn asks the current player to pick a colour.
+constexpr const char* kChooser = R"lua(
+game.on("turn", function(e)
+  local colour, index = game.decide(e.player, "colour", { "red", "green", { label = "blue" } })
+  if type(colour) == "table" then colour = colour.label end
+  game.player_set(e.player, "colour", colour)
+  game.player_set(e.player, "index", index)
+  if game.turn() == 2 then game.finish(nil, "two turns") end
+end)
+game.agent("always-last", function(player, kind, options) return #options end)
+game.agent("cheater", function(player, kind, options) game.finish(player) return 1 end)
+game.agent("nonsense", function() return 7 end)
+)lua";
+
+TEST_F(SessionTest, ScriptedAgentsAnswerByIndexOrLabel) {
+  pack("chooser", kChooser);
+  auto s = session({"chooser"});
+  GameConfig config;
+  config.agent_objects = {std::make_shared<engine::ScriptedAgent>(std::deque<engine::ScriptedAgent::Answer>{1}),
+                          std::make_shared<engine::ScriptedAgent>(std::deque<engine::ScriptedAgent::Answer>{"blue"})};
+  const auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().player_props.get(0, "colour"), engine::Value(std::string("green")));
+  EXPECT_EQ(s->state().player_props.get(1, "colour"), engine::Value(std::string("blue")));
+  EXPECT_EQ(s->state().player_props.get(1, "index"), engine::Value(std::int64_t{3}));
+  ASSERT_EQ(r.replay.decisions.size(), 2u);
+  EXPECT_EQ(r.replay.decisions[0].kind, "colour");
+  EXPECT_EQ(r.replay.decisions[0].player, 0);
+  EXPECT_EQ(r.replay.decisions[0].count, 3);
+  EXPECT_EQ(r.replay.decisions[0].choice, 1);
+  EXPECT_EQ(r.replay.decisions[1].choice, 2);
+}
+
+TEST_F(SessionTest, LuaAgentsChooseAndCannotChangeTheGame) {
+  pack("chooser", kChooser);
+  auto s = session({"chooser"});
+  GameConfig config;
+  config.agents = {"always-last", "always-last"};
+  auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().player_props.get(0, "colour"), engine::Value(std::string("blue")));
+  EXPECT_EQ(r.players[0].agent, "always-last");
+  EXPECT_EQ(s->state().player_props.get(1, "index"), engine::Value(std::int64_t{3}));
+
+  config.agents = {"cheater", "cheater"};
+  r = s->play(config);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("game.finish: agents may read the game but not change it"), std::string::npos) << r.error;
+
+  config.agents = {"nonsense", "random"};
+  r = s->play(config);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("agent 'nonsense' answered 7 to decision 'colour' of player 1; expected an option index 1..3"),
+            std::string::npos)
+      << r.error;
+
+  config.agents = {"nobody", "random"};
+  r = s->play(config);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("unknown agent 'nobody' for player 1 (known: random, always-last, cheater, nonsense)"),
+            std::string::npos)
+      << r.error;
+}
+
+TEST_F(SessionTest, TurnCapEndsTheGameWithoutAWinner) {
+  pack("endless", R"lua(game.on("turn", function() end))lua");
+  auto s = session({"endless"});
+  GameConfig config;
+  config.players = 3;
+  config.max_turns = 10;
+  const auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_FALSE(r.winner.has_value());
+  EXPECT_EQ(r.turns, 10);
+  EXPECT_EQ(r.rounds, 4);  // turns 1-3, 4-6, 7-9, 10
+  EXPECT_EQ(r.reason, "turn cap reached (10 turns)");
+}
+
+TEST_F(SessionTest, InstructionBudgetEndsTheGameAndTheSessionRecovers) {
+  pack("spin", R"lua(
+game.on("turn", function(e)
+  if options.spin then
+    pcall(function() while true do end end)
+  end
+  game.finish(e.player)
+end)
+)lua", R"(, "options": {"spin": {"type": "boolean", "default": true, "description": "test switch"}})");
+  lua::Limits limits;
+  limits.instructions = 100000;
+  auto s = session({"spin"}, {}, limits);
+  auto r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("instruction budget exceeded"), std::string::npos) << r.error;
+  GameConfig calm;
+  calm.options = {"spin.spin=false"};
+  r = s->play(calm);
+  EXPECT_TRUE(r.ok) << r.error_report;
+}
+
+TEST_F(SessionTest, HoldingsKeepTotalsAndRefuseOverdrafts) {
+  pack("bank", R"lua(
+game.on("game.setup", function()
+  game.add_form("card")
+  game.add_form("token")
+  game.add_kind("ore")
+  game.add_kind("wool")
+  game.add_supply("bank")
+  game.add("bank", "ore", 19)
+  game.add("bank", "wool", 4, "token")
+end)
+game.on("turn", function(e)
+  game.move("bank", e.player, "ore", 3)
+  game.move("bank", e.player, "wool", 1, "token")
+  game.player_set(e.player, "ore", game.count(e.player, "ore"))
+  game.player_set(e.player, "cards", game.total(e.player))
+  game.player_set(e.player, "tokens", game.total(e.player, "token"))
+  game.player_set(e.player, "bank_ore", game.count("bank", "ore", "card"))
+  if options.overdraw then game.move(e.player, "bank", "ore", 4) end
+  game.finish(e.player)
+end)
+)lua", R"(, "options": {"overdraw": {"type": "boolean", "default": false, "description": "test switch"}})");
+  auto s = session({"bank"});
+  auto r = s->play({});
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto& p = s->state().player_props;
+  EXPECT_EQ(p.get(0, "ore"), engine::Value(std::int64_t{3}));
+  EXPECT_EQ(p.get(0, "cards"), engine::Value(std::int64_t{3}));
+  EXPECT_EQ(p.get(0, "tokens"), engine::Value(std::int64_t{1}));
+  EXPECT_EQ(p.get(0, "bank_ore"), engine::Value(std::int64_t{16}));
+  GameConfig over;
+  over.options = {"bank.overdraw=true"};
+  r = s->play(over);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("game.move: the giver holds 3 ore, cannot move 4"), std::string::npos) << r.error;
+}
+
+TEST_F(SessionTest, BoardApiExposesTheStandardHexGeometry) {
+  pack("island", R"lua(
+game.on("game.setup", function()
+  board.hex(2)
+  game.set("tiles", board.tiles())
+  game.set("nodes", board.nodes())
+  game.set("paths", board.paths())
+  local centre = board.tile_at(0, 0)
+  game.set("centre_neighbours", #board.tile_tiles(centre))
+  game.set("centre_corners", #board.tile_nodes(centre))
+  local coast = 0
+  for p = 1, board.paths() do
+    if #board.path_tiles(p) == 1 then coast = coast + 1 end
+  end
+  game.set("coast", coast)
+  game.set("same_table", board.tile_nodes(centre) == board.tile_nodes(centre))
+  board.node_set(board.tile_nodes(centre)[1], "owner", 2)
+  game.set("owner", board.node_get(board.tile_nodes(centre)[1], "owner"))
+  game.finish(nil, "measured")
+end)
+)lua");
+  auto s = session({"island"});
+  const auto r = s->play({});
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto& g = s->state().game_props;
+  EXPECT_EQ(g.get(0, "tiles"), engine::Value(std::int64_t{19}));
+  EXPECT_EQ(g.get(0, "nodes"), engine::Value(std::int64_t{54}));
+  EXPECT_EQ(g.get(0, "paths"), engine::Value(std::int64_t{72}));
+  EXPECT_EQ(g.get(0, "centre_neighbours"), engine::Value(std::int64_t{6}));
+  EXPECT_EQ(g.get(0, "centre_corners"), engine::Value(std::int64_t{6}));
+  EXPECT_EQ(g.get(0, "coast"), engine::Value(std::int64_t{30}));
+  EXPECT_EQ(g.get(0, "same_table"), engine::Value(true));
+  EXPECT_EQ(g.get(0, "owner"), engine::Value(std::int64_t{2}));
+}
+
+TEST_F(SessionTest, DecksShuffleWithTheGameStream) {
+  pack("cards", R"lua(
+game.on("game.setup", function()
+  game.add_deck("dev")
+  for i = 1, 10 do game.deck_push("dev", "c" .. i) end
+  game.deck_shuffle("dev")
+  game.set("order", table.concat(game.deck_items("dev"), " "))
+  game.set("top", game.deck_draw("dev"))
+  game.set("left", game.deck_count("dev"))
+  game.finish(nil, "drawn")
+end)
+)lua");
+  auto s = session({"cards"});
+  GameConfig c;
+  c.seed = 99;
+  ASSERT_TRUE(s->play(c).ok);
+  const std::string first = prop(*s, "order");
+  EXPECT_EQ(s->state().game_props.get(0, "left"), engine::Value(std::int64_t{9}));
+  EXPECT_EQ(prop(*s, "top"), first.substr(first.rfind(' ') + 1));
+  ASSERT_TRUE(s->play(c).ok);
+  EXPECT_EQ(prop(*s, "order"), first) << "same seed, same shuffle";
+  c.game_index = 1;
+  ASSERT_TRUE(s->play(c).ok);
+  EXPECT_NE(prop(*s, "order"), first) << "another game index, another shuffle";
+}
+
+}  // namespace
+}  // namespace catan::scripting
