@@ -30,7 +30,10 @@ class PlayCommand final : public Command {
     auto* sub = app.add_subcommand("play", "Play one game with bots and print its summary");
     sub->add_option("packs", packs_, "Rule packs to load (names or paths); same as --rules/--variant");
     sub->add_option("--rules", rules_, "The game's rule pack")->type_name("PACK");
-    sub->add_option("--variant", variants_, "A house-rule pack to add (repeatable)")->type_name("PACK");
+    sub->add_option("--variant", variants_, "A house-rule pack to add (repeatable)")
+        ->type_name("PACK")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--players", players_, "Number of players")->check(CLI::Range(1, 16))->capture_default_str();
     sub->add_option("--bots", bots_,
                     "Agent per seat, comma-separated (random, or an agent a pack registers); the "
@@ -38,7 +41,10 @@ class PlayCommand final : public Command {
         ->capture_default_str();
     sub->add_option("--seed", seed_, "Master seed")->capture_default_str();
     sub->add_option("--game-index", game_index_, "Game index within the seed's stream")->capture_default_str();
-    sub->add_option("--option", options_, "Pack option as PACK.KEY=VALUE (repeatable)")->type_name("PACK.KEY=VALUE");
+    sub->add_option("--option", options_, "Pack option as PACK.KEY=VALUE (repeatable)")
+        ->type_name("PACK.KEY=VALUE")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--max-turns", max_turns_, "Turn cap: the game ends without a winner after this many turns")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();

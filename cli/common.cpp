@@ -10,7 +10,9 @@ void SearchOptions::add_to(CLI::App& app) {
   app.add_option("--pack-path", pack_paths,
                  "Folder holding rule packs, searched first (repeatable); CATAN_PACK_PATH and the "
                  "built-in rules/ and variants/ follow")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 packs::PackSearch SearchOptions::make() const {

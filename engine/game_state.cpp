@@ -39,11 +39,12 @@ void GameState::reshape_holdings() {
 
 void GameState::advance_turn() {
   if (next_override >= 0) {
+    // An out-of-turn seat (an extra turn, a skipped player) does not start a round.
     current = next_override;
     next_override = -1;
-  } else {
-    current = (current + 1) % players;
+    return;
   }
+  current = (current + 1) % players;
   if (current == first_player) ++round;
 }
 

@@ -66,7 +66,8 @@ struct GameState {
   int holder_of_supply(int supply) const { return players + supply; }
   // Grows the holdings table after a kind, form or supply was added.
   void reshape_holdings();
-  // Advances `current` to the next seat (or the override) and counts rounds.
+  // Advances `current` to the next seat, or to the override. A round begins when the normal
+  // rotation comes back to first_player; an override never begins one.
   void advance_turn();
 
   // A 64-bit FNV-1a digest of the observable state: turn structure, holdings, decks, board

@@ -16,6 +16,12 @@ int NameTable::intern(std::string_view name) {
 }
 
 std::optional<int> NameTable::find(std::string_view name) const {
+  // Small tables (kinds, forms, supplies) are faster to scan than to hash.
+  if (names_.size() <= kScanLimit) {
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      if (names_[i] == name) return static_cast<int>(i);
+    return std::nullopt;
+  }
   if (auto it = ids_.find(name); it != ids_.end()) return it->second;
   return std::nullopt;
 }

@@ -25,6 +25,7 @@ class NameTable {
   void clear();
 
  private:
+  static constexpr std::size_t kScanLimit = 12;
   struct Hash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const noexcept {

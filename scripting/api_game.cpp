@@ -142,10 +142,9 @@ int g_winner(lua_State* L) {
 int add_name(lua_State* L, engine::NameTable& table, const char* function) {
   Impl& s = session(L);
   s.require_mutable(function);
-  const int id = table.intern(check_sv(L, 1));
+  table.intern(check_sv(L, 1));
   s.state.reshape_holdings();
-  lua_pushinteger(L, id + 1);
-  return 1;
+  return 0;
 }
 int g_add_kind(lua_State* L) { return add_name(L, session(L).state.kinds, "game.add_kind"); }
 int g_add_form(lua_State* L) { return add_name(L, session(L).state.forms, "game.add_form"); }
@@ -347,7 +346,7 @@ int event_id(lua_State* L, Impl& s, int arg) {
     const auto hint = engine::closest_name(name, s.state.events.names());
     const std::string msg = hint.empty() ? fmt::format("event '{}' is not declared by any loaded pack", name)
                                          : fmt::format("event '{}' is not declared by any loaded pack (did you mean '{}'?)", name, hint);
-    luaL_argerror(L, arg, lua_pushstring(L, msg.c_str()));
+    luaL_error(L, "%s", msg.c_str());
   }
   return id;
 }
@@ -373,7 +372,9 @@ int g_raise(lua_State* L) {
     luaL_checktype(L, 3, LUA_TFUNCTION);
     deflt = 3;
   }
-  lua_pushstring(L, s.raise(event, 2, deflt));
+  // The three results are interned once as upvalues 2..4 ("done", "replaced", "vetoed").
+  const char* status = s.raise(event, 2, deflt);
+  lua_pushvalue(L, lua_upvalueindex(status[0] == 'd' ? 2 : status[0] == 'r' ? 3 : 4));
   return 1;
 }
 
@@ -403,6 +404,12 @@ int g_agent(lua_State* L) {
   luaL_checktype(L, 2, LUA_TFUNCTION);
   if (s.loading_pack < 0) luaL_error(L, "game.agent: agents are registered while a pack loads");
   if (name == "random") luaL_argerror(L, 1, "'random' is the built-in agent's name");
+  if (const auto it = s.agent_packs.find(name); it != s.agent_packs.end()) {
+    const std::string msg = fmt::format("game.agent: agent '{}' is already registered by pack '{}'", name,
+                                        s.pack_name(it->second));
+    luaL_error(L, "%s", msg.c_str());
+  }
+  s.agent_packs.emplace(std::string(name), s.loading_pack);
   s.push_game_table("agents");
   lua_pushvalue(L, 2);
   lua_setfield(L, -2, std::string(name).c_str());
@@ -542,7 +549,6 @@ void open_game_api(lua_State* L, Session::Impl& s) {
       {"player_set", lua::protect<g_player_set>},
       {"on", lua::protect<g_on>},
       {"event", lua::protect<g_event>},
-      {"raise", lua::protect<g_raise>},
       {"has_handlers", lua::protect<g_has_handlers>},
       {"decide", lua::protect<g_decide>},
       {"agent", lua::protect<g_agent>},
@@ -557,6 +563,12 @@ void open_game_api(lua_State* L, Session::Impl& s) {
       {nullptr, nullptr}};
   lua_pushlightuserdata(L, &s);
   luaL_setfuncs(L, functions, 1);
+  lua_pushlightuserdata(L, &s);
+  lua_pushliteral(L, "done");
+  lua_pushliteral(L, "replaced");
+  lua_pushliteral(L, "vetoed");
+  lua_pushcclosure(L, lua::protect<g_raise>, 4);
+  lua_setfield(L, -2, "raise");
   lua_pushliteral(L, "veto");
   lua_setfield(L, -2, "VETO");
   lua_pushliteral(L, "replace");

@@ -1,4 +1,4 @@
-// Conversions between kernel values and Lua values, and read-only proxies.
+// Conversions between kernel values and Lua values.
 #include <fmt/format.h>
 
 #include "scripting/session_impl.h"
@@ -47,28 +47,6 @@ void push_option(lua_State* L, const packs::OptionValue& v) {
         else lua_pushlstring(L, x.data(), x.size());
       },
       v);
-}
-
-namespace {
-int read_only_newindex(lua_State* L) {
-  return luaL_error(L, "attempt to modify read-only table '%s'", lua_tostring(L, lua_upvalueindex(1)));
-}
-}  // namespace
-
-void push_read_only(lua_State* L, int index, const char* name) {
-  index = lua_absindex(L, index);
-  lua_newtable(L);  // proxy
-  lua_newtable(L);  // metatable
-  lua_pushvalue(L, index);
-  lua_setfield(L, -2, "__index");
-  lua_pushstring(L, name);
-  lua_pushcclosure(L, read_only_newindex, 1);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushboolean(L, 1);
-  lua_setfield(L, -2, "__readonly");
-  lua_pushliteral(L, "locked");
-  lua_setfield(L, -2, "__metatable");
-  lua_setmetatable(L, -2);
 }
 
 }  // namespace catan::scripting

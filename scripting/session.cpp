@@ -35,11 +35,62 @@ std::string display_path(const std::filesystem::path& file) {
   return file.generic_string();
 }
 
-int frozen_env_newindex(lua_State* L) {
-  return luaL_error(L,
-                    "pack '%s' assigns global '%s' after loading; keep game state in "
-                    "storage or kernel properties",
-                    lua_tostring(L, lua_upvalueindex(1)), luaL_tolstring(L, 2, nullptr));
+// Freezes a pack's environment once its entry chunks have run: its globals move into a backing
+// table and the environment itself becomes a read-only proxy of it (the sandbox's rawset refuses
+// it too), so no global can be assigned or reassigned during the game. Game state belongs in
+// storage or the kernel.
+void freeze_env(lua_State* L, int env_ref, const std::string& pack) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, env_ref);
+  const int env = lua_gettop(L);
+  lua_newtable(L);
+  const int backing = lua_gettop(L);
+  lua_getmetatable(L, env);
+  lua_setmetatable(L, backing);  // reads still fall back to the base
+  lua_pushnil(L);
+  while (lua_next(L, env)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, backing);
+  }
+  lua_pushnil(L);
+  while (lua_next(L, backing)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, env);
+  }
+  const std::string label = fmt::format("globals of pack {}; keep game state in storage", pack);
+  lua::push_read_only(L, backing, label.c_str());
+  lua_getmetatable(L, -1);
+  lua_setmetatable(L, env);
+  lua_settop(L, env - 1);
+}
+
+// game.raise is a Lua function in front of the C dispatcher: when the per-game table `listening`
+// says a declared event has no handlers, it runs the default action itself and never crosses into
+// C, so an unhandled hook point costs a table lookup. Everything else goes to the dispatcher.
+constexpr std::string_view kRaiseFastPath = R"lua(
+local dispatch, listening = ...
+return function(event, payload, default)
+  if listening.now[event] == false and payload ~= nil then
+    if default ~= nil then default(payload) end
+    return "done"
+  end
+  return dispatch(event, payload, default)
+end
+)lua";
+
+void install_raise_fast_path(Session::Impl& s, int api) {
+  lua_State* L = s.lua.get();
+  s.lua.load(kRaiseFastPath, "=game.raise");
+  lua_getfield(L, api, "raise");
+  lua_newtable(L);
+  lua_newtable(L);
+  lua_setfield(L, -2, "now");
+  lua_pushvalue(L, -1);
+  s.listening_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  s.lua.call(2, 1);
+  lua_setfield(L, api, "raise");
 }
 
 }  // namespace
@@ -56,6 +107,11 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   s.default_options = packs::resolve_options(s.order, options);
   s.default_option_strings = options;
   lua_State* L = s.lua.get();
+  {  // Two packs declaring one event is a conflict between them: report it now, not mid-game.
+    engine::EventRegistry events;
+    for (const auto* m : s.order)
+      for (const auto& e : m->events) events.declare(e.name, e.description, m->name);
+  }
 
   for (const auto* m : s.order) {
     Impl::Pack pack;
@@ -76,12 +132,13 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   lua_newtable(L);  // base
   lua_newtable(L);
   open_game_api(L, s);
-  push_read_only(L, -1, "game");
+  install_raise_fast_path(s, lua_gettop(L));
+  lua::push_read_only(L, -1, "game");
   lua_setfield(L, -3, "game");
   lua_pop(L, 1);
   lua_newtable(L);
   open_board_api(L, s);
-  push_read_only(L, -1, "board");
+  lua::push_read_only(L, -1, "board");
   lua_setfield(L, -3, "board");
   lua_pop(L, 1);
   lua_newtable(L);  // metatable of base
@@ -98,7 +155,10 @@ Session::~Session() = default;
 const std::vector<const packs::Manifest*>& Session::packs() const noexcept { return impl_->order; }
 void Session::set_limits(const lua::Limits& limits) { impl_->lua.set_limits(limits); }
 const engine::GameState& Session::state() const noexcept { return impl_->state; }
-void Session::set_log(std::function<void(std::string_view)> sink) { impl_->log = std::move(sink); }
+void Session::set_log(std::function<void(std::string_view)> sink) {
+  impl_->lua.set_print(sink);
+  impl_->log = std::move(sink);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Calls into Lua.
@@ -148,6 +208,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   error_frame.reset();
   divergence.clear();
   handler_infos.clear();
+  agent_packs.clear();
   agent_depth = 0;
 
   ev_setup = state.events.declare("game.setup", "Build the components: kinds, supplies, decks, board.", "kernel");
@@ -160,6 +221,10 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   if (game_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, game_ref);
   lua_newtable(L);
   game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
+  lua_newtable(L);  // filled once every handler is registered
+  lua_setfield(L, -2, "now");
+  lua_pop(L, 1);
 
   for (std::size_t i = 0; i < packs.size(); ++i) {
     Pack& pack = packs[i];
@@ -184,7 +249,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
         lua_setfield(L, -2, key.c_str());
       }
     }
-    push_read_only(L, -1, "options");
+    lua::push_read_only(L, -1, "options");
     lua_setfield(L, -3, "options");
     lua_pop(L, 1);
     lua_pushstring(L, name.c_str());
@@ -201,14 +266,20 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     }
     loading_pack = -1;
 
-    // From now on the environment is frozen: game state belongs in storage or the kernel.
-    lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
-    lua_getmetatable(L, -1);
-    lua_pushstring(L, name.c_str());
-    lua_pushcclosure(L, frozen_env_newindex, 1);
-    lua_setfield(L, -2, "__newindex");
-    lua_pop(L, 2);
+    freeze_env(L, pack.env_ref, name);
   }
+
+  // Handlers are fixed from here on: tell game.raise which events have none.
+  lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
+  lua_getfield(L, -1, "now");
+  for (int e = 0; e < state.events.size(); ++e) {
+    const bool has = state.events.has_handlers(e);
+    lua_pushboolean(L, has);
+    lua_setfield(L, -2, state.events.info(e).name.c_str());
+    lua_pushboolean(L, has);
+    lua_rawseti(L, -2, e + 1);
+  }
+  lua_pop(L, 2);
 }
 
 void Session::Impl::bind_agents(const GameConfig& config) {
@@ -255,9 +326,11 @@ const char* Session::Impl::raise(int event, int payload_index, int default_index
   payload_index = lua_absindex(L, payload_index);
   if (default_index != 0) default_index = lua_absindex(L, default_index);
   const auto& events = state.events;
+  // The default action belongs to the pack whose code raised the event.
+  const int raiser = frames.empty() ? loading_pack : frames.back().pack;
   if (!events.has_handlers(event)) {
     if (default_index != 0) {
-      FrameGuard frame(*this, Frame{event, loading_pack, "default action"});
+      FrameGuard frame(*this, Frame{event, raiser, "default action"});
       lua_pushvalue(L, default_index);
       lua_pushvalue(L, payload_index);
       call(1, 0);
@@ -297,7 +370,7 @@ const char* Session::Impl::raise(int event, int payload_index, int default_index
     if (verdict) replaced = true;
   }
   if (!replaced && default_index != 0) {
-    FrameGuard frame(*this, Frame{event, loading_pack, "default action"});
+    FrameGuard frame(*this, Frame{event, raiser, "default action"});
     lua_pushvalue(L, default_index);
     lua_pushvalue(L, payload_index);
     call(1, 0);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "scripting/sandbox.h"
 #include "scripting/session.h"
 
 namespace catan::scripting {
@@ -38,6 +39,7 @@ struct Session::Impl {
   };
   std::vector<Pack> packs;
   int base_ref = LUA_NOREF;  // read-only table every pack environment falls back to
+  int listening_ref = LUA_NOREF;  // {now = {[event name or id] = has handlers}} for game.raise
 
   // --- per game ---
   engine::GameState state;
@@ -55,6 +57,7 @@ struct Session::Impl {
   std::optional<Frame> error_frame;  // innermost frame when an error unwound
   std::function<void(std::string_view)> log;
   std::vector<HandlerInfo> handler_infos;
+  std::map<std::string, int, std::less<>> agent_packs;  // agent name -> registering pack
   int ev_setup = -1, ev_start = -1, ev_turn = -1, ev_end = -1;
 
   // Resets the kernel state and runs every pack's entry chunks with fresh environments.
@@ -117,8 +120,6 @@ class FrameGuard {
 // Installs the `game` and `board` API tables into the table on top of the stack.
 void open_game_api(lua_State* L, Session::Impl& s);
 void open_board_api(lua_State* L, Session::Impl& s);
-// Pushes a read-only proxy of the table at `index` (writes raise "read-only table 'name'").
-void push_read_only(lua_State* L, int index, const char* name);
 // Converts between kernel values and Lua values.
 void push_value(lua_State* L, const engine::Value& v);
 engine::Value to_value(lua_State* L, int index);  // raises a Lua error for non-scalar values

@@ -18,6 +18,9 @@ namespace {
 
 using Impl = Session::Impl;
 
+// A test function's instruction budget, in multiples of the per-handler budget.
+constexpr std::uint64_t kTestBudgetFactor = 100;
+
 Impl& session(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
 
 // Index of the pack under test (upvalue 2).
@@ -302,6 +305,18 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
   const luaL_Reg plain[] = {{"eq", lua::protect<t_eq>}, {"ok", lua::protect<t_ok>},
                             {"raises", lua::protect<t_raises>}, {nullptr, nullptr}};
   luaL_setfuncs(L, plain, 0);
+
+  // A test may play whole games inside one call: give it the budget of many handler calls.
+  const lua::Limits limits = s.lua.limits();
+  struct RestoreLimits {
+    lua::State& lua;
+    lua::Limits limits;
+    ~RestoreLimits() { lua.set_limits(limits); }
+  } restore{s.lua, limits};
+  lua::Limits test_limits = limits;
+  test_limits.instructions = limits.instructions > UINT64_MAX / kTestBudgetFactor ? UINT64_MAX
+                                                                                  : limits.instructions * kTestBudgetFactor;
+  s.lua.set_limits(test_limits);
 
   int passed = 0, failed = 0;
   for (const auto& rel : manifest.tests) {

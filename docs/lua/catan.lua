@@ -1,0 +1,571 @@
+---@meta
+-- LuaLS definitions of the globals the kernel gives rule packs (see docs/lua-api.md).
+-- Nothing here runs: this file only feeds completion and type checks in the editor.
+-- Seats, element ids and list indices are 1-based. Functions marked [w] change the game state
+-- and raise an error when an agent calls them.
+
+---A seat number, 1..game.players().
+---@alias catan.Seat integer
+
+---A holder of items: a seat number or the name of a supply.
+---@alias catan.Holder integer|string
+
+---A property value; nil erases the property.
+---@alias catan.Value nil|boolean|integer|number|string
+
+---What a handler may return: nothing, game.VETO or game.REPLACE.
+---@alias catan.Verdict "veto"|"replace"
+
+---What game.raise returns.
+---@alias catan.RaiseResult "done"|"replaced"|"vetoed"
+
+---An event name (declared in a loaded pack's manifest, or a kernel event) or an id from game.event.
+---@alias catan.Event string|integer
+
+---@class catan.HandlerOptions
+---@field priority? integer Lower runs first (default 0); ties go by pack load order, then registration order.
+---@field after? boolean Run after the default action instead of before it.
+
+---Payload of the kernel event game.setup.
+---@class catan.SetupPayload
+---@field players integer Number of seats.
+
+---Payload of the kernel event game.start (no fields).
+---@class catan.StartPayload
+
+---Payload of the kernel event turn.
+---@class catan.TurnPayload
+---@field player catan.Seat Whose turn it is.
+---@field turn integer Turn number, from 1.
+---@field round integer Round number, from 1.
+
+---Payload of the kernel event game.end.
+---@class catan.EndPayload
+---@field winner? catan.Seat The winner, or nil.
+---@field reason string Why the game ended.
+
+-- ---------------------------------------------------------------------------------------------
+-- game
+
+---The game: turns, holdings, decks, properties, events, decisions, agents, randomness, options, log.
+---@class catan.Game
+---@field VETO "veto" Handler result: stop the event; skip the default action and every later handler.
+---@field REPLACE "replace" Handler result: skip the default action; the other handlers still run.
+game = {}
+
+-- Turn structure
+
+---Number of seats.
+---@return integer
+function game.players() end
+
+---The seat whose turn it is.
+---@return catan.Seat
+function game.current() end
+
+---Turns begun so far (0 before the first turn).
+---@return integer
+function game.turn() end
+
+---Current round: 0 before the first turn, then 1, 2, ...
+---@return integer
+function game.round() end
+
+---Free-text phase owned by the packs ("" at the start).
+---@return string
+function game.phase() end
+
+---[w] Sets the phase text.
+---@param text string
+function game.set_phase(text) end
+
+---[w] The next turn goes to `seat` instead of the following seat (once).
+---@param seat catan.Seat
+function game.set_next(seat) end
+
+---The seat that starts each round (1 unless set).
+---@return catan.Seat
+function game.first_player() end
+
+---[w] Sets the first player (and current seat); only before the first turn.
+---@param seat catan.Seat
+function game.set_first_player(seat) end
+
+---[w] Ends the game; no further turn starts. Error if it is already over.
+---@param winner? catan.Seat The winner, or nil for none.
+---@param reason? string Default "won" with a winner, "no winner" without.
+function game.finish(winner, reason) end
+
+---Whether the game has ended.
+---@return boolean
+function game.is_over() end
+
+---The winner, or nil.
+---@return catan.Seat|nil
+function game.winner() end
+
+-- Catalogue and holdings
+
+---[w] Declares a kind of item (e.g. "brick"); an existing name returns its id.
+---@param name string
+---@return integer id
+function game.add_kind(name) end
+
+---[w] Declares a form (e.g. "card"); the first form declared is the default form.
+---@param name string
+---@return integer id
+function game.add_form(name) end
+
+---[w] Declares a supply: a named holder that is not a player (a bank, a pool).
+---@param name string
+---@return integer id
+function game.add_supply(name) end
+
+---Declared kinds, in declaration order.
+---@return string[]
+function game.kinds() end
+
+---Declared forms, in declaration order.
+---@return string[]
+function game.forms() end
+
+---Declared supplies, in declaration order.
+---@return string[]
+function game.supplies() end
+
+---How many of `kind` (in `form`, default the first form) `holder` has.
+---@param holder catan.Holder
+---@param kind string
+---@param form? string
+---@return integer
+function game.count(holder, kind, form) end
+
+---Sum over all kinds of what `holder` has in `form` (default the first form).
+---@param holder catan.Holder
+---@param form? string
+---@return integer
+function game.total(holder, form) end
+
+---[w] Creates `n` (>= 0) items of `kind` for `holder`.
+---@param holder catan.Holder
+---@param kind string
+---@param n integer
+---@param form? string
+function game.add(holder, kind, n, form) end
+
+---[w] Destroys `n` items of `kind` held by `holder`; error if fewer are held.
+---@param holder catan.Holder
+---@param kind string
+---@param n integer
+---@param form? string
+function game.remove(holder, kind, n, form) end
+
+---[w] Moves `n` items of `kind` from one holder to another; error if the giver has fewer.
+---@param from catan.Holder
+---@param to catan.Holder
+---@param kind string
+---@param n integer
+---@param form? string
+function game.move(from, to, kind, n, form) end
+
+-- Decks
+
+---[w] Creates an empty deck; error if the name exists.
+---@param name string
+function game.add_deck(name) end
+
+---[w] Puts `item` on top of `deck`.
+---@param deck string
+---@param item string
+function game.deck_push(deck, item) end
+
+---[w] Removes and returns the top item of `deck`, or nil when it is empty.
+---@param deck string
+---@return string|nil
+function game.deck_draw(deck) end
+
+---Number of items in `deck`.
+---@param deck string
+---@return integer
+function game.deck_count(deck) end
+
+---[w] Shuffles `deck` with the game's random stream.
+---@param deck string
+function game.deck_shuffle(deck) end
+
+---A copy of the items of `deck`, bottom to top.
+---@param deck string
+---@return string[]
+function game.deck_items(deck) end
+
+-- Properties
+
+---A game property (nil when unset).
+---@param key string
+---@return catan.Value
+function game.get(key) end
+
+---[w] Sets a game property (nil erases it).
+---@param key string
+---@param value catan.Value
+function game.set(key, value) end
+
+---A player property (nil when unset).
+---@param seat catan.Seat
+---@param key string
+---@return catan.Value
+function game.player_get(seat, key) end
+
+---[w] Sets a player property (nil erases it); shown in the game summary.
+---@param seat catan.Seat
+---@param key string
+---@param value catan.Value
+function game.player_set(seat, key, value) end
+
+-- Events
+
+---Registers a handler for a declared event. Only while the pack loads.
+---@param event string
+---@param handler fun(payload: table): catan.Verdict?
+---@param opts? catan.HandlerOptions
+---@overload fun(event: "game.setup", handler: fun(payload: catan.SetupPayload): catan.Verdict?, opts?: catan.HandlerOptions)
+---@overload fun(event: "game.start", handler: fun(payload: catan.StartPayload): catan.Verdict?, opts?: catan.HandlerOptions)
+---@overload fun(event: "turn", handler: fun(payload: catan.TurnPayload): catan.Verdict?, opts?: catan.HandlerOptions)
+---@overload fun(event: "game.end", handler: fun(payload: catan.EndPayload): catan.Verdict?, opts?: catan.HandlerOptions)
+function game.on(event, handler, opts) end
+
+---[w] Raises `event`: before-handlers, then `default(payload)` unless replaced, then after-handlers.
+---@param event catan.Event
+---@param payload? table Shared by every handler and the default action (an empty table when nil).
+---@param default? fun(payload: table) The default action.
+---@return catan.RaiseResult
+function game.raise(event, payload, default) end
+
+---The id of a declared event (usable in place of its name).
+---@param name string
+---@return integer
+function game.event(name) end
+
+---Whether any handler is registered for `event`.
+---@param event catan.Event
+---@return boolean
+function game.has_handlers(event) end
+
+-- Decisions
+
+---[w] Asks `seat`'s agent to choose one of `options` (non-empty array); returns it and its index.
+---@generic T
+---@param seat catan.Seat
+---@param kind string What is being decided, e.g. "race.continue".
+---@param options T[] Table options may carry a `label` used by scripted answers and logs.
+---@return T option
+---@return integer index
+function game.decide(seat, kind, options) end
+
+---Number of decisions answered so far in this game.
+---@return integer
+function game.decisions() end
+
+-- Agents
+
+---Registers a Lua agent under `name` (not "random"). Only while the pack loads.
+---The agent may read the game but not change it; it returns an index in 1..#options.
+---@param name string
+---@param fn fun(player: catan.Seat, kind: string, options: any[]): integer
+function game.agent(name, fn) end
+
+-- Randomness (the game's stream; an agent's own stream inside an agent)
+
+---A die roll in 1..sides.
+---@param sides? integer Default 6.
+---@return integer
+function game.roll(sides) end
+
+---Uniform integer in 1..m, or in lo..hi when called with two arguments.
+---@param m integer
+---@return integer
+---@overload fun(lo: integer, hi: integer): integer
+function game.random(m) end
+
+---Shuffles the array part of `list` in place and returns it.
+---@generic T
+---@param list T[]
+---@return T[]
+function game.shuffle(list) end
+
+---A uniformly chosen element of the non-empty array `list`.
+---@generic T
+---@param list T[]
+---@return T
+function game.choice(list) end
+
+-- Options
+
+---Option `key` of the loaded pack `pack` in this game.
+---@param pack string
+---@param key string
+---@return boolean|integer|number|string
+function game.option(pack, key) end
+
+-- Logging
+
+---Writes the arguments (tostring, tab-separated) to the game log when it is kept (--verbose).
+---@param ... any
+function game.log(...) end
+
+---Whether game.log lines are kept.
+---@return boolean
+function game.verbose() end
+
+-- ---------------------------------------------------------------------------------------------
+-- board
+
+---The board: tiles (faces), nodes (intersections) and paths (edges), with precomputed adjacency.
+---@class catan.Board
+board = {}
+
+---[w] Builds and finalizes the hexagonal island of every hex within `radius` (0..50) of the centre.
+---@param radius integer 2 gives the 19-hex base board.
+function board.hex(radius) end
+
+---[w] Adds a tile labelled (q, r) and returns its id.
+---@param q? integer Default 0.
+---@param r? integer Default 0.
+---@return integer tile
+function board.add_tile(q, r) end
+
+---[w] Adds a node and returns its id.
+---@return integer node
+function board.add_node() end
+
+---[w] Adds the path joining two distinct nodes (or returns the existing one).
+---@param a integer
+---@param b integer
+---@return integer path
+function board.add_path(a, b) end
+
+---[w] Appends `node` to the corners of `tile`, in boundary order.
+---@param tile integer
+---@param node integer
+function board.attach(tile, node) end
+
+---[w] Validates the built graph and freezes it; no-op when already built.
+function board.finalize() end
+
+---Whether the board is built (finalized).
+---@return boolean
+function board.is_built() end
+
+---Number of tiles.
+---@return integer
+function board.tiles() end
+
+---Number of nodes.
+---@return integer
+function board.nodes() end
+
+---Number of paths.
+---@return integer
+function board.paths() end
+
+---The label of `tile`.
+---@param tile integer
+---@return integer q
+---@return integer r
+function board.tile_coord(tile) end
+
+---The smallest tile id labelled (q, r), or nil.
+---@param q integer
+---@param r integer
+---@return integer|nil
+function board.tile_at(q, r) end
+
+---The path joining nodes `a` and `b`, or nil.
+---@param a integer
+---@param b integer
+---@return integer|nil
+function board.path_between(a, b) end
+
+---Corners of `tile` in order (hex boards: clockwise from the top). Shared array: do not modify.
+---@param tile integer
+---@return integer[]
+function board.tile_nodes(tile) end
+
+---Sides of `tile`: side i joins corners i and i+1. Shared array: do not modify.
+---@param tile integer
+---@return integer[]
+function board.tile_paths(tile) end
+
+---Tiles sharing a side with `tile`, ascending. Shared array: do not modify.
+---@param tile integer
+---@return integer[]
+function board.tile_tiles(tile) end
+
+---Tiles having `node` as a corner, ascending. Shared array: do not modify.
+---@param node integer
+---@return integer[]
+function board.node_tiles(node) end
+
+---Nodes one path away from `node`, ascending. Shared array: do not modify.
+---@param node integer
+---@return integer[]
+function board.node_nodes(node) end
+
+---Paths ending at `node`, ascending. Shared array: do not modify.
+---@param node integer
+---@return integer[]
+function board.node_paths(node) end
+
+---The two end nodes of `path`, ascending. Shared array: do not modify.
+---@param path integer
+---@return integer[]
+function board.path_nodes(path) end
+
+---Tiles having `path` as a side (1 on the coast, 2 inland). Shared array: do not modify.
+---@param path integer
+---@return integer[]
+function board.path_tiles(path) end
+
+---Other paths sharing an end node with `path`, ascending. Shared array: do not modify.
+---@param path integer
+---@return integer[]
+function board.path_paths(path) end
+
+---A tile property (nil when unset).
+---@param tile integer
+---@param key string
+---@return catan.Value
+function board.tile_get(tile, key) end
+
+---[w] Sets a tile property (nil erases it).
+---@param tile integer
+---@param key string
+---@param value catan.Value
+function board.tile_set(tile, key, value) end
+
+---A node property (nil when unset).
+---@param node integer
+---@param key string
+---@return catan.Value
+function board.node_get(node, key) end
+
+---[w] Sets a node property (nil erases it).
+---@param node integer
+---@param key string
+---@param value catan.Value
+function board.node_set(node, key, value) end
+
+---A path property (nil when unset).
+---@param path integer
+---@param key string
+---@return catan.Value
+function board.path_get(path, key) end
+
+---[w] Sets a path property (nil erases it).
+---@param path integer
+---@param key string
+---@param value catan.Value
+function board.path_set(path, key, value) end
+
+-- ---------------------------------------------------------------------------------------------
+-- The pack environment
+
+---This pack's data for the current game: an empty table at the start of every game.
+---@type table<any, any>
+storage = {}
+
+---This pack's option values for the current game (read-only).
+---@type table<string, boolean|integer|number|string>
+options = {}
+
+---This pack's name.
+---@type string
+PACK = ""
+
+---Ordered iteration (the sandbox's `pairs` is the same function): integer keys 1..n, then
+---numbers ascending, strings bytewise, false, true. Other key types raise an error.
+---@generic K, V
+---@param t table<K, V>
+---@return fun(t: table<K, V>, k?: K): K, V
+---@return table<K, V>
+---@return nil
+function opairs(t) end
+
+-- ---------------------------------------------------------------------------------------------
+-- Test files (the `tests` of pack.json, run by `catan test`)
+
+---How t.start sets up a game.
+---@class catan.StartConfig
+---@field players? integer Default 2.
+---@field seed? integer Default 1.
+---@field game_index? integer Default 0.
+---@field agents? string[] Agent name per seat (default "random").
+---@field answers? table<integer, (integer|string)[]> Scripted answers per seat: option indices or labels.
+---@field options? string[] "PACK.KEY=VALUE" assignments.
+---@field max_turns? integer Turn cap, default 1000.
+---@field setup? boolean Raise game.setup and game.start (default true).
+
+---What t.play returns.
+---@class catan.PlayResult
+---@field winner? catan.Seat
+---@field reason string
+---@field turns integer
+
+---One answered decision.
+---@class catan.DecisionRecord
+---@field player catan.Seat
+---@field kind string
+---@field count integer Number of options.
+---@field choice integer The chosen index, 1-based.
+
+---The object each test receives.
+---@class catan.TestHarness
+local TestHarness = {}
+
+---Loads a fresh game with the packs under test.
+---@param config? catan.StartConfig
+function TestHarness.start(config) end
+
+---Plays `n` turns (default 1), fewer if the game ends; does not raise game.end.
+---@param n? integer
+function TestHarness.turn(n) end
+
+---Plays to the end of the game and raises game.end.
+---@return catan.PlayResult
+function TestHarness.play() end
+
+---The environment of `pack` (default: the pack under test): its globals, storage, options, PACK.
+---@param pack? string
+---@return table
+function TestHarness.env(pack) end
+
+---The decision log of the current game.
+---@return catan.DecisionRecord[]
+function TestHarness.decisions() end
+
+---Scripted answers not yet used by `seat`.
+---@param seat catan.Seat
+---@return integer
+function TestHarness.remaining(seat) end
+
+---Fails unless `actual` deeply equals `expected`.
+---@param actual any
+---@param expected any
+---@param message? string
+function TestHarness.eq(actual, expected, message) end
+
+---Fails unless `value` is truthy.
+---@param value any
+---@param message? string
+function TestHarness.ok(value, message) end
+
+---Fails unless `fn()` raises an error whose message contains `text`; returns the message.
+---@param fn fun()
+---@param text string
+---@return string
+function TestHarness.raises(fn, text) end
+
+---Registers a test (test files only); it runs after its file has loaded, as fn(t).
+---@param name string
+---@param fn fun(t: catan.TestHarness)
+function test(name, fn) end
