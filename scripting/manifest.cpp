@@ -1,0 +1,600 @@
+#include "scripting/manifest.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "scripting/pack_suggest.h"
+
+namespace catan::packs {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+const std::vector<std::string> kTopLevelFields = {"name",     "version",   "description",
+                                                  "requires", "conflicts", "entry",
+                                                  "tests",    "options",   "events"};
+const std::vector<std::string> kOptionFields = {"type", "default", "min",
+                                                "max",  "choices", "description"};
+constexpr std::string_view kOptionTypes = "boolean, integer, number or string";
+
+bool is_lua_identifier(std::string_view s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+bool is_valid_event_name(std::string_view s) {
+  if (s.empty() || s[0] < 'a' || s[0] > 'z') return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+  });
+}
+
+// MAJOR.MINOR.PATCH (numbers without leading zeros), then optionally "-prerelease" and/or
+// "+build", each a non-empty run of [0-9A-Za-z.-].
+bool is_version(std::string_view s) {
+  auto number = [&s] {
+    std::size_t n = 0;
+    while (n < s.size() && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
+    const bool ok = n > 0 && (n == 1 || s[0] != '0');
+    s.remove_prefix(n);
+    return ok;
+  };
+  auto suffix = [&s](char marker) {
+    if (s.empty() || s[0] != marker) return true;
+    s.remove_prefix(1);
+    std::size_t n = 0;
+    while (n < s.size() &&
+           (std::isalnum(static_cast<unsigned char>(s[n])) || s[n] == '.' || s[n] == '-')) {
+      ++n;
+    }
+    s.remove_prefix(n);
+    return n > 0;
+  };
+  auto dot = [&s] {
+    if (s.empty() || s[0] != '.') return false;
+    s.remove_prefix(1);
+    return true;
+  };
+  return number() && dot() && number() && dot() && number() && suffix('-') && suffix('+') &&
+         s.empty();
+}
+
+bool is_blank(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+}
+
+// How a JSON value is named in "expected X, got Y": scalars by their value, the rest by kind.
+std::string describe(const json& j) {
+  switch (j.type()) {
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::array:
+      return "a list";
+    case json::value_t::object:
+      return "an object";
+    default:
+      return j.dump();
+  }
+}
+
+std::string quoted_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) {
+    if (!out.empty()) out += ", ";
+    out += "'" + item + "'";
+  }
+  return out;
+}
+
+// Formats a min/max bound: as an integer for integer options, else in shortest round-trip form.
+std::string format_bound(OptionType type, double bound) {
+  // Integer bounds are whole numbers; the range guard keeps the cast defined for huge ones.
+  if (type == OptionType::Integer && std::abs(bound) < 9.2e18) {
+    return fmt::format("{}", static_cast<long long>(bound));
+  }
+  return fmt::format("{}", bound);
+}
+
+// Reads JSON with comments. Syntax errors and duplicate keys are reported against `file`.
+json parse_json_file(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (!in) throw PackError(fmt::format("{}: cannot read the file", file.string()));
+
+  // Duplicate-key detection: one frame per open object or array, tracking where we are so the
+  // message can name the repeated field by its full path.
+  struct Frame {
+    bool is_array = false;
+    std::vector<std::string> keys;
+    std::size_t index = 0;  // arrays: number of finished elements
+  };
+  std::vector<Frame> frames;
+  std::string duplicate;  // path of the first repeated key
+  auto element_done = [&frames] {
+    if (!frames.empty() && frames.back().is_array) ++frames.back().index;
+  };
+  json::parser_callback_t callback = [&](int, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start:
+        frames.push_back(Frame{});
+        break;
+      case json::parse_event_t::array_start:
+        frames.push_back(Frame{.is_array = true, .keys = {}, .index = 0});
+        break;
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        frames.pop_back();
+        element_done();
+        break;
+      case json::parse_event_t::value:
+        element_done();
+        break;
+      case json::parse_event_t::key: {
+        const std::string key = parsed.get<std::string>();
+        Frame& top = frames.back();
+        if (duplicate.empty() &&
+            std::find(top.keys.begin(), top.keys.end(), key) != top.keys.end()) {
+          for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
+            if (frames[i].is_array) {
+              duplicate += fmt::format("[{}]", frames[i].index);
+            } else {
+              if (!duplicate.empty()) duplicate += '.';
+              duplicate += frames[i].keys.back();
+            }
+          }
+          if (!duplicate.empty()) duplicate += '.';
+          duplicate += key;
+        }
+        top.keys.push_back(key);
+        break;
+      }
+    }
+    return true;
+  };
+
+  const std::string text = buffer.str();
+  json root;
+  try {
+    root = json::parse(text, callback, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+  } catch (const json::parse_error& e) {
+    // nlohmann's own line/column is off when a token ends a line, so locate the error from the
+    // byte offset (1-based index of the last character read) and keep only nlohmann's reason.
+    const std::size_t pos = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+    const std::size_t line = 1 + std::count(text.begin(), text.begin() + pos, '\n');
+    const std::size_t line_start = text.rfind('\n', pos == 0 ? 0 : pos - 1);
+    const std::size_t column =
+        pos == 0 || line_start == std::string::npos ? pos + 1 : pos - line_start;
+    std::string reason = e.what();
+    const std::size_t column_text = reason.find(", column ");
+    const std::size_t colon = reason.find(": ", column_text == std::string::npos ? 0 : column_text);
+    reason = colon == std::string::npos ? reason : reason.substr(colon + 2);
+    std::replace(reason.begin(), reason.end(), '\n', ' ');
+    throw PackError(fmt::format("{}: line {}, column {}: {}", file.string(), line, column, reason));
+  }
+  if (!duplicate.empty()) {
+    throw PackError(
+        fmt::format("{}: field '{}': appears twice in the same object", file.string(), duplicate));
+  }
+  return root;
+}
+
+// Validation context: every failure names the pack (or the file) and the field.
+class Checker {
+ public:
+  explicit Checker(std::string where) : where_(std::move(where)) {}
+  void set_where(std::string where) { where_ = std::move(where); }
+
+  [[noreturn]] void fail(std::string_view field, std::string_view what) const {
+    throw PackError(fmt::format("{}: field '{}': {}", where_, field, what));
+  }
+
+  const std::string& string_value(const std::string& field, const json& j) const {
+    if (!j.is_string()) fail(field, "expected a string, got " + describe(j));
+    return j.get_ref<const std::string&>();
+  }
+
+  std::string non_empty_string(const std::string& field, const json& j) const {
+    const std::string& s = string_value(field, j);
+    if (is_blank(s)) fail(field, "must not be empty");
+    return s;
+  }
+
+  std::int64_t integer(const std::string& field, const json& j) const {
+    if (!j.is_number_integer()) fail(field, "expected an integer, got " + describe(j));
+    if (j.is_number_unsigned() &&
+        j.get<std::uint64_t>() >
+            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      fail(field, j.dump() + " is outside the 64-bit integer range");
+    }
+    return j.get<std::int64_t>();
+  }
+
+  double number(const std::string& field, const json& j) const {
+    if (!j.is_number()) fail(field, "expected a number, got " + describe(j));
+    return j.get<double>();
+  }
+
+  // The first field of `object` not in `known`, reported with a suggestion.
+  void no_unknown_fields(const std::string& prefix, const json& object,
+                         const std::vector<std::string>& known) const {
+    for (const auto& [key, value] : object.items()) {
+      if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+      std::string hint = did_you_mean(key, known);
+      if (hint.empty()) {
+        std::string all;
+        for (const std::string& k : known) all += (all.empty() ? "" : ", ") + k;
+        hint = " (known fields: " + all + ")";
+      }
+      fail(prefix + key, "unknown field" + hint);
+    }
+  }
+
+ private:
+  std::string where_;
+};
+
+const json* member(const json& object, const char* key) {
+  const auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+std::vector<std::string> pack_name_list(const Checker& check, const json& root, const char* field,
+                                        const std::string& self, std::string_view self_verb) {
+  std::vector<std::string> names;
+  const json* list = member(root, field);
+  if (list == nullptr) return names;
+  if (!list->is_array()) check.fail(field, "expected a list of pack names, got " + describe(*list));
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string item_field = fmt::format("{}[{}]", field, i);
+    const json& item = (*list)[i];
+    if (!item.is_string()) check.fail(item_field, "expected a pack name, got " + describe(item));
+    const std::string& name = item.get_ref<const std::string&>();
+    if (!is_valid_pack_name(name)) {
+      check.fail(item_field, "'" + name +
+                                 "' is not a valid pack name (lowercase letters, digits and '-', "
+                                 "starting with a letter or digit)");
+    }
+    if (name == self) check.fail(field, fmt::format("a pack cannot {} itself", self_verb));
+    if (std::find(names.begin(), names.end(), name) != names.end()) {
+      check.fail(field, "'" + name + "' is listed twice");
+    }
+    names.push_back(name);
+  }
+  return names;
+}
+
+std::vector<std::string> script_list(const Checker& check, const json& root, const char* field,
+                                     const fs::path& dir, bool required) {
+  static constexpr std::string_view kWhat = "a non-empty list of Lua scripts";
+  std::vector<std::string> scripts;
+  const json* list = member(root, field);
+  if (list == nullptr) {
+    if (required) check.fail(field, fmt::format("missing ({})", kWhat));
+    return scripts;
+  }
+  if (!list->is_array()) {
+    check.fail(field, fmt::format("expected {}, got {}", kWhat, describe(*list)));
+  }
+  if (required && list->empty()) check.fail(field, fmt::format("must not be empty ({})", kWhat));
+  std::vector<fs::path> normalized;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string item_field = fmt::format("{}[{}]", field, i);
+    const json& item = (*list)[i];
+    if (!item.is_string()) {
+      check.fail(item_field, "expected a script path, got " + describe(item));
+    }
+    const std::string& text = item.get_ref<const std::string&>();
+    if (text.empty()) check.fail(item_field, "must not be empty");
+    const fs::path relative(text);
+    const std::string quoted = "'" + text + "'";
+    if (relative.has_root_path()) {
+      check.fail(item_field, quoted + " must be relative to the pack directory");
+    }
+    const fs::path norm = relative.lexically_normal();
+    if (*norm.begin() == "..") check.fail(item_field, quoted + " escapes the pack directory");
+    if (norm.extension() != ".lua") {
+      check.fail(item_field, quoted + " is not a Lua script (expected a .lua file)");
+    }
+    std::error_code ec;
+    const fs::path full = dir / norm;
+    const fs::file_status status = fs::status(full, ec);
+    if (!fs::exists(status)) check.fail(item_field, quoted + " not found in " + dir.string());
+    if (!fs::is_regular_file(status)) check.fail(item_field, quoted + " is not a regular file");
+    const fs::path real = fs::canonical(full, ec);
+    const fs::path inside = real.lexically_relative(dir);
+    if (ec || inside.empty() || *inside.begin() == "..") {
+      check.fail(item_field, quoted + " escapes the pack directory through a symbolic link");
+    }
+    if (std::find(normalized.begin(), normalized.end(), norm) != normalized.end()) {
+      check.fail(item_field, quoted + " is listed twice");
+    }
+    normalized.push_back(norm);
+    scripts.push_back(text);
+  }
+  return scripts;
+}
+
+OptionSpec parse_option(const Checker& check, const std::string& key, const json& spec_json) {
+  const std::string field = "options." + key;
+  if (!is_lua_identifier(key)) {
+    check.fail(field, "'" + key +
+                          "' is not a valid option name (letters, digits and '_', not starting "
+                          "with a digit)");
+  }
+  if (!spec_json.is_object()) {
+    check.fail(field,
+               "expected an object with type, default and description, got " + describe(spec_json));
+  }
+  check.no_unknown_fields(field + ".", spec_json, kOptionFields);
+
+  OptionSpec spec;
+  spec.key = key;
+
+  const json* type = member(spec_json, "type");
+  if (type == nullptr) {
+    check.fail(field + ".type", fmt::format("missing (one of {})", kOptionTypes));
+  }
+  const std::string& type_name = check.string_value(field + ".type", *type);
+  if (type_name == "boolean") {
+    spec.type = OptionType::Boolean;
+  } else if (type_name == "integer") {
+    spec.type = OptionType::Integer;
+  } else if (type_name == "number") {
+    spec.type = OptionType::Number;
+  } else if (type_name == "string") {
+    spec.type = OptionType::String;
+  } else {
+    check.fail(field + ".type",
+               fmt::format("'{}' is not an option type (one of {})", type_name, kOptionTypes));
+  }
+
+  const std::string default_field = field + ".default";
+  const json* def = member(spec_json, "default");
+  if (def == nullptr) {
+    check.fail(default_field, "missing (the value used when no --option sets it)");
+  }
+  switch (spec.type) {
+    case OptionType::Boolean:
+      if (!def->is_boolean()) {
+        check.fail(default_field, "expected a boolean, got " + describe(*def));
+      }
+      spec.default_value = def->get<bool>();
+      break;
+    case OptionType::Integer:
+      spec.default_value = check.integer(default_field, *def);
+      break;
+    case OptionType::Number:
+      spec.default_value = check.number(default_field, *def);
+      break;
+    case OptionType::String:
+      spec.default_value = check.string_value(default_field, *def);
+      break;
+  }
+
+  const bool numeric = spec.type == OptionType::Integer || spec.type == OptionType::Number;
+  for (const char* bound : {"min", "max"}) {
+    const json* value = member(spec_json, bound);
+    if (value == nullptr) continue;
+    const std::string bound_field = field + "." + bound;
+    if (!numeric) {
+      check.fail(bound_field, fmt::format("only integer and number options take '{}'", bound));
+    }
+    const double v = spec.type == OptionType::Integer
+                         ? static_cast<double>(check.integer(bound_field, *value))
+                         : check.number(bound_field, *value);
+    (std::string_view(bound) == "min" ? spec.min : spec.max) = v;
+  }
+  if (spec.min && spec.max && *spec.min > *spec.max) {
+    check.fail(field, fmt::format("min {} is above max {}", format_bound(spec.type, *spec.min),
+                                  format_bound(spec.type, *spec.max)));
+  }
+
+  if (const json* choices = member(spec_json, "choices")) {
+    const std::string choices_field = field + ".choices";
+    if (spec.type != OptionType::String) {
+      check.fail(choices_field, "only string options take 'choices'");
+    }
+    if (!choices->is_array() || choices->empty()) {
+      check.fail(choices_field, "expected a non-empty list of strings, got " + describe(*choices));
+    }
+    for (std::size_t i = 0; i < choices->size(); ++i) {
+      const std::string item_field = fmt::format("{}[{}]", choices_field, i);
+      const std::string& choice = check.string_value(item_field, (*choices)[i]);
+      if (std::find(spec.choices.begin(), spec.choices.end(), choice) != spec.choices.end()) {
+        check.fail(item_field, "'" + choice + "' is listed twice");
+      }
+      spec.choices.push_back(choice);
+    }
+  }
+
+  if (auto problem = option_value_problem(spec, spec.default_value)) {
+    check.fail(default_field, *problem);
+  }
+
+  const json* description = member(spec_json, "description");
+  if (description == nullptr) {
+    check.fail(field + ".description", "missing (one line saying what the option changes)");
+  }
+  spec.description = check.non_empty_string(field + ".description", *description);
+  return spec;
+}
+
+}  // namespace
+
+bool is_valid_pack_name(std::string_view name) {
+  auto allowed = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  if (name.empty() || !allowed(name[0])) return false;
+  return std::all_of(name.begin(), name.end(), [&](char c) { return allowed(c) || c == '-'; });
+}
+
+const OptionSpec* Manifest::find_option(std::string_view key) const {
+  for (const OptionSpec& option : options) {
+    if (option.key == key) return &option;
+  }
+  return nullptr;
+}
+
+Manifest load_manifest(const fs::path& dir) {
+  std::error_code ec;
+  const fs::file_status dir_status = fs::status(dir, ec);
+  if (!fs::exists(dir_status)) {
+    throw PackError(fmt::format("{}: no such pack directory", dir.string()));
+  }
+  if (!fs::is_directory(dir_status)) {
+    throw PackError(
+        fmt::format("{}: not a directory (a pack is a directory with a pack.json)", dir.string()));
+  }
+  Manifest m;
+  m.dir = fs::canonical(dir, ec);
+  if (ec) throw PackError(fmt::format("{}: {}", dir.string(), ec.message()));
+  const fs::path file = m.dir / "pack.json";
+  const fs::file_status file_status = fs::status(file, ec);
+  if (!fs::exists(file_status)) {
+    throw PackError(
+        fmt::format("{}: not found (every rule pack needs a pack.json manifest)", file.string()));
+  }
+  if (!fs::is_regular_file(file_status)) {
+    throw PackError(fmt::format("{}: not a regular file", file.string()));
+  }
+
+  const json root = parse_json_file(file);
+  if (!root.is_object()) {
+    throw PackError(fmt::format("{}: expected a JSON object at the top level, got {}",
+                                file.string(), describe(root)));
+  }
+
+  Checker check(file.string());
+  const json* name = member(root, "name");
+  if (name == nullptr) check.fail("name", "missing (the pack's name, e.g. \"city-walls\")");
+  m.name = check.string_value("name", *name);
+  if (!is_valid_pack_name(m.name)) {
+    check.fail("name", "'" + m.name +
+                           "' is not a valid pack name (lowercase letters, digits and '-', "
+                           "starting with a letter or digit)");
+  }
+  check.set_where("pack '" + m.name + "'");
+
+  check.no_unknown_fields("", root, kTopLevelFields);
+
+  const json* version = member(root, "version");
+  if (version == nullptr) check.fail("version", "missing (MAJOR.MINOR.PATCH, e.g. \"1.0.0\")");
+  m.version = check.string_value("version", *version);
+  if (!is_version(m.version)) {
+    check.fail("version",
+               "'" + m.version + "' is not a MAJOR.MINOR.PATCH version (e.g. \"1.0.0\")");
+  }
+
+  const json* description = member(root, "description");
+  if (description == nullptr) {
+    check.fail("description", "missing (one line saying what the pack does)");
+  }
+  m.description = check.non_empty_string("description", *description);
+
+  m.requires_ = pack_name_list(check, root, "requires", m.name, "require");
+  m.conflicts = pack_name_list(check, root, "conflicts", m.name, "conflict with");
+  for (const std::string& conflict : m.conflicts) {
+    if (std::find(m.requires_.begin(), m.requires_.end(), conflict) != m.requires_.end()) {
+      check.fail("conflicts", "'" + conflict + "' is also listed in 'requires'");
+    }
+  }
+
+  m.entry = script_list(check, root, "entry", m.dir, /*required=*/true);
+  m.tests = script_list(check, root, "tests", m.dir, /*required=*/false);
+
+  if (const json* options = member(root, "options")) {
+    if (!options->is_object()) {
+      check.fail("options", "expected an object mapping option names to their specs, got " +
+                                describe(*options));
+    }
+    for (const auto& [key, spec] : options->items()) {
+      m.options.push_back(parse_option(check, key, spec));
+    }
+  }
+
+  if (const json* events = member(root, "events")) {
+    if (!events->is_object()) {
+      check.fail("events", "expected an object mapping event names to descriptions, got " +
+                               describe(*events));
+    }
+    for (const auto& [event, text] : events->items()) {
+      const std::string field = "events." + event;
+      if (!is_valid_event_name(event)) {
+        check.fail(field,
+                   "'" + event + "' is not a valid event name (must match [a-z][a-z0-9_.]*)");
+      }
+      m.events.push_back(EventSpec{event, check.non_empty_string(field, text)});
+    }
+  }
+  return m;
+}
+
+std::string to_string(const OptionValue& value) {
+  struct Visitor {
+    std::string operator()(bool b) const { return b ? "true" : "false"; }
+    std::string operator()(std::int64_t i) const { return std::to_string(i); }
+    std::string operator()(double d) const { return fmt::format("{}", d); }
+    std::string operator()(const std::string& s) const { return s; }
+  };
+  return std::visit(Visitor{}, value);
+}
+
+std::string_view to_string(OptionType type) {
+  switch (type) {
+    case OptionType::Boolean:
+      return "boolean";
+    case OptionType::Integer:
+      return "integer";
+    case OptionType::Number:
+      return "number";
+    case OptionType::String:
+      return "string";
+  }
+  return "unknown";
+}
+
+std::optional<std::string> option_value_problem(const OptionSpec& spec, const OptionValue& value) {
+  // long double holds every int64 exactly on the targets we build for, so integer comparisons
+  // against the double bounds are exact.
+  long double v = 0;
+  switch (spec.type) {
+    case OptionType::Boolean:
+      return std::nullopt;
+    case OptionType::Integer:
+      v = static_cast<long double>(std::get<std::int64_t>(value));
+      break;
+    case OptionType::Number:
+      v = std::get<double>(value);
+      break;
+    case OptionType::String: {
+      const std::string& s = std::get<std::string>(value);
+      if (spec.choices.empty() ||
+          std::find(spec.choices.begin(), spec.choices.end(), s) != spec.choices.end()) {
+        return std::nullopt;
+      }
+      return fmt::format("'{}' is not one of the choices {}", s, quoted_list(spec.choices));
+    }
+  }
+  if (spec.min && v < static_cast<long double>(*spec.min)) {
+    return fmt::format("{} is below the minimum {}", to_string(value),
+                       format_bound(spec.type, *spec.min));
+  }
+  if (spec.max && v > static_cast<long double>(*spec.max)) {
+    return fmt::format("{} is above the maximum {}", to_string(value),
+                       format_bound(spec.type, *spec.max));
+  }
+  return std::nullopt;
+}
+
+}  // namespace catan::packs

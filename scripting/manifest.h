@@ -1,0 +1,91 @@
+// A rule pack's manifest (pack.json): what the pack is, what it needs, which scripts it runs,
+// which options it takes and which events it raises. Loading validates every field, so later
+// stages may rely on the invariants stated on Manifest without checking again.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace catan::packs {
+
+// Any problem with finding, reading, validating, resolving or configuring packs. The message is
+// one line that names the pack (or the file when the pack's name is not known yet) and the field.
+class PackError : public std::runtime_error {
+ public:
+  using runtime_error::runtime_error;
+};
+
+// The value of one pack option. The alternative always matches the option's OptionType:
+// Boolean -> bool, Integer -> std::int64_t, Number -> double, String -> std::string.
+using OptionValue = std::variant<bool, std::int64_t, double, std::string>;
+
+enum class OptionType { Boolean, Integer, Number, String };
+
+// One entry of the manifest's "options" object.
+// Invariants after load_manifest: key is a Lua identifier ([A-Za-z_][A-Za-z0-9_]*);
+// default_value holds the alternative for `type` and satisfies min/max/choices; min and max are
+// set only for Integer and Number (and are whole numbers for Integer), min <= max when both are
+// set; choices is non-empty only for String and has no duplicates; description is non-empty.
+struct OptionSpec {
+  std::string key;
+  OptionType type = OptionType::Boolean;
+  OptionValue default_value;
+  std::optional<double> min, max;
+  std::vector<std::string> choices;
+  std::string description;
+};
+
+// An event the pack declares (raises). Invariant: name matches [a-z][a-z0-9_.]*, description is
+// non-empty.
+struct EventSpec {
+  std::string name;
+  std::string description;
+};
+
+// A validated pack manifest.
+// Invariants after load_manifest: name matches [a-z0-9][a-z0-9-]*; version is
+// MAJOR.MINOR.PATCH with optional -prerelease / +build suffixes; description is non-empty;
+// requires_ and conflicts hold valid pack names, without duplicates, never `name`, and never the
+// same name in both; entry is non-empty; every entry and tests path is relative, ends in ".lua",
+// names an existing regular file inside `dir` (also after following symlinks), and is unique in
+// its list; option keys and event names are unique.
+struct Manifest {
+  std::string name, version, description;
+  std::vector<std::string> requires_, conflicts;
+  std::vector<std::string> entry, tests;  // relative paths, exactly as written in the manifest
+  std::vector<OptionSpec> options;        // manifest order
+  std::vector<EventSpec> events;          // manifest order
+  std::filesystem::path dir;              // absolute, canonical
+
+  // The option with this key, or nullptr. The pointer lives as long as this Manifest.
+  const OptionSpec* find_option(std::string_view key) const;
+};
+
+// Reads and validates dir/pack.json (JSON with // and /* */ comments allowed; duplicate keys are
+// rejected). Throws PackError with a one-line message naming the pack (or the manifest path while
+// the name is unknown) and the field, e.g.
+//   "pack 'dice-race': field 'options.target.default': 200 is above the maximum 100".
+Manifest load_manifest(const std::filesystem::path& dir);
+
+// True if `name` is a valid pack name: [a-z0-9][a-z0-9-]*.
+bool is_valid_pack_name(std::string_view name);
+
+// Text form of a value as a user would type it after --option: "true"/"false", decimal integers,
+// numbers in the shortest form that reads back to the same double ("0.5", "100"), strings as is.
+std::string to_string(const OptionValue& value);
+
+// "boolean", "integer", "number" or "string" (the spelling used in pack.json).
+std::string_view to_string(OptionType type);
+
+// Why `value` is not acceptable for `spec`, as a message fragment such as
+// "200 is above the maximum 100" or "'c' is not one of the choices 'a', 'b'"; nullopt if it is
+// acceptable. `value` must already hold the alternative for spec.type.
+std::optional<std::string> option_value_problem(const OptionSpec& spec, const OptionValue& value);
+
+}  // namespace catan::packs
