@@ -18,6 +18,7 @@ class TestCommand final : public Command {
     sub->add_option("packs", packs_, "Packs to test (names or paths)");
     sub->add_flag("--all", all_, "Test every pack found that has tests (the default when no pack is named)");
     sub->add_flag("--quiet", quiet_, "Print only failures and the summary");
+    sub->add_option("--filter", filter_, "Run only tests whose name contains TEXT")->type_name("TEXT");
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;
@@ -41,9 +42,12 @@ class TestCommand final : public Command {
       }
       try {
         scripting::Session session(search, {target}, {}, limits_.make());
-        const auto [p, f] = session.run_tests(manifest.name, [this](std::string_view line) {
-          if (!quiet_ || line.rfind("PASS", 0) != 0) std::cout << line << '\n';
-        });
+        const auto [p, f] = session.run_tests(
+            manifest.name,
+            [this](std::string_view line) {
+              if (!quiet_ || line.rfind("PASS", 0) != 0) std::cout << line << '\n';
+            },
+            filter_);
         passed += p;
         failed += f;
       } catch (const std::exception& e) {
@@ -58,6 +62,7 @@ class TestCommand final : public Command {
  private:
   std::vector<std::string> packs_;
   bool all_ = false, quiet_ = false;
+  std::string filter_;
   SearchOptions search_;
   LimitOptions limits_;
 };

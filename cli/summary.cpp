@@ -38,7 +38,7 @@ nlohmann::json result_json(const scripting::GameResult& r) {
       if (!j.contains(key)) j[key] = value_json(value);
     players.push_back(std::move(j));
   }
-  return {{"seed", r.replay.seed},
+  nlohmann::json out = {{"seed", r.replay.seed},
           {"game_index", r.replay.game_index},
           {"packs", r.replay.requested},
           {"winner", r.winner ? nlohmann::json(*r.winner + 1) : nlohmann::json(nullptr)},
@@ -48,6 +48,20 @@ nlohmann::json result_json(const scripting::GameResult& r) {
           {"decisions", r.replay.decisions.size()},
           {"digest", fmt::format("{:016x}", r.digest)},
           {"players", players}};
+  // Game properties join the top level; a dotted name nests ("dice_histogram.7" -> {"7": n}).
+  for (const auto& [key, value] : r.properties) {
+    nlohmann::json* node = &out;
+    std::size_t start = 0;
+    for (auto dot = key.find('.'); dot != std::string::npos; dot = key.find('.', start)) {
+      const std::string part = key.substr(start, dot - start);
+      if (!node->contains(part) || !(*node)[part].is_object()) (*node)[part] = nlohmann::json::object();
+      node = &(*node)[part];
+      start = dot + 1;
+    }
+    const std::string leaf = key.substr(start);
+    if (!node->contains(leaf)) (*node)[leaf] = value_json(value);
+  }
+  return out;
 }
 
 std::string result_text(const scripting::GameResult& r, const std::string& title) {

@@ -416,6 +416,26 @@ int g_agent(lua_State* L) {
   return 0;
 }
 
+// game.extend_agent(agent, kind, fn): decisions of `kind` put to `agent` go to fn instead, so a
+// variant pack can teach another pack's agent the decisions it adds.
+int g_extend_agent(lua_State* L) {
+  Impl& s = session(L);
+  const auto agent = check_sv(L, 1);
+  const auto kind = check_sv(L, 2);
+  luaL_checktype(L, 3, LUA_TFUNCTION);
+  if (s.loading_pack < 0) luaL_error(L, "game.extend_agent: agents are extended while a pack loads");
+  s.push_game_table("agent_extensions");
+  const std::string key = fmt::format("{}\n{}", agent, kind);
+  if (lua_getfield(L, -1, key.c_str()) != LUA_TNIL) {
+    const std::string msg = fmt::format("game.extend_agent: agent '{}' is already extended for '{}'", agent, kind);
+    luaL_error(L, "%s", msg.c_str());
+  }
+  lua_pop(L, 1);
+  lua_pushvalue(L, 3);
+  lua_setfield(L, -2, key.c_str());
+  return 0;
+}
+
 int g_decisions(lua_State* L) {
   lua_pushinteger(L, static_cast<lua_Integer>(session(L).state.decisions.size()));
   return 1;
@@ -552,6 +572,7 @@ void open_game_api(lua_State* L, Session::Impl& s) {
       {"has_handlers", lua::protect<g_has_handlers>},
       {"decide", lua::protect<g_decide>},
       {"agent", lua::protect<g_agent>},
+      {"extend_agent", lua::protect<g_extend_agent>},
       {"decisions", lua::protect<g_decisions>},
       {"roll", lua::protect<g_roll>},
       {"random", lua::protect<g_random>},

@@ -10,8 +10,13 @@ int LuaAgent::choose(const engine::Decision& decision) {
   // No StackGuard here: when a Lua error unwinds through this frame, its error object sits on top
   // of the stack and must stay there.
   const int top = lua_gettop(L);
-  session_.push_game_table("agents");
-  lua_getfield(L, -1, name_.c_str());
+  session_.push_game_table("agent_extensions");
+  const std::string key = fmt::format("{}\n{}", name_, decision.kind);
+  if (lua_getfield(L, -1, key.c_str()) != LUA_TFUNCTION) {
+    lua_pop(L, 2);
+    session_.push_game_table("agents");
+    lua_getfield(L, -1, name_.c_str());
+  }
   if (!lua_isfunction(L, -1))
     throw std::runtime_error(fmt::format("agent '{}' is not registered in this game", name_));
   lua_pushinteger(L, decision.player + 1);

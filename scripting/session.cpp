@@ -532,6 +532,11 @@ GameResult Session::Impl::finish_result(const GameConfig& config, const packs::R
     }
     r.players.push_back(std::move(p));
   }
+  const auto& game_props = state.game_props;
+  for (int k = 0; k < game_props.keys().size(); ++k) {
+    const auto& v = game_props.column(k)[0];
+    if (!engine::is_nil(v)) r.properties.emplace_back(game_props.keys().name(k), v);
+  }
   auto& rp = r.replay;
   rp.requested = requested;
   for (const auto* m : order) rp.loaded.push_back({m->name, m->version});

@@ -55,6 +55,8 @@ struct GameResult {
   int rounds = 0;
   std::uint64_t digest = 0;
   std::vector<PlayerSummary> players;
+  // Game-level properties at the end (game.set), in order of first use.
+  std::vector<std::pair<std::string, engine::Value>> properties;
   engine::Replay replay;      // inputs and decisions; outcome filled when ok
 };
 
@@ -98,8 +100,10 @@ class Session {
   const engine::GameState& state() const noexcept;
 
   // Runs the Lua test files of pack `pack_name` (which must be loaded); prints one line per test
-  // to `out` and returns {passed, failed}.
-  std::pair<int, int> run_tests(const std::string& pack_name, std::function<void(std::string_view)> out);
+  // to `out` and returns {passed, failed}. With a non-empty `filter`, only tests whose name
+  // contains it run.
+  std::pair<int, int> run_tests(const std::string& pack_name, std::function<void(std::string_view)> out,
+                                const std::string& filter = "");
 
   struct Impl;  // the Lua bindings reach the session through this
 

@@ -163,6 +163,19 @@ TEST_F(SessionTest, LuaAgentsChooseAndCannotChangeTheGame) {
       << r.error;
 }
 
+TEST_F(SessionTest, AnotherPackCanExtendAnAgentForItsDecisions) {
+  pack("chooser", kChooser);
+  pack("colour-expert", R"lua(
+game.extend_agent("always-last", "colour", function(player, kind, options) return 2 end)
+)lua", R"(, "requires": ["chooser"])");
+  auto s = session({"colour-expert"});
+  GameConfig config;
+  config.agents = {"always-last", "always-last"};
+  const auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().player_props.get(0, "colour"), engine::Value(std::string("green")));
+}
+
 TEST_F(SessionTest, TurnCapEndsTheGameWithoutAWinner) {
   pack("endless", R"lua(game.on("turn", function() end))lua");
   auto s = session({"endless"});

@@ -1,0 +1,288 @@
+#include "scripting/lua_state.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "scripting/sandbox.h"
+
+namespace catan::lua {
+
+// One active call(): the instruction count at which it must stop and the budget that set it.
+struct CallFrame {
+  std::uint64_t deadline;
+  std::uint64_t budget;
+};
+
+// Everything the C callbacks (allocator, hook, handlers) need; its address is stable.
+struct State::Impl : HostControl {
+  lua_State* L = nullptr;
+  Limits limits;
+  std::size_t used = 0;            // bytes currently allocated by the state
+  std::uint64_t instructions = 0;  // instructions executed so far, in steps of kHookInterval
+  std::vector<CallFrame> frames;   // active call()s, innermost last
+  // Traceback recorded by the message handler for the call() at depth traceback_depth (number of
+  // active frames at the time); kNoTraceback when none is pending.
+  std::string traceback;
+  std::size_t traceback_depth = kNoTraceback;
+  static constexpr std::size_t kNoTraceback = static_cast<std::size_t>(-1);
+};
+
+namespace {
+
+using Impl = State::Impl;
+
+Impl& impl_of(lua_State* L) noexcept {
+  return static_cast<Impl&>(host_control(L));
+}
+
+std::string one_line(std::string text) {
+  std::replace_if(
+      text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  return text;
+}
+
+// Lua's way of showing a chunk name in messages: "@file" and "=name" lose their prefix.
+std::string display_chunkname(const std::string& chunkname) {
+  if (!chunkname.empty() && (chunkname[0] == '@' || chunkname[0] == '=')) {
+    return chunkname.substr(1);
+  }
+  return "[string \"" + chunkname.substr(0, chunkname.find('\n')) + "\"]";
+}
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) noexcept {
+  return b > std::numeric_limits<std::uint64_t>::max() - a
+             ? std::numeric_limits<std::uint64_t>::max()
+             : a + b;
+}
+
+// lua_Alloc: counts bytes and refuses growth beyond the cap. Freeing and shrinking always succeed.
+void* allocate(void* ud, void* block, std::size_t old_size, std::size_t new_size) noexcept {
+  Impl& impl = *static_cast<Impl*>(ud);
+  const std::size_t old_bytes = block != nullptr ? old_size : 0;
+  if (new_size == 0) {
+    std::free(block);
+    impl.used -= old_bytes;
+    return nullptr;
+  }
+  if (new_size > old_bytes &&
+      (new_size > impl.memory_cap || impl.used - old_bytes > impl.memory_cap - new_size)) {
+    return nullptr;
+  }
+  void* result = std::realloc(block, new_size);
+  if (result != nullptr) impl.used = impl.used - old_bytes + new_size;
+  return result;
+}
+
+// Count hook: advances the instruction counter and stops the innermost call() past its deadline.
+void count_hook(lua_State* L, lua_Debug* ar) {
+  Impl& impl = impl_of(L);
+  impl.instructions += kHookInterval;
+  if (impl.frames.empty()) return;
+  if (impl.tripped()) {
+    raise_trip(L);
+    return;
+  }
+  const CallFrame& frame = impl.frames.back();
+  if (impl.instructions < frame.deadline) return;
+  char where[LUA_IDSIZE + 32] = "";
+  if (lua_getinfo(L, "Sl", ar) != 0 && ar->currentline > 0) {
+    std::snprintf(where, sizeof where, "%s:%d: ", ar->short_src, ar->currentline);
+  }
+  impl.trip = Trip::Budget;
+  impl.trip_message = std::string(where) + "instruction budget exceeded (" +
+                      std::to_string(frame.budget) + " instructions)";
+  raise_trip(L);
+}
+
+// Message handler of call(): records the traceback of the innermost call() once, keeps the error
+// object.
+int message_handler(lua_State* L) {
+  Impl& impl = impl_of(L);
+  if (impl.trip == Trip::Memory || impl.traceback_depth == impl.frames.size()) return 1;
+  luaL_traceback(L, L, nullptr, 1);
+  try {
+    impl.traceback = lua_tostring(L, -1);
+    impl.traceback_depth = impl.frames.size();
+  } catch (const std::exception&) {
+    // Out of C++ memory: the error is still reported, without a traceback.
+  }
+  lua_pop(L, 1);
+  return 1;
+}
+
+// Errors raised outside any protected call (e.g. by raw API use from C++) become exceptions
+// instead of abort(). The Lua state should be destroyed afterwards.
+int panic(lua_State* L) {
+  const char* message = lua_tostring(L, -1);
+  const bool memory = message != nullptr && std::string_view(message) == "not enough memory";
+  throw ScriptError(memory ? ErrorKind::Memory : ErrorKind::Runtime,
+                    one_line(std::string("unprotected Lua error: ") +
+                             (message != nullptr ? message : "(error object is not a string)")));
+}
+
+int open_sandboxed(lua_State* L) {
+  open_sandbox(L);
+  return 0;
+}
+
+int open_full(lua_State* L) {
+  luaL_openlibs(L);
+  return 0;
+}
+
+std::string error_text(lua_State* L, int index) {
+  if (lua_type(L, index) == LUA_TSTRING || lua_type(L, index) == LUA_TNUMBER) {
+    return lua_tostring(L, index);
+  }
+  return std::string("(error object is a ") + luaL_typename(L, index) + " value)";
+}
+
+}  // namespace
+
+ScriptError::ScriptError(ErrorKind kind, const std::string& message, std::string traceback)
+    : std::runtime_error(message), kind_(kind), traceback_(std::move(traceback)) {}
+
+State::State(Limits limits) : impl_(std::make_unique<Impl>()) {
+  Impl& impl = *impl_;
+  impl.limits = limits;
+  impl.memory_cap = limits.memory_bytes;
+  impl.pattern_cost = limits.pattern_cost;
+  impl.frames.reserve(16);
+  lua_State* L = lua_newstate(&allocate, &impl);
+  if (L == nullptr) {
+    throw ScriptError(ErrorKind::Memory, "memory cap exceeded (" +
+                                             std::to_string(limits.memory_bytes) +
+                                             " bytes) while creating the Lua state");
+  }
+  impl.L = L;
+  *static_cast<HostControl**>(lua_getextraspace(L)) = &impl;
+  lua_atpanic(L, &panic);
+  lua_sethook(L, &count_hook, LUA_MASKCOUNT, kHookInterval);
+  lua_pushcfunction(L, limits.sandbox ? &open_sandboxed : &open_full);
+  const int status = lua_pcall(L, 0, 0, 0);
+  if (status != LUA_OK) {
+    const std::string message = status == LUA_ERRMEM ? "memory cap exceeded (" +
+                                                           std::to_string(limits.memory_bytes) +
+                                                           " bytes) while opening the Lua libraries"
+                                                     : one_line(error_text(L, -1));
+    lua_close(L);
+    throw ScriptError(status == LUA_ERRMEM ? ErrorKind::Memory : ErrorKind::Runtime, message);
+  }
+}
+
+State::~State() {
+  lua_close(impl_->L);
+}
+
+lua_State* State::get() const noexcept {
+  return impl_->L;
+}
+
+const Limits& State::limits() const noexcept {
+  return impl_->limits;
+}
+
+void State::set_limits(const Limits& limits) {
+  const bool sandbox = impl_->limits.sandbox;
+  impl_->limits = limits;
+  impl_->limits.sandbox = sandbox;
+  impl_->memory_cap = limits.memory_bytes;
+  impl_->pattern_cost = limits.pattern_cost;
+}
+
+std::size_t State::memory_used() const noexcept {
+  return impl_->used;
+}
+
+void State::load(std::string_view source, const std::string& chunkname) {
+  lua_State* L = impl_->L;
+  if (!source.empty() && source[0] == LUA_SIGNATURE[0]) {
+    throw ScriptError(ErrorKind::Syntax,
+                      display_chunkname(chunkname) + ": binary chunks are not allowed");
+  }
+  const int status = luaL_loadbufferx(L, source.data(), source.size(), chunkname.c_str(), "t");
+  if (status == LUA_OK) return;
+  std::string message = error_text(L, -1);
+  lua_pop(L, 1);
+  if (status == LUA_ERRMEM) {
+    if (!impl_->frames.empty()) trip_memory(*impl_);
+    throw ScriptError(ErrorKind::Memory,
+                      "memory cap exceeded (" + std::to_string(impl_->memory_cap) + " bytes)");
+  }
+  throw ScriptError(ErrorKind::Syntax, one_line(std::move(message)));
+}
+
+void State::call(int nargs, int nresults) {
+  Impl& impl = *impl_;
+  lua_State* L = impl.L;
+  const int function = lua_gettop(L) - nargs;
+  if (nargs < 0 || function < 1) {
+    throw std::invalid_argument("State::call: the stack holds no function with " +
+                                std::to_string(nargs) + " arguments");
+  }
+  if (!lua_checkstack(L, 1)) {
+    throw ScriptError(ErrorKind::Memory, "Lua stack overflow in State::call");
+  }
+  lua_pushcfunction(L, &message_handler);
+  lua_insert(L, function);
+
+  std::uint64_t budget = impl.limits.instructions;
+  std::uint64_t deadline = saturating_add(impl.instructions, budget);
+  if (!impl.frames.empty() && impl.frames.back().deadline <= deadline) {
+    deadline = impl.frames.back().deadline;
+    budget = impl.frames.back().budget;
+  }
+  impl.frames.push_back(CallFrame{deadline, budget});
+  const int status = lua_pcall(L, nargs, nresults, function);
+  const bool has_traceback = impl.traceback_depth == impl.frames.size();
+  if (has_traceback) impl.traceback_depth = Impl::kNoTraceback;
+  impl.frames.pop_back();
+  lua_remove(L, function);
+  const bool outermost = impl.frames.empty();
+  if (status == LUA_OK && !(outermost && impl.tripped())) return;
+
+  if (status == LUA_ERRMEM) trip_memory(impl);
+  ErrorKind kind = ErrorKind::Runtime;
+  std::string message;
+  if (impl.tripped()) {
+    kind = impl.trip == Trip::Budget ? ErrorKind::Budget : ErrorKind::Memory;
+    message = impl.trip_message;
+  } else {
+    message = one_line(error_text(L, -1));
+  }
+  lua_settop(L, function - 1);  // the error object, or the results of a tripped call
+  if (outermost && impl.tripped()) {
+    impl.trip = Trip::None;
+    impl.trip_message.clear();
+    if (kind == ErrorKind::Memory) lua_gc(L, LUA_GCCOLLECT);
+  }
+  std::string traceback;
+  if (has_traceback && kind != ErrorKind::Memory) traceback = std::move(impl.traceback);
+  throw ScriptError(kind, message, std::move(traceback));
+}
+
+void State::push_globals() {
+  lua_rawgeti(impl_->L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+}
+
+void State::define_global(const char* name) {
+  lua_State* L = impl_->L;
+  if (impl_->limits.sandbox) {
+    push_sandbox_globals_backing(L);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
+  } else {
+    lua_setglobal(L, name);
+  }
+}
+
+void State::set_print(std::function<void(std::string_view)> sink) {
+  impl_->print = std::move(sink);
+}
+
+}  // namespace catan::lua

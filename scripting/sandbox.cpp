@@ -1,0 +1,615 @@
+#include "scripting/sandbox.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "scripting/lua_state.h"
+#include "scripting/pattern_guard.h"
+
+namespace catan::lua {
+namespace {
+
+// Registry / metatable keys (their addresses are the keys).
+char kReadOnlyMarker;  // metatable field of a read-only proxy: the proxy's name
+char kGlobalsBacking;  // registry: the table behind the read-only globals proxy
+
+// ---------------------------------------------------------------------------------------------
+// Read-only proxies
+
+int read_only_newindex(lua_State* L) {
+  return luaL_error(L, "attempt to modify read-only table '%s'",
+                    lua_tostring(L, lua_upvalueindex(1)));
+}
+
+int push_ordered_iterator(lua_State* L, int table);
+
+// __pairs of a proxy: ordered iteration over its backing table (upvalue 1).
+int read_only_pairs(lua_State* L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  return push_ordered_iterator(L, lua_gettop(L));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ordered pairs
+
+enum class KeyClass { Number, String, Boolean };
+
+struct SortKey {
+  KeyClass cls;
+  bool is_integer;
+  lua_Integer integer;
+  lua_Number number;
+  std::string_view text;
+  bool boolean;
+  lua_Integer slot;  // index of the key in the scratch key table
+};
+
+// Exact "a < b" between an integer and a non-integral or out-of-range float (never NaN: NaN is
+// not a valid table key).
+bool int_less_float(lua_Integer i, lua_Number f) {
+  if (f >= 9223372036854775808.0) return true;
+  if (f < -9223372036854775808.0) return false;
+  const lua_Number floor_f = std::floor(f);
+  const auto fi = static_cast<lua_Integer>(floor_f);
+  return i <= fi ? (i < fi || f > floor_f) : false;
+}
+
+bool float_less_int(lua_Number f, lua_Integer i) {
+  if (f >= 9223372036854775808.0) return false;
+  if (f < -9223372036854775808.0) return true;
+  const auto ci = static_cast<lua_Integer>(std::floor(f));  // f < i  <=>  floor(f) < i
+  return ci < i;
+}
+
+bool number_less(const SortKey& a, const SortKey& b) {
+  if (a.is_integer && b.is_integer) return a.integer < b.integer;
+  if (!a.is_integer && !b.is_integer) return a.number < b.number;
+  if (a.is_integer) return int_less_float(a.integer, b.number);
+  return float_less_int(a.number, b.integer);
+}
+
+bool key_less(const SortKey& a, const SortKey& b) {
+  if (a.cls != b.cls) return a.cls < b.cls;
+  switch (a.cls) {
+    case KeyClass::Number:
+      return number_less(a, b);
+    case KeyClass::String:
+      return a.text < b.text;  // char_traits<char> compares bytes as unsigned char
+    case KeyClass::Boolean:
+      return !a.boolean && b.boolean;
+  }
+  return false;
+}
+
+// Upvalues: 1 = table, 2 = sorted key array (or nil), 3 = n (array keys 1..n), 4 = m (number of
+// sorted keys), 5 = position already returned (0 .. n + m).
+int ordered_next(lua_State* L) {
+  const int table = lua_upvalueindex(1);
+  const lua_Integer n = lua_tointeger(L, lua_upvalueindex(3));
+  const lua_Integer m = lua_tointeger(L, lua_upvalueindex(4));
+  lua_Integer pos = lua_tointeger(L, lua_upvalueindex(5));
+  while (pos < n + m) {
+    ++pos;
+    if (pos <= n) {
+      if (lua_rawgeti(L, table, pos) != LUA_TNIL) {
+        lua_pushinteger(L, pos);
+        lua_replace(L, lua_upvalueindex(5));
+        lua_pushinteger(L, pos);
+        lua_insert(L, -2);
+        return 2;
+      }
+      lua_pop(L, 1);
+    } else {
+      lua_rawgeti(L, lua_upvalueindex(2), pos - n);
+      lua_pushvalue(L, -1);
+      if (lua_rawget(L, table) != LUA_TNIL) {
+        lua_pushinteger(L, pos);
+        lua_replace(L, lua_upvalueindex(5));
+        return 2;
+      }
+      lua_pop(L, 2);
+    }
+  }
+  lua_pushinteger(L, pos);
+  lua_replace(L, lua_upvalueindex(5));
+  lua_pushnil(L);
+  return 1;
+}
+
+// Pushes iterator, table, nil for the ordered traversal of the table at `table`; returns 3.
+int push_ordered_iterator(lua_State* L, int table) {
+  table = lua_absindex(L, table);
+  lua_Integer n = 0;
+  while (lua_rawgeti(L, table, n + 1) != LUA_TNIL) {
+    lua_pop(L, 1);
+    ++n;
+  }
+  lua_pop(L, 1);
+
+  std::vector<SortKey> keys;
+  int scratch = 0;  // stack index of the scratch key table, created on the first non-array key
+  lua_pushnil(L);
+  while (lua_next(L, table) != 0) {
+    lua_pop(L, 1);  // value; the key stays for lua_next
+    SortKey key{};
+    switch (lua_type(L, -1)) {
+      case LUA_TNUMBER:
+        key.cls = KeyClass::Number;
+        key.is_integer = lua_isinteger(L, -1);
+        if (key.is_integer) {
+          key.integer = lua_tointeger(L, -1);
+          if (key.integer >= 1 && key.integer <= n) continue;
+        } else {
+          key.number = lua_tonumber(L, -1);
+        }
+        break;
+      case LUA_TSTRING: {
+        std::size_t length = 0;
+        const char* text = lua_tolstring(L, -1, &length);  // a string key: no conversion
+        key.cls = KeyClass::String;
+        key.text = std::string_view(text, length);
+        break;
+      }
+      case LUA_TBOOLEAN:
+        key.cls = KeyClass::Boolean;
+        key.boolean = lua_toboolean(L, -1);
+        break;
+      default:
+        return luaL_error(L, "pairs: keys of type %s have no defined order; use an array",
+                          luaL_typename(L, -1));
+    }
+    if (scratch == 0) {
+      lua_newtable(L);
+      lua_insert(L, -2);
+      scratch = lua_gettop(L) - 1;
+    }
+    key.slot = static_cast<lua_Integer>(keys.size()) + 1;
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, scratch, key.slot);  // also keeps `text` alive while the table lives
+    keys.push_back(key);
+  }
+
+  std::sort(keys.begin(), keys.end(), key_less);
+  lua_pushvalue(L, table);  // upvalue 1
+  if (keys.empty()) {
+    lua_pushnil(L);
+  } else {
+    lua_createtable(L, static_cast<int>(keys.size()), 0);
+    for (std::size_t j = 0; j < keys.size(); ++j) {
+      lua_rawgeti(L, scratch, keys[j].slot);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(j) + 1);
+    }
+  }
+  lua_pushinteger(L, n);
+  lua_pushinteger(L, static_cast<lua_Integer>(keys.size()));
+  lua_pushinteger(L, 0);
+  lua_pushcclosure(L, ordered_next, 5);
+  lua_pushvalue(L, table);
+  lua_pushnil(L);
+  return 3;
+}
+
+int pairs_continuation(lua_State*, int, lua_KContext) {
+  return 3;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catchers that must not swallow a trip
+
+int finish_pcall(lua_State* L, int status, lua_KContext extra) {
+  check_trip(L, status);
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - static_cast<int>(extra);
+}
+
+int sandbox_pcall(lua_State* L) {
+  luaL_checkany(L, 1);
+  lua_pushboolean(L, 1);  // first result when no error
+  lua_insert(L, 1);
+  const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+  return finish_pcall(L, status, 0);
+}
+
+// Message handler of xpcall: runs the user's handler (upvalue 1) unless the state is tripped.
+int xpcall_handler(lua_State* L) {
+  if (host_control(L).tripped()) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+int sandbox_xpcall(lua_State* L) {
+  const int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, xpcall_handler, 1);
+  lua_replace(L, 2);
+  lua_pushboolean(L, 1);  // first result when no error
+  lua_pushvalue(L, 1);    // function
+  lua_rotate(L, 3, 2);    // f, handler, true, f, args...
+  const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+  return finish_pcall(L, status, 2);
+}
+
+// Resumes `co` with `narg` values from L. Returns the number of results moved to L, or -1 with the
+// error object on top of L. A memory error in the coroutine trips the state.
+int resume_coroutine(lua_State* L, lua_State* co, int narg) {
+  if (!lua_checkstack(co, narg)) {
+    lua_pushliteral(L, "too many arguments to resume");
+    return -1;
+  }
+  lua_xmove(L, co, narg);
+  int results = 0;
+  const int status = lua_resume(co, L, narg, &results);
+  if (status == LUA_OK || status == LUA_YIELD) {
+    if (!lua_checkstack(L, results + 1)) {
+      lua_pop(co, results);
+      lua_pushliteral(L, "too many results to resume");
+      return -1;
+    }
+    lua_xmove(co, L, results);
+    return results;
+  }
+  if (status == LUA_ERRMEM) trip_memory(host_control(L));
+  lua_xmove(co, L, 1);
+  return -1;
+}
+
+int sandbox_resume(lua_State* L) {
+  lua_State* co = lua_tothread(L, 1);
+  luaL_argexpected(L, co != nullptr, 1, "coroutine");
+  const int results = resume_coroutine(L, co, lua_gettop(L) - 1);
+  if (host_control(L).tripped()) return raise_trip(L);
+  if (results < 0) {
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  lua_insert(L, -(results + 1));
+  return results + 1;
+}
+
+// The function returned by coroutine.wrap; upvalue 1 = the coroutine.
+int wrapped_coroutine(lua_State* L) {
+  lua_State* co = lua_tothread(L, lua_upvalueindex(1));
+  const int results = resume_coroutine(L, co, lua_gettop(L));
+  if (host_control(L).tripped()) return raise_trip(L);
+  if (results >= 0) return results;
+  int status = lua_status(co);
+  if (status != LUA_OK && status != LUA_YIELD) {  // the coroutine died: close its variables
+    status = lua_resetthread(co);
+    lua_xmove(co, L, 1);
+  }
+  check_trip(L, status);
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+int sandbox_wrap(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_State* co = lua_newthread(L);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, co, 1);
+  lua_pushcclosure(L, wrapped_coroutine, 1);
+  return 1;
+}
+
+int sandbox_close(lua_State* L) {
+  lua_State* co = lua_tothread(L, 1);
+  luaL_argexpected(L, co != nullptr, 1, "coroutine");
+  const char* refusal = nullptr;
+  if (co == L) {
+    refusal = "running";
+  } else if (lua_status(co) == LUA_OK) {
+    lua_Debug ar;
+    if (lua_getstack(co, 0, &ar)) refusal = "normal";
+  }
+  if (refusal != nullptr) return luaL_error(L, "cannot close a %s coroutine", refusal);
+  const int status = lua_resetthread(co);
+  check_trip(L, status);
+  if (status == LUA_OK) {
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  lua_pushboolean(L, 0);
+  lua_xmove(co, L, 1);
+  return 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other replaced base functions
+
+// print: tostring of each argument joined by tabs, sent to the host's sink.
+int print_line(lua_State* L) {
+  HostControl& control = host_control(L);
+  if (!control.print) return 0;
+  const int n = lua_gettop(L);
+  luaL_Buffer buffer;
+  luaL_buffinit(L, &buffer);
+  for (int i = 1; i <= n; ++i) {
+    if (i > 1) luaL_addchar(&buffer, '\t');
+    luaL_tolstring(L, i, nullptr);
+    luaL_addvalue(&buffer);
+  }
+  luaL_pushresult(&buffer);
+  std::size_t length = 0;
+  const char* text = lua_tolstring(L, -1, &length);
+  control.print(std::string_view(text, length));
+  return 0;
+}
+
+// Name of the read-only proxy at `index`, or nullptr when it is not one. Leaves the stack as is.
+const char* read_only_name(lua_State* L, int index) {
+  if (!lua_getmetatable(L, index)) return nullptr;
+  const char* name = nullptr;
+  if (lua_rawgetp(L, -1, &kReadOnlyMarker) == LUA_TSTRING) name = lua_tostring(L, -1);
+  lua_pop(L, 2);  // the name stays alive in the metatable
+  return name;
+}
+
+// rawset that refuses read-only proxies; upvalue 1 = the standard rawset.
+int sandbox_rawset(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (const char* name = read_only_name(L, 1)) {
+    return luaL_error(L, "attempt to modify read-only table '%s'", name);
+  }
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+// setmetatable that refuses finalizers; upvalue 1 = the standard setmetatable.
+int sandbox_setmetatable(lua_State* L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    const bool has_gc = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (has_gc) {
+      return luaL_error(L, "setmetatable: __gc metamethods are not allowed in the sandbox");
+    }
+  }
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+// Stack slot where the reader-based load keeps the last piece alive while Lua parses it.
+constexpr int kReaderSlot = 5;
+
+// lua_Reader for load(f): calls the function at stack index 1 for each piece.
+const char* read_piece(lua_State* L, void*, std::size_t* size) {
+  luaL_checkstack(L, 2, "too many nested functions");
+  lua_pushvalue(L, 1);
+  lua_call(L, 0, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    *size = 0;
+    return nullptr;
+  }
+  if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+  lua_replace(L, kReaderSlot);
+  return lua_tolstring(L, kReaderSlot, size);
+}
+
+// load(chunk [, chunkname [, mode [, env]]]) for text only. The mode argument is ignored (always
+// "t"); without env the chunk's _ENV is the sandbox globals. Unlike the standard load, a budget or
+// memory trip while reading or parsing is re-raised instead of being returned as nil, message.
+int sandbox_load(lua_State* L) {
+  const bool has_env = !lua_isnone(L, 4);
+  std::size_t length = 0;
+  const char* text = lua_tolstring(L, 1, &length);
+  int status;
+  if (text != nullptr) {
+    if (length > 0 && text[0] == LUA_SIGNATURE[0]) {
+      lua_pushnil(L);
+      lua_pushliteral(L, "binary chunks are not allowed");
+      return 2;
+    }
+    const char* chunkname = luaL_optstring(L, 2, text);
+    status = luaL_loadbufferx(L, text, length, chunkname, "t");
+  } else {
+    const char* chunkname = luaL_optstring(L, 2, "=(load)");
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, kReaderSlot);
+    status = lua_load(L, read_piece, nullptr, chunkname, "t");
+  }
+  check_trip(L, status);
+  if (status != LUA_OK) {
+    // A reader may still deliver a binary chunk; report it like a binary string.
+    if (lua_type(L, -1) == LUA_TSTRING &&
+        std::strcmp(lua_tostring(L, -1), "attempt to load a binary chunk (mode is 't')") == 0) {
+      lua_pop(L, 1);
+      lua_pushliteral(L, "binary chunks are not allowed");
+    }
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  if (has_env) {
+    lua_pushvalue(L, 4);
+  } else {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  }
+  if (lua_setupvalue(L, -2, 1) == nullptr) lua_pop(L, 1);
+  return 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Construction
+
+constexpr const char* kBaseAllowed[] = {
+    "assert", "error",    "ipairs",   "next", "rawequal",     "rawget",   "rawlen",
+    "select", "tonumber", "tostring", "type", "getmetatable", "_VERSION",
+};
+
+struct Replacement {
+  const char* name;
+  lua_CFunction function;
+  bool wraps_original;  // the standard function becomes upvalue 1
+};
+
+struct Library {
+  const char* name;
+  lua_CFunction open;
+  std::vector<const char*> removed;
+  std::vector<Replacement> replaced;
+};
+
+// Copies the library `lib` (stack index) into a new backing table, applying the spec, and pushes
+// the backing table.
+void push_library_copy(lua_State* L, int lib, const Library& spec) {
+  lib = lua_absindex(L, lib);
+  lua_newtable(L);
+  const int backing = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, lib) != 0) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, backing);
+  }
+  for (const char* name : spec.removed) {
+    lua_pushnil(L);
+    lua_setfield(L, backing, name);
+  }
+  for (const Replacement& r : spec.replaced) {
+    if (r.wraps_original) {
+      lua_getfield(L, lib, r.name);
+      lua_pushcclosure(L, r.function, 1);
+    } else {
+      lua_pushcfunction(L, r.function);
+    }
+    lua_setfield(L, backing, r.name);
+  }
+}
+
+}  // namespace
+
+void trip_memory(HostControl& control) {
+  if (control.tripped()) return;
+  control.trip = Trip::Memory;
+  control.trip_message = "memory cap exceeded (" + std::to_string(control.memory_cap) + " bytes)";
+}
+
+int raise_trip(lua_State* L) {
+  const std::string& message = host_control(L).trip_message;
+  lua_pushlstring(L, message.data(), message.size());
+  return lua_error(L);
+}
+
+void check_trip(lua_State* L, int status) {
+  HostControl& control = host_control(L);
+  if (status == LUA_ERRMEM) trip_memory(control);
+  if (control.tripped()) raise_trip(L);
+}
+
+int ordered_pairs(lua_State* L) {
+  if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+    lua_pushvalue(L, 1);
+    lua_callk(L, 1, 3, 0, pairs_continuation);
+    return 3;
+  }
+  luaL_checktype(L, 1, LUA_TTABLE);
+  return push_ordered_iterator(L, 1);
+}
+
+void push_read_only(lua_State* L, int backing, const char* name) {
+  backing = lua_absindex(L, backing);
+  lua_newtable(L);           // the proxy
+  lua_createtable(L, 0, 5);  // its metatable
+  lua_pushvalue(L, backing);
+  lua_setfield(L, -2, "__index");
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, read_only_newindex, 1);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushvalue(L, backing);
+  lua_pushcclosure(L, read_only_pairs, 1);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");
+  lua_pushstring(L, name);
+  lua_rawsetp(L, -2, &kReadOnlyMarker);
+  lua_setmetatable(L, -2);
+}
+
+void push_sandbox_globals_backing(lua_State* L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kGlobalsBacking);
+}
+
+void open_sandbox(lua_State* L) {
+  HostControl& control = host_control(L);
+  luaL_requiref(L, LUA_GNAME, luaopen_base, 0);
+  const int real_globals = lua_gettop(L);
+
+  lua_createtable(L, 0, 32);
+  const int globals = lua_gettop(L);
+  for (const char* name : kBaseAllowed) {
+    lua_getfield(L, real_globals, name);
+    lua_setfield(L, globals, name);
+  }
+  lua_pushcfunction(L, ordered_pairs);
+  lua_setfield(L, globals, "pairs");
+  lua_pushcfunction(L, ordered_pairs);
+  lua_setfield(L, globals, "opairs");
+  lua_pushcfunction(L, sandbox_pcall);
+  lua_setfield(L, globals, "pcall");
+  lua_pushcfunction(L, sandbox_xpcall);
+  lua_setfield(L, globals, "xpcall");
+  lua_pushcfunction(L, &protect<print_line>);
+  lua_setfield(L, globals, "print");
+  lua_getfield(L, real_globals, "rawset");
+  lua_pushcclosure(L, sandbox_rawset, 1);
+  lua_setfield(L, globals, "rawset");
+  lua_getfield(L, real_globals, "setmetatable");
+  lua_pushcclosure(L, sandbox_setmetatable, 1);
+  lua_setfield(L, globals, "setmetatable");
+  lua_pushcfunction(L, sandbox_load);
+  lua_setfield(L, globals, "load");
+
+  const Library libraries[] = {
+      {LUA_COLIBNAME,
+       luaopen_coroutine,
+       {},
+       {{"resume", sandbox_resume, false},
+        {"wrap", sandbox_wrap, false},
+        {"close", sandbox_close, false}}},
+      {LUA_STRLIBNAME, luaopen_string, {"dump"}, {}},
+      {LUA_TABLIBNAME, luaopen_table, {}, {}},
+      {LUA_MATHLIBNAME, luaopen_math, {"random", "randomseed"}, {}},
+      {LUA_UTF8LIBNAME, luaopen_utf8, {}, {}},
+  };
+  for (const Library& library : libraries) {
+    luaL_requiref(L, library.name, library.open, 0);
+    push_library_copy(L, -1, library);
+    if (std::strcmp(library.name, LUA_STRLIBNAME) == 0) {
+      install_pattern_guard(L, -1, &control.pattern_cost);
+      // Methods on strings use the sandbox copy; the metatable itself is hidden.
+      lua_pushliteral(L, "");
+      lua_getmetatable(L, -1);
+      lua_pushvalue(L, -3);
+      lua_setfield(L, -2, "__index");
+      lua_pushliteral(L, "locked");
+      lua_setfield(L, -2, "__metatable");
+      lua_pop(L, 2);
+    }
+    push_read_only(L, -1, library.name);
+    lua_setfield(L, globals, library.name);
+    lua_pop(L, 2);  // backing copy, standard library table
+  }
+
+  lua_pushvalue(L, globals);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kGlobalsBacking);
+  push_read_only(L, globals, "globals");
+  lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  lua_settop(L, real_globals - 1);
+}
+
+}  // namespace catan::lua

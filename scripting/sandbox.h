@@ -1,0 +1,99 @@
+// The sandbox: the allow-listed standard library that untrusted rule packs see.
+//
+// Globals present (everything else is nil):
+//   assert error ipairs next pairs opairs pcall xpcall print rawequal rawget rawlen rawset select
+//   tonumber tostring type getmetatable setmetatable load _VERSION
+//   coroutine string table math utf8 (minus string.dump, math.random, math.randomseed)
+// Absent on purpose: io os package require debug dofile loadfile collectgarbage _G.
+//
+// Differences from the standard functions:
+// - Every library table and the globals table are read-only proxies: assigning a field, or rawset
+//   on them, raises "attempt to modify read-only table 'string'" (or 'globals', ...). Their
+//   contents are reachable through indexing and pairs, not through next/rawget (proxies are empty).
+//   getmetatable() on them, and on any string, returns "locked".
+// - The string metatable's __index is the table behind the sandbox `string` (unreachable from Lua,
+//   since the metatable is locked), so methods (s:find, ...) are the guarded, dump-less versions.
+// - Weak tables (__mode) are allowed; their contents depend on when the collector runs, so rule
+//   results must not depend on them.
+// - pairs(t) and opairs(t) (the same function) visit keys in a fixed order, independent of Lua's
+//   per-state string hash seed: integer keys 1..n (n = first border found by counting up from 1),
+//   then the remaining keys sorted: numbers ascending, then strings bytewise, then false, true.
+//   Keys of any other type raise "pairs: keys of type T have no defined order; use an array".
+//   The key set is captured when pairs() is called; keys whose value becomes nil during the loop
+//   are skipped. __pairs is honoured. Cost: O(k log k) and one key array per call.
+// - next is the raw, unordered next: use it only to test emptiness (next(t) == nil).
+// - load accepts text only: a binary chunk yields nil, "binary chunks are not allowed". Without an
+//   env argument the chunk's _ENV is the read-only globals table. The mode argument is ignored.
+// - setmetatable refuses metatables with a __gc field ("setmetatable: __gc metamethods are not
+//   allowed in the sandbox"): finalizers run at unpredictable times, possibly outside any budget.
+// - print sends its line to State::set_print's sink (discarded by default).
+// - pcall, xpcall, load (whose reader function runs protected), coroutine.resume, coroutine.wrap
+//   and coroutine.close re-raise a budget or memory trip instead of returning it (see
+//   HostControl); xpcall's handler is not run for them. Trusted C++ that calls lua_pcall inside a
+//   call() should do the same with check_trip().
+// - string.find/match/gmatch/gsub are guarded by pattern_guard.h.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include <lua.hpp>
+
+namespace catan::lua {
+
+// What tripped a State: the first of budget or memory wins and stays until the trip is cleared.
+enum class Trip { None, Budget, Memory };
+
+// Run-time state shared by the host (State) and the sandbox functions of one Lua state. The host
+// owns it and stores its address in the extra space of the main thread, which Lua copies into
+// every new thread.
+//
+// Trip protocol: when the instruction budget or the memory cap is exceeded the host records the
+// trip and its one-line message; from then on every catcher inside Lua re-raises trip_message and
+// the count hook raises it again at each firing, until the outermost State::call returns and
+// clears the trip.
+struct HostControl {
+  Trip trip = Trip::None;
+  std::string trip_message;        // raised again while tripped
+  std::size_t memory_cap = 0;      // mirrors Limits::memory_bytes
+  std::uint64_t pattern_cost = 0;  // mirrors Limits::pattern_cost (read by the pattern guard)
+  std::function<void(std::string_view)> print;  // sandboxed print sink; empty = discard
+
+  bool tripped() const noexcept { return trip != Trip::None; }
+};
+
+// The HostControl of the state `L` belongs to (any thread of it).
+inline HostControl& host_control(lua_State* L) noexcept {
+  return **static_cast<HostControl**>(lua_getextraspace(L));
+}
+
+// Records a memory trip, "memory cap exceeded (N bytes)" with N = memory_cap, unless the state is
+// already tripped.
+void trip_memory(HostControl& control);
+
+// Raises control.trip_message as a Lua error in L; never returns. Precondition: tripped().
+int raise_trip(lua_State* L);
+
+// Called after a protected call inside Lua finished with `status`: turns a memory error into a
+// memory trip, then re-raises if the state is tripped. Returns normally otherwise.
+void check_trip(lua_State* L, int status);
+
+// Opens base, coroutine, string, table, math and utf8, builds the sandbox described above, locks
+// the string metatable and makes the sandbox globals table the registry's globals. Raises Lua
+// errors (memory); run it in protected mode on a fresh state whose extra space is set.
+void open_sandbox(lua_State* L);
+
+// The ordered pairs described above, as a lua_CFunction (also usable outside the sandbox).
+int ordered_pairs(lua_State* L);
+
+// Pushes the read-only proxy of `backing` (stack index): a new empty table whose metatable
+// forwards reads and pairs() to `backing` and refuses writes with the message naming `name`.
+void push_read_only(lua_State* L, int backing, const char* name);
+
+// The backing table of the sandbox globals (where define_global writes). Pushes it.
+void push_sandbox_globals_backing(lua_State* L);
+
+}  // namespace catan::lua
