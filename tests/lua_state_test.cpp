@@ -276,13 +276,23 @@ TEST(LuaStateTest, StackGuardRestoresTop) {
     lua_pushinteger(L, 3);
   }
   EXPECT_EQ(lua_gettop(L), 1);
+  // While an exception unwinds, the guard leaves the stack alone: for a Lua error (Lua is built
+  // as C++) the error object sits on top and must reach the catching pcall.
   try {
     StackGuard guard(L);
     lua_pushinteger(L, 2);
     throw std::runtime_error("unwind");
   } catch (const std::runtime_error&) {
   }
-  EXPECT_EQ(lua_gettop(L), 1);
+  EXPECT_EQ(lua_gettop(L), 2);
+  lua_settop(L, 1);
+  lua_pushcfunction(L, [](lua_State* L2) -> int {
+    StackGuard guard(L2);
+    lua_pushinteger(L2, 7);
+    return luaL_error(L2, "kept");
+  });
+  EXPECT_NE(lua_pcall(L, 0, 0, 0), LUA_OK);
+  EXPECT_STREQ(lua_tostring(L, -1), "kept");
 }
 
 // ---------------------------------------------------------------------------------------------
