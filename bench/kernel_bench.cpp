@@ -50,7 +50,9 @@ void run_loop(benchmark::State& state, const std::string& setup, const std::stri
   state.SetItemsProcessed(state.iterations() * kIterations);
 }
 
-void BM_LuaLoopBaseline(benchmark::State& state) { run_loop(state, "", "local x = i"); }
+void BM_LuaLoopBaseline(benchmark::State& state) {
+  run_loop(state, "", "local x = i");
+}
 BENCHMARK(BM_LuaLoopBaseline)->Unit(benchmark::kMillisecond);
 
 void BM_RaiseNoHandlers(benchmark::State& state) {
@@ -101,8 +103,10 @@ void BM_DiceRaceGames(benchmark::State& state) {
     const auto r = session.play(config);
     decisions += r.replay.decisions.size();
   }
-  state.counters["games/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-  state.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  state.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["decisions/s"] =
+      benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_DiceRaceGames)->Unit(benchmark::kMicrosecond);
 

@@ -20,7 +20,8 @@ std::string range_text(const packs::OptionSpec& o) {
 class InfoCommand final : public Command {
  public:
   CLI::App* add(CLI::App& app) override {
-    auto* sub = app.add_subcommand("info", "Show a pack's manifest, options, and the events it declares and handles");
+    auto* sub = app.add_subcommand(
+        "info", "Show a pack's manifest, options, and the events it declares and handles");
     sub->add_option("pack", pack_, "Pack name or path")->required();
     search_.add_to(*sub);
     limits_.add_to(*sub);
@@ -55,7 +56,8 @@ class InfoCommand final : public Command {
     for (const auto& h : session.handlers()) {
       if (h.pack != m.name) continue;
       ++shown;
-      fmt::print("  {:<20} priority {:>3}{}  {}\n", h.event, h.priority, h.after ? " (after)" : "", h.where);
+      fmt::print("  {:<20} priority {:>3}{}  {}\n", h.event, h.priority, h.after ? " (after)" : "",
+                 h.where);
     }
     if (shown == 0) fmt::print("  (none)\n");
     return kOk;
@@ -69,6 +71,8 @@ class InfoCommand final : public Command {
 
 }  // namespace
 
-std::unique_ptr<Command> make_info_command() { return std::make_unique<InfoCommand>(); }
+std::unique_ptr<Command> make_info_command() {
+  return std::make_unique<InfoCommand>();
+}
 
 }  // namespace catan::cli

@@ -13,9 +13,11 @@ namespace {
 class PacksCommand final : public Command {
  public:
   CLI::App* add(CLI::App& app) override {
-    auto* sub = app.add_subcommand("packs", "List the rule packs found, with version and description");
+    auto* sub =
+        app.add_subcommand("packs", "List the rule packs found, with version and description");
     search_.add_to(*sub);
-    sub->add_flag("--paths", show_paths_, "Also show where each pack was found and the search path");
+    sub->add_flag("--paths", show_paths_,
+                  "Also show where each pack was found and the search path");
     return sub;
   }
 
@@ -47,6 +49,8 @@ class PacksCommand final : public Command {
 
 }  // namespace
 
-std::unique_ptr<Command> make_packs_command() { return std::make_unique<PacksCommand>(); }
+std::unique_ptr<Command> make_packs_command() {
+  return std::make_unique<PacksCommand>();
+}
 
 }  // namespace catan::cli

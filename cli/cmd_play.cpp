@@ -17,7 +17,8 @@ std::vector<std::string> split_commas(const std::string& text) {
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto comma = text.find(',', start);
-    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    out.push_back(
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -28,24 +29,29 @@ class PlayCommand final : public Command {
  public:
   CLI::App* add(CLI::App& app) override {
     auto* sub = app.add_subcommand("play", "Play one game with bots and print its summary");
-    sub->add_option("packs", packs_, "Rule packs to load (names or paths); same as --rules/--variant");
+    sub->add_option("packs", packs_,
+                    "Rule packs to load (names or paths); same as --rules/--variant");
     sub->add_option("--rules", rules_, "The game's rule pack")->type_name("PACK");
     sub->add_option("--variant", variants_, "A house-rule pack to add (repeatable)")
         ->type_name("PACK")
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    sub->add_option("--players", players_, "Number of players")->check(CLI::Range(1, 16))->capture_default_str();
+    sub->add_option("--players", players_, "Number of players")
+        ->check(CLI::Range(1, 16))
+        ->capture_default_str();
     sub->add_option("--bots", bots_,
                     "Agent per seat, comma-separated (random, or an agent a pack registers); the "
                     "last one fills the remaining seats")
         ->capture_default_str();
     sub->add_option("--seed", seed_, "Master seed")->capture_default_str();
-    sub->add_option("--game-index", game_index_, "Game index within the seed's stream")->capture_default_str();
+    sub->add_option("--game-index", game_index_, "Game index within the seed's stream")
+        ->capture_default_str();
     sub->add_option("--option", options_, "Pack option as PACK.KEY=VALUE (repeatable)")
         ->type_name("PACK.KEY=VALUE")
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    sub->add_option("--max-turns", max_turns_, "Turn cap: the game ends without a winner after this many turns")
+    sub->add_option("--max-turns", max_turns_,
+                    "Turn cap: the game ends without a winner after this many turns")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
     sub->add_option("--log", log_, "Write the replay of the game to FILE")->type_name("FILE");
@@ -87,7 +93,8 @@ class PlayCommand final : public Command {
       std::cout << result_json(result).dump() << '\n';
     } else {
       std::string title;
-      for (const auto* m : session.packs()) title += (title.empty() ? "" : " + ") + m->name + " " + m->version;
+      for (const auto* m : session.packs())
+        title += (title.empty() ? "" : " + ") + m->name + " " + m->version;
       std::cout << result_text(result, title);
       if (!log_.empty()) std::cout << "replay written to " << log_ << '\n';
     }
@@ -106,6 +113,8 @@ class PlayCommand final : public Command {
 
 }  // namespace
 
-std::unique_ptr<Command> make_play_command() { return std::make_unique<PlayCommand>(); }
+std::unique_ptr<Command> make_play_command() {
+  return std::make_unique<PlayCommand>();
+}
 
 }  // namespace catan::cli

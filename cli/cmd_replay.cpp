@@ -15,8 +15,11 @@ namespace {
 class ReplayCommand final : public Command {
  public:
   CLI::App* add(CLI::App& app) override {
-    auto* sub = app.add_subcommand("replay", "Replay a saved game and verify it reproduces the recorded outcome");
-    sub->add_option("file", file_, "Replay file written by 'catan play --log'")->required()->check(CLI::ExistingFile);
+    auto* sub = app.add_subcommand(
+        "replay", "Replay a saved game and verify it reproduces the recorded outcome");
+    sub->add_option("file", file_, "Replay file written by 'catan play --log'")
+        ->required()
+        ->check(CLI::ExistingFile);
     sub->add_flag("--verbose", verbose_, "Print the turn-by-turn log while replaying");
     sub->add_flag("--json", json_, "Print the replayed game's summary as one JSON object");
     search_.add_to(*sub);
@@ -39,7 +42,8 @@ class ReplayCommand final : public Command {
     } else {
       fmt::print("replay OK: {} decisions reproduced, {} after {} turns (digest {:016x})\n",
                  replay.decisions.size(),
-                 result.winner ? fmt::format("player {} won", *result.winner + 1) : std::string("no winner"),
+                 result.winner ? fmt::format("player {} won", *result.winner + 1)
+                               : std::string("no winner"),
                  result.turns, result.digest);
     }
     return kOk;
@@ -54,6 +58,8 @@ class ReplayCommand final : public Command {
 
 }  // namespace
 
-std::unique_ptr<Command> make_replay_command() { return std::make_unique<ReplayCommand>(); }
+std::unique_ptr<Command> make_replay_command() {
+  return std::make_unique<ReplayCommand>();
+}
 
 }  // namespace catan::cli

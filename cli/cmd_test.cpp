@@ -14,11 +14,14 @@ namespace {
 class TestCommand final : public Command {
  public:
   CLI::App* add(CLI::App& app) override {
-    auto* sub = app.add_subcommand("test", "Run the Lua tests of rule packs (all packs with tests when none is named)");
+    auto* sub = app.add_subcommand(
+        "test", "Run the Lua tests of rule packs (all packs with tests when none is named)");
     sub->add_option("packs", packs_, "Packs to test (names or paths)");
-    sub->add_flag("--all", all_, "Test every pack found that has tests (the default when no pack is named)");
+    sub->add_flag("--all", all_,
+                  "Test every pack found that has tests (the default when no pack is named)");
     sub->add_flag("--quiet", quiet_, "Print only failures and the summary");
-    sub->add_option("--filter", filter_, "Run only tests whose name contains TEXT")->type_name("TEXT");
+    sub->add_option("--filter", filter_, "Run only tests whose name contains TEXT")
+        ->type_name("TEXT");
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;
@@ -69,6 +72,8 @@ class TestCommand final : public Command {
 
 }  // namespace
 
-std::unique_ptr<Command> make_test_command() { return std::make_unique<TestCommand>(); }
+std::unique_ptr<Command> make_test_command() {
+  return std::make_unique<TestCommand>();
+}
 
 }  // namespace catan::cli

@@ -10,8 +10,10 @@ nlohmann::json value_json(const engine::Value& v) {
   return std::visit(
       [](const auto& x) -> nlohmann::json {
         using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>) return nullptr;
-        else return x;
+        if constexpr (std::is_same_v<T, std::monostate>)
+          return nullptr;
+        else
+          return x;
       },
       v);
 }
@@ -20,10 +22,14 @@ std::string value_text(const engine::Value& v) {
   return std::visit(
       [](const auto& x) -> std::string {
         using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>) return "nil";
-        else if constexpr (std::is_same_v<T, bool>) return x ? "true" : "false";
-        else if constexpr (std::is_same_v<T, std::string>) return x;
-        else return fmt::format("{}", x);
+        if constexpr (std::is_same_v<T, std::monostate>)
+          return "nil";
+        else if constexpr (std::is_same_v<T, bool>)
+          return x ? "true" : "false";
+        else if constexpr (std::is_same_v<T, std::string>)
+          return x;
+        else
+          return fmt::format("{}", x);
       },
       v);
 }
@@ -38,23 +44,25 @@ nlohmann::json result_json(const scripting::GameResult& r) {
       if (!j.contains(key)) j[key] = value_json(value);
     players.push_back(std::move(j));
   }
-  nlohmann::json out = {{"seed", r.replay.seed},
-          {"game_index", r.replay.game_index},
-          {"packs", r.replay.requested},
-          {"winner", r.winner ? nlohmann::json(*r.winner + 1) : nlohmann::json(nullptr)},
-          {"reason", r.reason},
-          {"turns", r.turns},
-          {"rounds", r.rounds},
-          {"decisions", r.replay.decisions.size()},
-          {"digest", fmt::format("{:016x}", r.digest)},
-          {"players", players}};
+  nlohmann::json out = {
+      {"seed", r.replay.seed},
+      {"game_index", r.replay.game_index},
+      {"packs", r.replay.requested},
+      {"winner", r.winner ? nlohmann::json(*r.winner + 1) : nlohmann::json(nullptr)},
+      {"reason", r.reason},
+      {"turns", r.turns},
+      {"rounds", r.rounds},
+      {"decisions", r.replay.decisions.size()},
+      {"digest", fmt::format("{:016x}", r.digest)},
+      {"players", players}};
   // Game properties join the top level; a dotted name nests ("dice_histogram.7" -> {"7": n}).
   for (const auto& [key, value] : r.properties) {
     nlohmann::json* node = &out;
     std::size_t start = 0;
     for (auto dot = key.find('.'); dot != std::string::npos; dot = key.find('.', start)) {
       const std::string part = key.substr(start, dot - start);
-      if (!node->contains(part) || !(*node)[part].is_object()) (*node)[part] = nlohmann::json::object();
+      if (!node->contains(part) || !(*node)[part].is_object())
+        (*node)[part] = nlohmann::json::object();
       node = &(*node)[part];
       start = dot + 1;
     }
@@ -73,10 +81,12 @@ std::string result_text(const scripting::GameResult& r, const std::string& title
   } else {
     out += fmt::format("no winner: {}\n", r.reason);
   }
-  out += fmt::format("turns: {} in {} rounds; decisions: {}\n", r.turns, r.rounds, r.replay.decisions.size());
+  out += fmt::format("turns: {} in {} rounds; decisions: {}\n", r.turns, r.rounds,
+                     r.replay.decisions.size());
   for (const auto& p : r.players) {
     std::string props;
-    for (const auto& [key, value] : p.properties) props += fmt::format("  {}={}", key, value_text(value));
+    for (const auto& [key, value] : p.properties)
+      props += fmt::format("  {}={}", key, value_text(value));
     out += fmt::format("  player {} ({}){}\n", p.seat + 1, p.agent, props);
   }
   out += fmt::format("digest: {:016x}\n", r.digest);

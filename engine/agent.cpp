@@ -32,8 +32,9 @@ int ScriptedAgent::choose(const Decision& decision) {
   const auto& label = std::get<std::string>(answer);
   for (int i = 0; i < decision.count; ++i)
     if (decision.label(i) == label) return i;
-  throw std::runtime_error(fmt::format("scripted answer '{}' matches no option of decision '{}' of player {}",
-                                       label, decision.kind, decision.player + 1));
+  throw std::runtime_error(
+      fmt::format("scripted answer '{}' matches no option of decision '{}' of player {}", label,
+                  decision.kind, decision.player + 1));
 }
 
 }  // namespace catan::engine

@@ -9,9 +9,9 @@ namespace catan::engine {
 
 // One question put to a player. Options are numbered 0..count-1; the agent answers an index.
 struct Decision {
-  int player = 0;              // 0-based seat
-  std::string_view kind;       // what is being decided, e.g. "race.move" (for agents, logs, replays)
-  int count = 0;               // number of options, >= 1
+  int player = 0;         // 0-based seat
+  std::string_view kind;  // what is being decided, e.g. "race.move" (for agents, logs, replays)
+  int count = 0;          // number of options, >= 1
   // Describes option i for people and logs; may be null (then labels are "option i+1").
   std::string (*describe)(const void* context, int option) = nullptr;
   const void* context = nullptr;
@@ -24,7 +24,7 @@ struct Decision {
 // A record of one answered decision, as kept in the game's decision log and in replays.
 struct DecisionRecord {
   int player = 0;
-  int kind = 0;    // id in the game's decision-kind NameTable
+  int kind = 0;  // id in the game's decision-kind NameTable
   int count = 0;
   int choice = 0;  // 0-based
 };

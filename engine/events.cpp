@@ -8,7 +8,8 @@
 namespace catan::engine {
 
 std::size_t EventRegistry::index(int event) const {
-  if (event < 0 || event >= size()) throw std::out_of_range(fmt::format("unknown event id {}", event));
+  if (event < 0 || event >= size())
+    throw std::out_of_range(fmt::format("unknown event id {}", event));
   return static_cast<std::size_t>(event);
 }
 
@@ -37,15 +38,16 @@ void EventRegistry::add_handler(std::string_view event, Handler handler) {
   const int id = find(event);
   if (id < 0) {
     const std::string hint = closest_name(event, names_.names());
-    throw std::runtime_error(hint.empty()
-                                 ? fmt::format("unknown event '{}'", event)
-                                 : fmt::format("unknown event '{}' (did you mean '{}'?)", event, hint));
+    throw std::runtime_error(
+        hint.empty() ? fmt::format("unknown event '{}'", event)
+                     : fmt::format("unknown event '{}' (did you mean '{}'?)", event, hint));
   }
   handler.seq = next_seq_++;
   auto& list = handler.after ? lists_[index(id)].after : lists_[index(id)].before;
   const auto key = [](const Handler& h) { return std::tuple(h.priority, h.pack, h.seq); };
-  const auto pos = std::upper_bound(list.begin(), list.end(), handler,
-                                    [&](const Handler& a, const Handler& b) { return key(a) < key(b); });
+  const auto pos =
+      std::upper_bound(list.begin(), list.end(), handler,
+                       [&](const Handler& a, const Handler& b) { return key(a) < key(b); });
   list.insert(pos, std::move(handler));
 }
 

@@ -22,17 +22,18 @@ struct EventInfo {
 // One registered handler. Ordering key: (priority ascending, pack load index, registration seq).
 struct Handler {
   int priority = 0;
-  int pack = 0;             // load index of the registering pack
-  int seq = 0;              // registration order, assigned by the registry
-  bool after = false;       // runs after the default action instead of before it
+  int pack = 0;               // load index of the registering pack
+  int seq = 0;                // registration order, assigned by the registry
+  bool after = false;         // runs after the default action instead of before it
   std::int64_t callback = 0;  // owner-defined (a Lua registry reference)
-  std::string where;        // "file:line" of the registration, for messages
+  std::string where;          // "file:line" of the registration, for messages
 };
 
 // Declared events and their handlers. Raising an event with no handlers costs one vector access.
 class EventRegistry {
  public:
-  // Declares `name`; declaring it again from the same owner is a no-op, from another owner an error.
+  // Declares `name`; declaring it again from the same owner is a no-op, from another owner an
+  // error.
   int declare(std::string_view name, std::string_view description, std::string_view declared_by);
   // The id of a declared event, or -1.
   int find(std::string_view name) const;

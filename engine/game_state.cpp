@@ -25,7 +25,8 @@ void GameState::reset(std::uint64_t seed_, std::uint64_t game_index_, int player
   deck_names.clear();
   decks.clear();
   board = Board{};
-  for (Properties* p : {&tile_props, &node_props, &path_props, &player_props, &game_props}) p->clear();
+  for (Properties* p : {&tile_props, &node_props, &path_props, &player_props, &game_props})
+    p->clear();
   player_props.resize(players);
   game_props.resize(1);
   events.clear();
@@ -69,10 +70,14 @@ class Fnv {
     std::visit(
         [this](const auto& x) {
           using T = std::decay_t<decltype(x)>;
-          if constexpr (std::is_same_v<T, bool>) integer(x ? 1 : 0);
-          else if constexpr (std::is_same_v<T, std::int64_t>) integer(x);
-          else if constexpr (std::is_same_v<T, double>) bytes(&x, sizeof x);
-          else if constexpr (std::is_same_v<T, std::string>) string(x);
+          if constexpr (std::is_same_v<T, bool>)
+            integer(x ? 1 : 0);
+          else if constexpr (std::is_same_v<T, std::int64_t>)
+            integer(x);
+          else if constexpr (std::is_same_v<T, double>)
+            bytes(&x, sizeof x);
+          else if constexpr (std::is_same_v<T, std::string>)
+            string(x);
         },
         v);
   }

@@ -29,12 +29,12 @@ struct GameState {
 
   // Players and turn structure. Seats are 0-based here (1-based in Lua).
   int players = 0;
-  int current = 0;        // whose turn it is
-  int first_player = 0;   // a round starts when the turn returns to this seat
-  int next_override = -1; // when >= 0, the seat that plays next instead of current + 1
-  int turn = 0;           // turns started so far
-  int round = 0;          // completed rounds + 1 once the first turn has begun
-  std::string phase;      // free text owned by the packs
+  int current = 0;         // whose turn it is
+  int first_player = 0;    // a round starts when the turn returns to this seat
+  int next_override = -1;  // when >= 0, the seat that plays next instead of current + 1
+  int turn = 0;            // turns started so far
+  int round = 0;           // completed rounds + 1 once the first turn has begun
+  std::string phase;       // free text owned by the packs
   bool over = false;
   std::optional<int> winner;
   std::string end_reason;

@@ -28,7 +28,9 @@ void Holdings::reshape(int holders, int forms, int kinds) {
   kinds_ = kinds;
 }
 
-void Holdings::clear() { std::fill(cells_.begin(), cells_.end(), 0); }
+void Holdings::clear() {
+  std::fill(cells_.begin(), cells_.end(), 0);
+}
 
 std::int64_t Holdings::total(int holder, int form) const {
   std::int64_t sum = 0;

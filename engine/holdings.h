@@ -21,7 +21,9 @@ class Holdings {
   int kinds() const noexcept { return kinds_; }
 
   // The count of `kind` in `form` held by `holder`. Arguments must be in range.
-  std::int64_t count(int holder, int form, int kind) const { return cells_[index(holder, form, kind)]; }
+  std::int64_t count(int holder, int form, int kind) const {
+    return cells_[index(holder, form, kind)];
+  }
   // Sum over kinds of one holder's holdings in `form`.
   std::int64_t total(int holder, int form) const;
   // Sum over holders of one kind in one form (conservation checks).

@@ -20,14 +20,17 @@ class Properties {
   void clear();
   int elements() const noexcept { return elements_; }
 
-  // The value of property `key` of element `id` (nil when unset). Throws std::out_of_range for a bad id.
+  // The value of property `key` of element `id` (nil when unset). Throws std::out_of_range for a
+  // bad id.
   const Value& get(int id, std::string_view key) const;
   // Sets property `key` of element `id`; nil erases it.
   void set(int id, std::string_view key, Value value);
 
   // Property names in order of first use, and their columns (for summaries and digests).
   const NameTable& keys() const noexcept { return keys_; }
-  const std::vector<Value>& column(int key) const { return columns_[static_cast<std::size_t>(key)]; }
+  const std::vector<Value>& column(int key) const {
+    return columns_[static_cast<std::size_t>(key)];
+  }
 
  private:
   void check(int id) const;

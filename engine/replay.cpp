@@ -20,17 +20,10 @@ json to_json(const Replay& r) {
                   {"reason", r.outcome.reason},
                   {"turns", r.outcome.turns},
                   {"digest", fmt::format("{:016x}", r.outcome.digest)}};
-  return {{"format", Replay::kFormat},
-          {"packs", r.requested},
-          {"loaded", loaded},
-          {"options", r.options},
-          {"seed", r.seed},
-          {"game_index", r.game_index},
-          {"players", r.players},
-          {"agents", r.agents},
-          {"max_turns", r.max_turns},
-          {"decisions", decisions},
-          {"outcome", outcome}};
+  return {{"format", Replay::kFormat}, {"packs", r.requested}, {"loaded", loaded},
+          {"options", r.options},      {"seed", r.seed},       {"game_index", r.game_index},
+          {"players", r.players},      {"agents", r.agents},   {"max_turns", r.max_turns},
+          {"decisions", decisions},    {"outcome", outcome}};
 }
 
 namespace {
@@ -50,7 +43,8 @@ struct Reader {
     return v.get<std::int64_t>();
   }
   std::uint64_t unsigned_integer(const json& v, const std::string& path) const {
-    if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0))
+    if (!v.is_number_integer() ||
+        (v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0))
       fail(path, "expected a non-negative integer");
     return v.get<std::uint64_t>();
   }
@@ -61,7 +55,8 @@ struct Reader {
   std::vector<std::string> strings(const json& v, const std::string& path) const {
     if (!v.is_array()) fail(path, "expected a list of strings");
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < v.size(); ++i) out.push_back(string(v[i], fmt::format("{}[{}]", path, i)));
+    for (std::size_t i = 0; i < v.size(); ++i)
+      out.push_back(string(v[i], fmt::format("{}[{}]", path, i)));
     return out;
   }
 };
@@ -74,7 +69,8 @@ Replay replay_from_json(const json& j, const std::string& source) {
   Replay r;
   const auto format = rd.integer(rd.field(j, "format", ""), "format");
   if (format != Replay::kFormat)
-    rd.fail("format", fmt::format("unsupported format {} (this build reads {})", format, Replay::kFormat));
+    rd.fail("format",
+            fmt::format("unsupported format {} (this build reads {})", format, Replay::kFormat));
   r.requested = rd.strings(rd.field(j, "packs", ""), "packs");
   const auto& loaded = rd.field(j, "loaded", "");
   if (!loaded.is_array()) rd.fail("loaded", "expected a list");
@@ -97,7 +93,8 @@ Replay replay_from_json(const json& j, const std::string& source) {
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     const std::string path = fmt::format("decisions[{}]", i);
     const auto& d = decisions[i];
-    if (!d.is_array() || d.size() != 4) rd.fail(path, "expected [player, kind, option count, choice]");
+    if (!d.is_array() || d.size() != 4)
+      rd.fail(path, "expected [player, kind, option count, choice]");
     Replay::Decision rec;
     rec.player = static_cast<int>(rd.integer(d[0], path + "[0]")) - 1;
     rec.kind = rd.string(d[1], path + "[1]");
@@ -109,9 +106,11 @@ Replay replay_from_json(const json& j, const std::string& source) {
   }
   const auto& outcome = rd.field(j, "outcome", "");
   const auto& winner = rd.field(outcome, "winner", "outcome.");
-  if (!winner.is_null()) r.outcome.winner = static_cast<int>(rd.integer(winner, "outcome.winner")) - 1;
+  if (!winner.is_null())
+    r.outcome.winner = static_cast<int>(rd.integer(winner, "outcome.winner")) - 1;
   r.outcome.reason = rd.string(rd.field(outcome, "reason", "outcome."), "outcome.reason");
-  r.outcome.turns = static_cast<int>(rd.integer(rd.field(outcome, "turns", "outcome."), "outcome.turns"));
+  r.outcome.turns =
+      static_cast<int>(rd.integer(rd.field(outcome, "turns", "outcome."), "outcome.turns"));
   const std::string digest = rd.string(rd.field(outcome, "digest", "outcome."), "outcome.digest");
   try {
     std::size_t used = 0;
@@ -139,7 +138,8 @@ Replay load_replay(const std::filesystem::path& file) {
   try {
     j = json::parse(text.str());
   } catch (const json::parse_error& e) {
-    throw std::runtime_error(fmt::format("replay {}: not valid JSON ({})", file.string(), e.what()));
+    throw std::runtime_error(
+        fmt::format("replay {}: not valid JSON ({})", file.string(), e.what()));
   }
   return replay_from_json(j, file.string());
 }

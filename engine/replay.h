@@ -32,13 +32,13 @@ struct Replay {
     std::uint64_t digest = 0;  // GameState::digest() at the end
   };
 
-  std::vector<std::string> requested;    // packs as asked for (names or paths)
-  std::vector<PackRef> loaded;           // load order with versions, for mismatch warnings
-  std::vector<std::string> options;      // PACK.KEY=VALUE assignments
+  std::vector<std::string> requested;  // packs as asked for (names or paths)
+  std::vector<PackRef> loaded;         // load order with versions, for mismatch warnings
+  std::vector<std::string> options;    // PACK.KEY=VALUE assignments
   std::uint64_t seed = 0;
   std::uint64_t game_index = 0;
   int players = 0;
-  std::vector<std::string> agents;       // per seat
+  std::vector<std::string> agents;  // per seat
   int max_turns = 0;
   std::vector<Decision> decisions;
   Outcome outcome;

@@ -9,6 +9,8 @@ namespace catan::engine {
 
 using Value = std::variant<std::monostate, bool, std::int64_t, double, std::string>;
 
-inline bool is_nil(const Value& v) noexcept { return std::holds_alternative<std::monostate>(v); }
+inline bool is_nil(const Value& v) noexcept {
+  return std::holds_alternative<std::monostate>(v);
+}
 
 }  // namespace catan::engine

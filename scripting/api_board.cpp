@@ -12,7 +12,9 @@ namespace {
 using Impl = Session::Impl;
 using engine::Board;
 
-Impl& session(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
+Impl& session(lua_State* L) {
+  return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
 
 enum class Element { Tile, Node, Path };
 
@@ -25,7 +27,8 @@ int element_count(const Board& b, Element e) {
 }
 
 const Board& finalized(lua_State* L, Impl& s) {
-  if (!s.state.board.finalized()) luaL_error(L, "the board is not built yet (board.hex or board.finalize)");
+  if (!s.state.board.finalized())
+    luaL_error(L, "the board is not built yet (board.hex or board.finalize)");
   return s.state.board;
 }
 
@@ -34,8 +37,9 @@ int check_element(lua_State* L, Impl& s, Element e, int arg) {
   const lua_Integer id = luaL_checkinteger(L, arg);
   const int n = element_count(b, e);
   if (id < 1 || id > n)
-    luaL_argerror(L, arg, lua_pushfstring(L, "%s %d does not exist (there are %d)", element_name(e),
-                                          static_cast<int>(id), n));
+    luaL_argerror(L, arg,
+                  lua_pushfstring(L, "%s %d does not exist (there are %d)", element_name(e),
+                                  static_cast<int>(id), n));
   return static_cast<int>(id - 1);
 }
 
@@ -51,7 +55,8 @@ int b_hex(lua_State* L) {
   s.require_mutable("board.hex");
   const lua_Integer radius = luaL_checkinteger(L, 1);
   if (radius < 0 || radius > 50) luaL_argerror(L, 1, "radius must be in 0..50");
-  if (s.state.board.finalized() || s.state.board.tile_count() > 0) luaL_error(L, "board.hex: the board is already built");
+  if (s.state.board.finalized() || s.state.board.tile_count() > 0)
+    luaL_error(L, "board.hex: the board is already built");
   s.state.board = engine::make_hex_board(static_cast<int>(radius));
   board_built(s);
   return 0;
@@ -126,9 +131,12 @@ int b_tile_coord(lua_State* L) {
 }
 int b_tile_at(lua_State* L) {
   Impl& s = session(L);
-  const auto t = s.state.board.tile_at({static_cast<int>(luaL_checkinteger(L, 1)), static_cast<int>(luaL_checkinteger(L, 2))});
-  if (t) lua_pushinteger(L, *t + 1);
-  else lua_pushnil(L);
+  const auto t = s.state.board.tile_at(
+      {static_cast<int>(luaL_checkinteger(L, 1)), static_cast<int>(luaL_checkinteger(L, 2))});
+  if (t)
+    lua_pushinteger(L, *t + 1);
+  else
+    lua_pushnil(L);
   return 1;
 }
 int b_path_between(lua_State* L) {
@@ -136,8 +144,10 @@ int b_path_between(lua_State* L) {
   const int a = check_element(L, s, Element::Node, 1);
   const int b = check_element(L, s, Element::Node, 2);
   const auto p = s.state.board.path_between(a, b);
-  if (p) lua_pushinteger(L, *p + 1);
-  else lua_pushnil(L);
+  if (p)
+    lua_pushinteger(L, *p + 1);
+  else
+    lua_pushnil(L);
   return 1;
 }
 
@@ -170,7 +180,9 @@ constexpr char kTileNodes[] = "adj.tile_nodes", kTilePaths[] = "adj.tile_paths",
                kPathPaths[] = "adj.path_paths";
 
 engine::Properties& props(Impl& s, Element e) {
-  return e == Element::Tile ? s.state.tile_props : e == Element::Node ? s.state.node_props : s.state.path_props;
+  return e == Element::Tile   ? s.state.tile_props
+         : e == Element::Node ? s.state.node_props
+                              : s.state.path_props;
 }
 
 template <Element E>

@@ -12,14 +12,17 @@ namespace {
 
 using Impl = Session::Impl;
 
-Impl& session(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
+Impl& session(lua_State* L) {
+  return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
 
 // Validates a 1-based seat argument and returns it 0-based.
 int check_seat(lua_State* L, Impl& s, int arg) {
   const lua_Integer seat = luaL_checkinteger(L, arg);
   if (seat < 1 || seat > s.state.players)
-    luaL_argerror(L, arg, lua_pushfstring(L, "player %d does not exist (players are 1..%d)",
-                                          static_cast<int>(seat), s.state.players));
+    luaL_argerror(L, arg,
+                  lua_pushfstring(L, "player %d does not exist (players are 1..%d)",
+                                  static_cast<int>(seat), s.state.players));
   return static_cast<int>(seat - 1);
 }
 
@@ -36,8 +39,9 @@ int check_holder(lua_State* L, Impl& s, int arg) {
   const auto id = s.state.supplies.find(name);
   if (!id) {
     const auto hint = engine::closest_name(name, s.state.supplies.names());
-    luaL_argerror(L, arg, lua_pushfstring(L, "unknown supply '%s'%s", std::string(name).c_str(),
-                                          hint.empty() ? "" : (" (did you mean '" + hint + "'?)").c_str()));
+    luaL_argerror(L, arg,
+                  lua_pushfstring(L, "unknown supply '%s'%s", std::string(name).c_str(),
+                                  hint.empty() ? "" : (" (did you mean '" + hint + "'?)").c_str()));
   }
   return s.state.holder_of_supply(*id);
 }
@@ -47,8 +51,9 @@ int check_named(lua_State* L, const engine::NameTable& table, int arg, const cha
   const auto id = table.find(name);
   if (!id) {
     const auto hint = engine::closest_name(name, table.names());
-    const std::string msg = hint.empty() ? fmt::format("unknown {} '{}'", what, name)
-                                         : fmt::format("unknown {} '{}' (did you mean '{}'?)", what, name, hint);
+    const std::string msg =
+        hint.empty() ? fmt::format("unknown {} '{}'", what, name)
+                     : fmt::format("unknown {} '{}' (did you mean '{}'?)", what, name, hint);
     luaL_argerror(L, arg, lua_pushstring(L, msg.c_str()));
   }
   return *id;
@@ -132,8 +137,10 @@ int g_is_over(lua_State* L) {
 }
 int g_winner(lua_State* L) {
   const auto& w = session(L).state.winner;
-  if (w) lua_pushinteger(L, *w + 1);
-  else lua_pushnil(L);
+  if (w)
+    lua_pushinteger(L, *w + 1);
+  else
+    lua_pushnil(L);
   return 1;
 }
 
@@ -146,9 +153,15 @@ int add_name(lua_State* L, engine::NameTable& table, const char* function) {
   s.state.reshape_holdings();
   return 0;
 }
-int g_add_kind(lua_State* L) { return add_name(L, session(L).state.kinds, "game.add_kind"); }
-int g_add_form(lua_State* L) { return add_name(L, session(L).state.forms, "game.add_form"); }
-int g_add_supply(lua_State* L) { return add_name(L, session(L).state.supplies, "game.add_supply"); }
+int g_add_kind(lua_State* L) {
+  return add_name(L, session(L).state.kinds, "game.add_kind");
+}
+int g_add_form(lua_State* L) {
+  return add_name(L, session(L).state.forms, "game.add_form");
+}
+int g_add_supply(lua_State* L) {
+  return add_name(L, session(L).state.supplies, "game.add_supply");
+}
 
 int push_names(lua_State* L, const engine::NameTable& t) {
   lua_createtable(L, t.size(), 0);
@@ -158,9 +171,15 @@ int push_names(lua_State* L, const engine::NameTable& t) {
   }
   return 1;
 }
-int g_kinds(lua_State* L) { return push_names(L, session(L).state.kinds); }
-int g_forms(lua_State* L) { return push_names(L, session(L).state.forms); }
-int g_supplies(lua_State* L) { return push_names(L, session(L).state.supplies); }
+int g_kinds(lua_State* L) {
+  return push_names(L, session(L).state.kinds);
+}
+int g_forms(lua_State* L) {
+  return push_names(L, session(L).state.forms);
+}
+int g_supplies(lua_State* L) {
+  return push_names(L, session(L).state.supplies);
+}
 
 int g_count(lua_State* L) {
   Impl& s = session(L);
@@ -223,7 +242,8 @@ int g_add_deck(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("game.add_deck");
   const auto name = check_sv(L, 1);
-  if (s.state.deck_names.find(name)) luaL_error(L, "game.add_deck: deck '%s' already exists", std::string(name).c_str());
+  if (s.state.deck_names.find(name))
+    luaL_error(L, "game.add_deck: deck '%s' already exists", std::string(name).c_str());
   s.state.deck_names.intern(name);
   s.state.decks.add();
   return 0;
@@ -240,8 +260,10 @@ int g_deck_draw(lua_State* L) {
   s.require_mutable("game.deck_draw");
   const int deck = check_named(L, s.state.deck_names, 1, "deck");
   const auto item = s.state.decks.draw(deck);
-  if (item) lua_pushstring(L, s.state.items.name(*item).c_str());
-  else lua_pushnil(L);
+  if (item)
+    lua_pushstring(L, s.state.items.name(*item).c_str());
+  else
+    lua_pushnil(L);
   return 1;
 }
 int g_deck_count(lua_State* L) {
@@ -301,7 +323,9 @@ int g_on(lua_State* L) {
   const auto event = check_sv(L, 1);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   if (s.loading_pack < 0)
-    luaL_error(L, "game.on: handlers are registered while a pack loads (at the top level of its entry scripts)");
+    luaL_error(L,
+               "game.on: handlers are registered while a pack loads (at the top level of its entry "
+               "scripts)");
   engine::Handler h;
   h.pack = s.loading_pack;
   if (!lua_isnoneornil(L, 3)) {
@@ -344,8 +368,11 @@ int event_id(lua_State* L, Impl& s, int arg) {
   const int id = s.state.events.find(name);
   if (id < 0) {
     const auto hint = engine::closest_name(name, s.state.events.names());
-    const std::string msg = hint.empty() ? fmt::format("event '{}' is not declared by any loaded pack", name)
-                                         : fmt::format("event '{}' is not declared by any loaded pack (did you mean '{}'?)", name, hint);
+    const std::string msg =
+        hint.empty()
+            ? fmt::format("event '{}' is not declared by any loaded pack", name)
+            : fmt::format("event '{}' is not declared by any loaded pack (did you mean '{}'?)",
+                          name, hint);
     luaL_error(L, "%s", msg.c_str());
   }
   return id;
@@ -405,8 +432,8 @@ int g_agent(lua_State* L) {
   if (s.loading_pack < 0) luaL_error(L, "game.agent: agents are registered while a pack loads");
   if (name == "random") luaL_argerror(L, 1, "'random' is the built-in agent's name");
   if (const auto it = s.agent_packs.find(name); it != s.agent_packs.end()) {
-    const std::string msg = fmt::format("game.agent: agent '{}' is already registered by pack '{}'", name,
-                                        s.pack_name(it->second));
+    const std::string msg = fmt::format("game.agent: agent '{}' is already registered by pack '{}'",
+                                        name, s.pack_name(it->second));
     luaL_error(L, "%s", msg.c_str());
   }
   s.agent_packs.emplace(std::string(name), s.loading_pack);
@@ -423,11 +450,13 @@ int g_extend_agent(lua_State* L) {
   const auto agent = check_sv(L, 1);
   const auto kind = check_sv(L, 2);
   luaL_checktype(L, 3, LUA_TFUNCTION);
-  if (s.loading_pack < 0) luaL_error(L, "game.extend_agent: agents are extended while a pack loads");
+  if (s.loading_pack < 0)
+    luaL_error(L, "game.extend_agent: agents are extended while a pack loads");
   s.push_game_table("agent_extensions");
   const std::string key = fmt::format("{}\n{}", agent, kind);
   if (lua_getfield(L, -1, key.c_str()) != LUA_TNIL) {
-    const std::string msg = fmt::format("game.extend_agent: agent '{}' is already extended for '{}'", agent, kind);
+    const std::string msg =
+        fmt::format("game.extend_agent: agent '{}' is already extended for '{}'", agent, kind);
     luaL_error(L, "%s", msg.c_str());
   }
   lua_pop(L, 1);
@@ -445,7 +474,9 @@ int g_decisions(lua_State* L) {
 
 // Agents draw from their own stream so that replays, which skip agents, consume the game's stream
 // exactly as the original game did.
-engine::Rng& rng(Impl& s) { return s.acting_agent ? s.acting_agent->rng() : s.state.rng; }
+engine::Rng& rng(Impl& s) {
+  return s.acting_agent ? s.acting_agent->rng() : s.state.rng;
+}
 
 int g_roll(lua_State* L) {
   Impl& s = session(L);
@@ -463,7 +494,9 @@ int g_random(lua_State* L) {
     lo = luaL_checkinteger(L, 1);
     hi = luaL_checkinteger(L, 2);
   }
-  if (lo > hi) luaL_error(L, "game.random: empty interval [%d, %d]", static_cast<int>(lo), static_cast<int>(hi));
+  if (lo > hi)
+    luaL_error(L, "game.random: empty interval [%d, %d]", static_cast<int>(lo),
+               static_cast<int>(hi));
   lua_pushinteger(L, rng(s).range(lo, hi));
   return 1;
 }
@@ -503,7 +536,8 @@ int g_option(lua_State* L) {
     lua_getfield(L, -1, "options");
     lua_getfield(L, -1, std::string(key).c_str());
     if (lua_isnil(L, -1) && !p.manifest->find_option(key))
-      luaL_error(L, "game.option: pack '%s' has no option '%s'", std::string(pack).c_str(), std::string(key).c_str());
+      luaL_error(L, "game.option: pack '%s' has no option '%s'", std::string(pack).c_str(),
+                 std::string(key).c_str());
     return 1;
   }
   return luaL_error(L, "game.option: pack '%s' is not loaded", std::string(pack).c_str());
@@ -533,55 +567,54 @@ int g_verbose(lua_State* L) {
 }  // namespace
 
 void open_game_api(lua_State* L, Session::Impl& s) {
-  static const luaL_Reg functions[] = {
-      {"players", lua::protect<g_players>},
-      {"current", lua::protect<g_current>},
-      {"turn", lua::protect<g_turn>},
-      {"round", lua::protect<g_round>},
-      {"phase", lua::protect<g_phase>},
-      {"set_phase", lua::protect<g_set_phase>},
-      {"set_next", lua::protect<g_set_next>},
-      {"first_player", lua::protect<g_first_player>},
-      {"set_first_player", lua::protect<g_set_first_player>},
-      {"finish", lua::protect<g_finish>},
-      {"is_over", lua::protect<g_is_over>},
-      {"winner", lua::protect<g_winner>},
-      {"add_kind", lua::protect<g_add_kind>},
-      {"add_form", lua::protect<g_add_form>},
-      {"add_supply", lua::protect<g_add_supply>},
-      {"kinds", lua::protect<g_kinds>},
-      {"forms", lua::protect<g_forms>},
-      {"supplies", lua::protect<g_supplies>},
-      {"count", lua::protect<g_count>},
-      {"total", lua::protect<g_total>},
-      {"add", lua::protect<g_add>},
-      {"remove", lua::protect<g_remove>},
-      {"move", lua::protect<g_move>},
-      {"add_deck", lua::protect<g_add_deck>},
-      {"deck_push", lua::protect<g_deck_push>},
-      {"deck_draw", lua::protect<g_deck_draw>},
-      {"deck_count", lua::protect<g_deck_count>},
-      {"deck_shuffle", lua::protect<g_deck_shuffle>},
-      {"deck_items", lua::protect<g_deck_items>},
-      {"get", lua::protect<g_get>},
-      {"set", lua::protect<g_set>},
-      {"player_get", lua::protect<g_player_get>},
-      {"player_set", lua::protect<g_player_set>},
-      {"on", lua::protect<g_on>},
-      {"event", lua::protect<g_event>},
-      {"has_handlers", lua::protect<g_has_handlers>},
-      {"decide", lua::protect<g_decide>},
-      {"agent", lua::protect<g_agent>},
-      {"extend_agent", lua::protect<g_extend_agent>},
-      {"decisions", lua::protect<g_decisions>},
-      {"roll", lua::protect<g_roll>},
-      {"random", lua::protect<g_random>},
-      {"shuffle", lua::protect<g_shuffle>},
-      {"choice", lua::protect<g_choice>},
-      {"option", lua::protect<g_option>},
-      {"log", lua::protect<g_log>},
-      {"verbose", lua::protect<g_verbose>},
-      {nullptr, nullptr}};
+  static const luaL_Reg functions[] = {{"players", lua::protect<g_players>},
+                                       {"current", lua::protect<g_current>},
+                                       {"turn", lua::protect<g_turn>},
+                                       {"round", lua::protect<g_round>},
+                                       {"phase", lua::protect<g_phase>},
+                                       {"set_phase", lua::protect<g_set_phase>},
+                                       {"set_next", lua::protect<g_set_next>},
+                                       {"first_player", lua::protect<g_first_player>},
+                                       {"set_first_player", lua::protect<g_set_first_player>},
+                                       {"finish", lua::protect<g_finish>},
+                                       {"is_over", lua::protect<g_is_over>},
+                                       {"winner", lua::protect<g_winner>},
+                                       {"add_kind", lua::protect<g_add_kind>},
+                                       {"add_form", lua::protect<g_add_form>},
+                                       {"add_supply", lua::protect<g_add_supply>},
+                                       {"kinds", lua::protect<g_kinds>},
+                                       {"forms", lua::protect<g_forms>},
+                                       {"supplies", lua::protect<g_supplies>},
+                                       {"count", lua::protect<g_count>},
+                                       {"total", lua::protect<g_total>},
+                                       {"add", lua::protect<g_add>},
+                                       {"remove", lua::protect<g_remove>},
+                                       {"move", lua::protect<g_move>},
+                                       {"add_deck", lua::protect<g_add_deck>},
+                                       {"deck_push", lua::protect<g_deck_push>},
+                                       {"deck_draw", lua::protect<g_deck_draw>},
+                                       {"deck_count", lua::protect<g_deck_count>},
+                                       {"deck_shuffle", lua::protect<g_deck_shuffle>},
+                                       {"deck_items", lua::protect<g_deck_items>},
+                                       {"get", lua::protect<g_get>},
+                                       {"set", lua::protect<g_set>},
+                                       {"player_get", lua::protect<g_player_get>},
+                                       {"player_set", lua::protect<g_player_set>},
+                                       {"on", lua::protect<g_on>},
+                                       {"event", lua::protect<g_event>},
+                                       {"has_handlers", lua::protect<g_has_handlers>},
+                                       {"decide", lua::protect<g_decide>},
+                                       {"agent", lua::protect<g_agent>},
+                                       {"extend_agent", lua::protect<g_extend_agent>},
+                                       {"decisions", lua::protect<g_decisions>},
+                                       {"roll", lua::protect<g_roll>},
+                                       {"random", lua::protect<g_random>},
+                                       {"shuffle", lua::protect<g_shuffle>},
+                                       {"choice", lua::protect<g_choice>},
+                                       {"option", lua::protect<g_option>},
+                                       {"log", lua::protect<g_log>},
+                                       {"verbose", lua::protect<g_verbose>},
+                                       {nullptr, nullptr}};
   lua_pushlightuserdata(L, &s);
   luaL_setfuncs(L, functions, 1);
   lua_pushlightuserdata(L, &s);

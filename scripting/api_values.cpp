@@ -9,19 +9,26 @@ void push_value(lua_State* L, const engine::Value& v) {
   std::visit(
       [L](const auto& x) {
         using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>) lua_pushnil(L);
-        else if constexpr (std::is_same_v<T, bool>) lua_pushboolean(L, x);
-        else if constexpr (std::is_same_v<T, std::int64_t>) lua_pushinteger(L, x);
-        else if constexpr (std::is_same_v<T, double>) lua_pushnumber(L, x);
-        else lua_pushlstring(L, x.data(), x.size());
+        if constexpr (std::is_same_v<T, std::monostate>)
+          lua_pushnil(L);
+        else if constexpr (std::is_same_v<T, bool>)
+          lua_pushboolean(L, x);
+        else if constexpr (std::is_same_v<T, std::int64_t>)
+          lua_pushinteger(L, x);
+        else if constexpr (std::is_same_v<T, double>)
+          lua_pushnumber(L, x);
+        else
+          lua_pushlstring(L, x.data(), x.size());
       },
       v);
 }
 
 engine::Value to_value(lua_State* L, int index) {
   switch (lua_type(L, index)) {
-    case LUA_TNIL: return {};
-    case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
+    case LUA_TNIL:
+      return {};
+    case LUA_TBOOLEAN:
+      return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TNUMBER:
       if (lua_isinteger(L, index)) return static_cast<std::int64_t>(lua_tointeger(L, index));
       return lua_tonumber(L, index);
@@ -41,10 +48,14 @@ void push_option(lua_State* L, const packs::OptionValue& v) {
   std::visit(
       [L](const auto& x) {
         using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, bool>) lua_pushboolean(L, x);
-        else if constexpr (std::is_same_v<T, std::int64_t>) lua_pushinteger(L, x);
-        else if constexpr (std::is_same_v<T, double>) lua_pushnumber(L, x);
-        else lua_pushlstring(L, x.data(), x.size());
+        if constexpr (std::is_same_v<T, bool>)
+          lua_pushboolean(L, x);
+        else if constexpr (std::is_same_v<T, std::int64_t>)
+          lua_pushinteger(L, x);
+        else if constexpr (std::is_same_v<T, double>)
+          lua_pushnumber(L, x);
+        else
+          lua_pushlstring(L, x.data(), x.size());
       },
       v);
 }

@@ -23,7 +23,8 @@ int LuaAgent::choose(const engine::Decision& decision) {
   lua_pushlstring(L, decision.kind.data(), decision.kind.size());
   lua_pushvalue(L, ctx->options_index);
   const auto owner = session_.agent_packs.find(name_);
-  FrameGuard frame(session_, Frame{-1, owner == session_.agent_packs.end() ? -1 : owner->second, "agent"});
+  FrameGuard frame(session_,
+                   Frame{-1, owner == session_.agent_packs.end() ? -1 : owner->second, "agent"});
   session_.call(3, 1);
   int isnum = 0;
   const lua_Integer choice = lua_tointegerx(L, -1, &isnum);

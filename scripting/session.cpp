@@ -152,9 +152,15 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
 
 Session::~Session() = default;
 
-const std::vector<const packs::Manifest*>& Session::packs() const noexcept { return impl_->order; }
-void Session::set_limits(const lua::Limits& limits) { impl_->lua.set_limits(limits); }
-const engine::GameState& Session::state() const noexcept { return impl_->state; }
+const std::vector<const packs::Manifest*>& Session::packs() const noexcept {
+  return impl_->order;
+}
+void Session::set_limits(const lua::Limits& limits) {
+  impl_->lua.set_limits(limits);
+}
+const engine::GameState& Session::state() const noexcept {
+  return impl_->state;
+}
 void Session::set_log(std::function<void(std::string_view)> sink) {
   impl_->lua.set_print(sink);
   impl_->log = std::move(sink);
@@ -190,7 +196,8 @@ void Session::Impl::push_game_table(const char* name) {
 
 void Session::Impl::require_mutable(const char* function) const {
   if (agent_depth > 0)
-    throw std::runtime_error(fmt::format("{}: agents may read the game but not change it", function));
+    throw std::runtime_error(
+        fmt::format("{}: agents may read the game but not change it", function));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,12 +218,16 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   agent_packs.clear();
   agent_depth = 0;
 
-  ev_setup = state.events.declare("game.setup", "Build the components: kinds, supplies, decks, board.", "kernel");
-  ev_start = state.events.declare("game.start", "Before the first turn: initial placement.", "kernel");
-  ev_turn = state.events.declare("turn", "One player's turn; payload {player, turn, round}.", "kernel");
+  ev_setup = state.events.declare("game.setup",
+                                  "Build the components: kinds, supplies, decks, board.", "kernel");
+  ev_start =
+      state.events.declare("game.start", "Before the first turn: initial placement.", "kernel");
+  ev_turn =
+      state.events.declare("turn", "One player's turn; payload {player, turn, round}.", "kernel");
   ev_end = state.events.declare("game.end", "The game ended; payload {winner, reason}.", "kernel");
   for (const auto& p : packs)
-    for (const auto& e : p.manifest->events) state.events.declare(e.name, e.description, p.manifest->name);
+    for (const auto& e : p.manifest->events)
+      state.events.declare(e.name, e.description, p.manifest->name);
 
   if (game_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, game_ref);
   lua_newtable(L);
@@ -239,7 +250,8 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     lua_newtable(L);
     lua_setfield(L, -2, "storage");
     lua_newtable(L);
-    if (const auto* values = [&]() -> const std::vector<std::pair<std::string, packs::OptionValue>>* {
+    if (const auto* values =
+            [&]() -> const std::vector<std::pair<std::string, packs::OptionValue>>* {
           for (const auto& [pack_name, kv] : options.packs)
             if (pack_name == name) return &kv;
           return nullptr;
@@ -348,8 +360,10 @@ const char* Session::Impl::raise(int event, int payload_index, int default_index
     const char* verdict = nullptr;
     if (lua_type(L, -1) == LUA_TSTRING) {
       const char* s = lua_tostring(L, -1);
-      if (std::string_view(s) == "veto") verdict = "vetoed";
-      else if (std::string_view(s) == "replace") verdict = "replaced";
+      if (std::string_view(s) == "veto")
+        verdict = "vetoed";
+      else if (std::string_view(s) == "replace")
+        verdict = "replaced";
     }
     if (!verdict && !lua_isnil(L, -1)) {
       throw std::runtime_error(fmt::format(
@@ -431,8 +445,8 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index) 
     } read_only(*this, &agent);
     choice = agent.choose(d);
     if (choice < 0 || choice >= count)
-      throw std::runtime_error(fmt::format("agent '{}' chose option {} of {} for '{}'", agent.name(),
-                                           choice + 1, count, kind));
+      throw std::runtime_error(fmt::format("agent '{}' chose option {} of {} for '{}'",
+                                           agent.name(), choice + 1, count, kind));
   }
   state.decisions.push_back({player, state.decision_kinds.intern(kind), count, choice});
   return choice;
@@ -447,13 +461,13 @@ void Session::Impl::run_game(int max_turns) {
   end_game();
 }
 
-void Session::Impl::begin_game() {
+void Session::Impl::begin_game(bool start) {
   const int players = state.players;
   raise_kernel(ev_setup, [players](lua_State* L) {
     lua_pushinteger(L, players);
     lua_setfield(L, -2, "players");
   });
-  if (!state.over) raise_kernel(ev_start, [](lua_State*) {});
+  if (start && !state.over) raise_kernel(ev_start, [](lua_State*) {});
   state.current = state.first_player;
 }
 
@@ -466,7 +480,9 @@ void Session::Impl::play_turns(int max_turns, int limit) {
     }
     ++state.turn;
     if (state.round == 0) state.round = 1;
-    if (log) log(fmt::format("-- turn {} (round {}): player {}", state.turn, state.round, state.current + 1));
+    if (log)
+      log(fmt::format("-- turn {} (round {}): player {}", state.turn, state.round,
+                      state.current + 1));
     raise_kernel(ev_turn, [this](lua_State* L) {
       lua_pushinteger(L, state.current + 1);
       lua_setfield(L, -2, "player");
@@ -490,7 +506,8 @@ void Session::Impl::end_game() {
   });
 }
 
-void Session::Impl::fail(GameResult& result, const std::string& message, const std::string& traceback) {
+void Session::Impl::fail(GameResult& result, const std::string& message,
+                         const std::string& traceback) {
   result.ok = false;
   if (!divergence.empty()) {
     result.error = divergence;
@@ -558,7 +575,8 @@ GameResult Session::play(const GameConfig& config) {
   Impl& s = *impl_;
   packs::ResolvedOptions options;
   try {
-    options = config.options.empty() ? s.default_options : packs::resolve_options(s.order, config.options);
+    options = config.options.empty() ? s.default_options
+                                     : packs::resolve_options(s.order, config.options);
   } catch (const packs::PackError& e) {
     GameResult r;
     r.ok = false;
@@ -568,10 +586,14 @@ GameResult Session::play(const GameConfig& config) {
   std::string message, traceback;
   bool failed = false;
   try {
-    if (config.players < 1) throw std::runtime_error(fmt::format("a game needs at least one player, not {}", config.players));
+    if (config.players < 1)
+      throw std::runtime_error(
+          fmt::format("a game needs at least one player, not {}", config.players));
     s.load_game(config.seed, config.game_index, config.players, options);
-    if (!s.replaying) s.bind_agents(config);
-    else s.agent_names = s.replaying->agents;
+    if (!s.replaying)
+      s.bind_agents(config);
+    else
+      s.agent_names = s.replaying->agents;
     s.run_game(config.max_turns);
   } catch (const lua::ScriptError& e) {
     failed = true;
@@ -604,25 +626,29 @@ GameResult Session::replay(const engine::Replay& replay) {
   for (const auto& ref : replay.loaded)
     for (const auto* m : s.order)
       if (m->name == ref.name && m->version != ref.version)
-        version_note += fmt::format(" (note: pack '{}' is version {}, the replay was recorded with {})",
-                                    ref.name, m->version, ref.version);
+        version_note +=
+            fmt::format(" (note: pack '{}' is version {}, the replay was recorded with {})",
+                        ref.name, m->version, ref.version);
   if (!r.ok) {
     r.error += version_note;
     return r;
   }
   std::string problem;
   if (s.replay_pos != replay.decisions.size()) {
-    problem = fmt::format("replay diverged: the game ended after {} decisions but the replay has {}",
-                          s.replay_pos, replay.decisions.size());
+    problem =
+        fmt::format("replay diverged: the game ended after {} decisions but the replay has {}",
+                    s.replay_pos, replay.decisions.size());
   } else if (r.winner != replay.outcome.winner || r.turns != replay.outcome.turns ||
              r.reason != replay.outcome.reason || r.digest != replay.outcome.digest) {
     const auto describe = [](std::optional<int> w, int turns, std::uint64_t digest) {
       return fmt::format("{} after {} turns (digest {:016x})",
-                         w ? fmt::format("winner player {}", *w + 1) : std::string("no winner"), turns, digest);
+                         w ? fmt::format("winner player {}", *w + 1) : std::string("no winner"),
+                         turns, digest);
     };
-    problem = fmt::format("replay diverged: recorded {}, replayed {}",
-                          describe(replay.outcome.winner, replay.outcome.turns, replay.outcome.digest),
-                          describe(r.winner, r.turns, r.digest));
+    problem =
+        fmt::format("replay diverged: recorded {}, replayed {}",
+                    describe(replay.outcome.winner, replay.outcome.turns, replay.outcome.digest),
+                    describe(r.winner, r.turns, r.digest));
   }
   if (!problem.empty()) {
     r.ok = false;

@@ -46,9 +46,9 @@ struct PlayerSummary {
 
 // What a finished (or failed) game produced.
 struct GameResult {
-  bool ok = true;             // false when a script error, agent error or replay divergence ended it
-  std::string error;          // one line: what went wrong and where
-  std::string error_report;   // the full report: pack, event, file:line, traceback
+  bool ok = true;            // false when a script error, agent error or replay divergence ended it
+  std::string error;         // one line: what went wrong and where
+  std::string error_report;  // the full report: pack, event, file:line, traceback
   std::optional<int> winner;  // 0-based seat
   std::string reason;
   int turns = 0;
@@ -57,7 +57,7 @@ struct GameResult {
   std::vector<PlayerSummary> players;
   // Game-level properties at the end (game.set), in order of first use.
   std::vector<std::pair<std::string, engine::Value>> properties;
-  engine::Replay replay;      // inputs and decisions; outcome filled when ok
+  engine::Replay replay;  // inputs and decisions; outcome filled when ok
 };
 
 // A handler registration as seen by `catan info`.
@@ -102,7 +102,8 @@ class Session {
   // Runs the Lua test files of pack `pack_name` (which must be loaded); prints one line per test
   // to `out` and returns {passed, failed}. With a non-empty `filter`, only tests whose name
   // contains it run.
-  std::pair<int, int> run_tests(const std::string& pack_name, std::function<void(std::string_view)> out,
+  std::pair<int, int> run_tests(const std::string& pack_name,
+                                std::function<void(std::string_view)> out,
                                 const std::string& filter = "");
 
   struct Impl;  // the Lua bindings reach the session through this

@@ -13,8 +13,8 @@ namespace catan::scripting {
 
 // What the kernel is doing in Lua right now, for error reports.
 struct Frame {
-  int event = -1;  // -1: loading a pack or calling an agent
-  int pack = -1;   // load index of the pack whose code runs, -1 if unknown
+  int event = -1;                // -1: loading a pack or calling an agent
+  int pack = -1;                 // load index of the pack whose code runs, -1 if unknown
   const char* what = "handler";  // "handler", "default action", "load", "agent", "test"
 };
 
@@ -38,7 +38,7 @@ struct Session::Impl {
     int env_ref = LUA_NOREF;  // this game's environment table (registry)
   };
   std::vector<Pack> packs;
-  int base_ref = LUA_NOREF;  // read-only table every pack environment falls back to
+  int base_ref = LUA_NOREF;       // read-only table every pack environment falls back to
   int listening_ref = LUA_NOREF;  // {now = {[event name or id] = has handlers}} for game.raise
 
   // --- per game ---
@@ -52,7 +52,7 @@ struct Session::Impl {
   int loading_pack = -1;   // load index while a pack's entry chunks run
   int agent_depth = 0;     // > 0 while an agent chooses: the game state is read-only
   engine::Agent* acting_agent = nullptr;  // the agent choosing now (its stream serves game.random)
-  int lua_depth = 0;       // > 0 while the kernel is inside a protected call into Lua
+  int lua_depth = 0;  // > 0 while the kernel is inside a protected call into Lua
   std::vector<Frame> frames;
   std::optional<Frame> error_frame;  // innermost frame when an error unwound
   std::function<void(std::string_view)> log;
@@ -67,8 +67,8 @@ struct Session::Impl {
   void bind_agents(const GameConfig& config);
   // Plays from game.setup to the end: begin_game(), then play_turns(), then end_game().
   void run_game(int max_turns);
-  // Raises game.setup and game.start.
-  void begin_game();
+  // Raises game.setup and (when `start`) game.start.
+  void begin_game(bool start = true);
   // Plays turns until the game is over or `max_turns` turns have been played in all; plays at
   // most `limit` turns in this call (-1: no limit).
   void play_turns(int max_turns, int limit = -1);
@@ -106,7 +106,8 @@ class FrameGuard {
     s_.frames.push_back(f);
   }
   ~FrameGuard() {
-    if (std::uncaught_exceptions() > exceptions_ && !s_.error_frame) s_.error_frame = s_.frames.back();
+    if (std::uncaught_exceptions() > exceptions_ && !s_.error_frame)
+      s_.error_frame = s_.frames.back();
     s_.frames.pop_back();
   }
   FrameGuard(const FrameGuard&) = delete;

@@ -18,11 +18,11 @@ struct SignatureSpec {
 };
 
 struct Signature {
-  std::uint64_t hash = 0;      // FNV-1a over (winner, turns, decisions, digest) of every game
+  std::uint64_t hash = 0;  // FNV-1a over (winner, turns, decisions, digest) of every game
   int games = 0;
-  int failures = 0;            // games that ended with an error (they hash their error text)
+  int failures = 0;  // games that ended with an error (they hash their error text)
   std::uint64_t decisions = 0;
-  double seconds = 0;          // wall time of the batch
+  double seconds = 0;  // wall time of the batch
 };
 
 // Plays games 0..games-1 of `spec.seed` on one Session and hashes their outcomes in order.

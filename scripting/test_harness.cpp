@@ -21,10 +21,14 @@ using Impl = Session::Impl;
 // A test function's instruction budget, in multiples of the per-handler budget.
 constexpr std::uint64_t kTestBudgetFactor = 100;
 
-Impl& session(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
+Impl& session(lua_State* L) {
+  return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
 
 // Index of the pack under test (upvalue 2).
-int pack_under_test(lua_State* L) { return static_cast<int>(lua_tointeger(L, lua_upvalueindex(2))); }
+int pack_under_test(lua_State* L) {
+  return static_cast<int>(lua_tointeger(L, lua_upvalueindex(2)));
+}
 
 std::vector<std::string> string_list(lua_State* L, int index, const char* field) {
   std::vector<std::string> out;
@@ -43,7 +47,8 @@ std::vector<std::string> string_list(lua_State* L, int index, const char* field)
 }
 
 // t.start{players=, seed=, game_index=, agents={...}, answers={[seat]={...}}, options={...},
-//         max_turns=, setup=true}
+//         max_turns=, setup=true, start=true}: setup=false raises neither game.setup nor
+// game.start; start=false raises only game.setup (components built, nothing placed).
 int t_start(lua_State* L) {
   Impl& s = session(L);
   lua_settop(L, 1);
@@ -63,7 +68,9 @@ int t_start(lua_State* L) {
   config.max_turns = static_cast<int>(luaL_optinteger(L, -1, 1000));
   lua_getfield(L, 1, "setup");
   const bool setup = lua_isnil(L, -1) || lua_toboolean(L, -1);
-  lua_pop(L, 5);
+  lua_getfield(L, 1, "start");
+  const bool start = setup && (lua_isnil(L, -1) || lua_toboolean(L, -1));
+  lua_pop(L, 6);
   config.agents = string_list(L, 1, "agents");
   config.options = string_list(L, 1, "options");
   if (config.players < 1) luaL_error(L, "t.start: players must be at least 1");
@@ -79,8 +86,10 @@ int t_start(lua_State* L) {
       const auto n = lua_rawlen(L, -1);
       for (lua_Integer i = 1; i <= static_cast<lua_Integer>(n); ++i) {
         lua_rawgeti(L, -1, i);
-        if (lua_isinteger(L, -1)) agent->push(static_cast<int>(lua_tointeger(L, -1) - 1));
-        else agent->push(std::string(luaL_checkstring(L, -1)));
+        if (lua_isinteger(L, -1))
+          agent->push(static_cast<int>(lua_tointeger(L, -1) - 1));
+        else
+          agent->push(std::string(luaL_checkstring(L, -1)));
         lua_pop(L, 1);
       }
       config.agent_objects[static_cast<std::size_t>(seat - 1)] = agent;
@@ -91,13 +100,14 @@ int t_start(lua_State* L) {
 
   packs::ResolvedOptions options;
   try {
-    options = config.options.empty() ? s.default_options : packs::resolve_options(s.order, config.options);
+    options = config.options.empty() ? s.default_options
+                                     : packs::resolve_options(s.order, config.options);
   } catch (const packs::PackError& e) {
     return luaL_error(L, "t.start: %s", e.what());
   }
   s.load_game(config.seed, config.game_index, config.players, options);
   s.bind_agents(config);
-  if (setup) s.begin_game();
+  if (setup) s.begin_game(start);
   lua_pushinteger(L, static_cast<lua_Integer>(config.max_turns));
   lua_setfield(L, lua_upvalueindex(3), "max_turns");
   return 0;
@@ -171,8 +181,10 @@ int t_decisions(lua_State* L) {
 int t_remaining(lua_State* L) {
   Impl& s = session(L);
   const lua_Integer seat = luaL_checkinteger(L, 1);
-  if (seat < 1 || seat > static_cast<lua_Integer>(s.agents.size())) luaL_argerror(L, 1, "no such seat");
-  auto* scripted = dynamic_cast<engine::ScriptedAgent*>(s.agents[static_cast<std::size_t>(seat - 1)].get());
+  if (seat < 1 || seat > static_cast<lua_Integer>(s.agents.size()))
+    luaL_argerror(L, 1, "no such seat");
+  auto* scripted =
+      dynamic_cast<engine::ScriptedAgent*>(s.agents[static_cast<std::size_t>(seat - 1)].get());
   if (!scripted) luaL_argerror(L, 1, "that seat has no scripted answers");
   lua_pushinteger(L, static_cast<lua_Integer>(scripted->remaining()));
   return 1;
@@ -297,16 +309,21 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
   const int scratch = lua_gettop(L);  // per-run values of the harness (the turn cap)
   lua_newtable(L);
   const int t = lua_gettop(L);
-  const luaL_Reg with_session[] = {{"start", lua::protect<t_start>},   {"turn", lua::protect<t_turn>},
-                                   {"play", lua::protect<t_play>},     {"env", lua::protect<t_env>},
+  const luaL_Reg with_session[] = {{"start", lua::protect<t_start>},
+                                   {"turn", lua::protect<t_turn>},
+                                   {"play", lua::protect<t_play>},
+                                   {"env", lua::protect<t_env>},
                                    {"decisions", lua::protect<t_decisions>},
-                                   {"remaining", lua::protect<t_remaining>}, {nullptr, nullptr}};
+                                   {"remaining", lua::protect<t_remaining>},
+                                   {nullptr, nullptr}};
   lua_pushlightuserdata(L, &s);
   lua_pushinteger(L, index);
   lua_pushvalue(L, scratch);
   luaL_setfuncs(L, with_session, 3);
-  const luaL_Reg plain[] = {{"eq", lua::protect<t_eq>}, {"ok", lua::protect<t_ok>},
-                            {"raises", lua::protect<t_raises>}, {nullptr, nullptr}};
+  const luaL_Reg plain[] = {{"eq", lua::protect<t_eq>},
+                            {"ok", lua::protect<t_ok>},
+                            {"raises", lua::protect<t_raises>},
+                            {nullptr, nullptr}};
   luaL_setfuncs(L, plain, 0);
 
   // A test may play whole games inside one call: give it the budget of many handler calls.
@@ -317,15 +334,17 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
     ~RestoreLimits() { lua.set_limits(limits); }
   } restore{s.lua, limits};
   lua::Limits test_limits = limits;
-  test_limits.instructions = limits.instructions > UINT64_MAX / kTestBudgetFactor ? UINT64_MAX
-                                                                                  : limits.instructions * kTestBudgetFactor;
+  test_limits.instructions = limits.instructions > UINT64_MAX / kTestBudgetFactor
+                                 ? UINT64_MAX
+                                 : limits.instructions * kTestBudgetFactor;
   s.lua.set_limits(test_limits);
 
   int passed = 0, failed = 0;
   for (const auto& rel : manifest.tests) {
     const auto file = manifest.dir / rel;
     std::error_code ec;
-    auto shown = std::filesystem::relative(file, std::filesystem::current_path(ec), ec).generic_string();
+    auto shown =
+        std::filesystem::relative(file, std::filesystem::current_path(ec), ec).generic_string();
     if (ec || shown.empty() || shown.rfind("..", 0) == 0) shown = file.generic_string();
     // The test file's environment: test() plus everything packs see.
     lua_newtable(L);

@@ -31,14 +31,16 @@ game.on("probe", function(e) record(e, "a-p5") end, { priority = 5 })
 game.on("probe", function(e) record(e, "a1") end)
 game.on("probe", function(e) record(e, "a2") end)
 game.on("probe", function(e) record(e, "a-after") end, { after = true })
-)lua", kDeclare);
+)lua",
+       kDeclare);
   // Each pack has its own environment, so b defines its own helper.
   pack("b", R"lua(
 local function record(e, name) e.log[#e.log + 1] = name end
 game.on("probe", function(e) record(e, "b1") end)
 game.on("probe", function(e) record(e, "b-m1") end, { priority = -1 })
 game.on("probe", function(e) record(e, "b-after") end, { after = true, priority = -3 })
-)lua", R"(, "requires": ["a"])");
+)lua",
+       R"(, "requires": ["a"])");
   auto s = session({"b"});
   const auto r = s->play({});
   ASSERT_TRUE(r.ok) << r.error_report;
@@ -48,9 +50,12 @@ game.on("probe", function(e) record(e, "b-after") end, { after = true, priority 
 
 TEST_F(EventsTest, LoadOrderDoesNotDependOnRequestOrder) {
   pack("a", std::string(kRaiser), kDeclare);
-  pack("c", R"lua(game.on("probe", function(e) e.log[#e.log + 1] = "c" end))lua", R"(, "requires": ["a"])");
-  pack("b", R"lua(game.on("probe", function(e) e.log[#e.log + 1] = "b" end))lua", R"(, "requires": ["a"])");
-  for (const auto& request : {std::vector<std::string>{"c", "b"}, std::vector<std::string>{"b", "c"}}) {
+  pack("c", R"lua(game.on("probe", function(e) e.log[#e.log + 1] = "c" end))lua",
+       R"(, "requires": ["a"])");
+  pack("b", R"lua(game.on("probe", function(e) e.log[#e.log + 1] = "b" end))lua",
+       R"(, "requires": ["a"])");
+  for (const auto& request :
+       {std::vector<std::string>{"c", "b"}, std::vector<std::string>{"b", "c"}}) {
     auto s = session(request);
     const auto r = s->play({});
     ASSERT_TRUE(r.ok) << r.error_report;
@@ -62,7 +67,8 @@ TEST_F(EventsTest, PayloadChangesReachLaterHandlersAndTheDefault) {
   pack("a", std::string(kRaiser) + R"lua(
 game.on("probe", function(e) e.value = e.value + 10 end)
 game.on("probe", function(e) record(e, "saw" .. e.value); e.value = e.value * 2 end)
-)lua", kDeclare);
+)lua",
+       kDeclare);
   auto s = session({"a"});
   const auto r = s->play({});
   ASSERT_TRUE(r.ok) << r.error_report;
@@ -75,7 +81,8 @@ game.on("probe", function(e) record(e, "first") end)
 game.on("probe", function(e) record(e, "veto"); return game.VETO end)
 game.on("probe", function(e) record(e, "never") end)
 game.on("probe", function(e) record(e, "never-after") end, { after = true })
-)lua", kDeclare);
+)lua",
+       kDeclare);
   auto s = session({"a"});
   const auto r = s->play({});
   ASSERT_TRUE(r.ok) << r.error_report;
@@ -88,7 +95,8 @@ TEST_F(EventsTest, ReplaceSkipsOnlyTheDefault) {
 game.on("probe", function(e) record(e, "mine"); return game.REPLACE end)
 game.on("probe", function(e) record(e, "still") end)
 game.on("probe", function(e) record(e, "after") end, { after = true })
-)lua", kDeclare);
+)lua",
+       kDeclare);
   auto s = session({"a"});
   const auto r = s->play({});
   ASSERT_TRUE(r.ok) << r.error_report;
@@ -108,11 +116,14 @@ TEST_F(EventsTest, NoHandlersRunsTheDefaultAlone) {
 TEST_F(EventsTest, HandlerReturningSomethingElseIsAnError) {
   pack("a", std::string(kRaiser) + R"lua(
 game.on("probe", function(e) return true end)
-)lua", kDeclare);
+)lua",
+       kDeclare);
   auto s = session({"a"});
   const auto r = s->play({});
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("returned boolean; expected nothing, game.VETO or game.REPLACE"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("returned boolean; expected nothing, game.VETO or game.REPLACE"),
+            std::string::npos)
+      << r.error;
 }
 
 TEST_F(EventsTest, HandlingAnUndeclaredEventNamesTheEventAndSuggests) {
@@ -122,7 +133,8 @@ TEST_F(EventsTest, HandlingAnUndeclaredEventNamesTheEventAndSuggests) {
   ASSERT_FALSE(r.ok);
   EXPECT_NE(r.error.find("pack 'a'"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("main.lua:14:"), std::string::npos) << r.error;
-  EXPECT_NE(r.error.find("unknown event 'prob' (did you mean 'probe'?)"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("unknown event 'prob' (did you mean 'probe'?)"), std::string::npos)
+      << r.error;
 }
 
 TEST_F(EventsTest, RaisingAnUndeclaredEventIsAnError) {
@@ -130,7 +142,8 @@ TEST_F(EventsTest, RaisingAnUndeclaredEventIsAnError) {
   auto s = session({"a"});
   const auto r = s->play({});
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("event 'nope' is not declared by any loaded pack"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("event 'nope' is not declared by any loaded pack"), std::string::npos)
+      << r.error;
 }
 
 TEST_F(EventsTest, HandlersCannotBeAddedDuringTheGame) {
@@ -138,7 +151,8 @@ TEST_F(EventsTest, HandlersCannotBeAddedDuringTheGame) {
   auto s = session({"a"});
   const auto r = s->play({});
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("handlers are registered while a pack loads"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("handlers are registered while a pack loads"), std::string::npos)
+      << r.error;
 }
 
 }  // namespace

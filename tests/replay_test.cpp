@@ -68,10 +68,11 @@ TEST_F(ReplayTest, AMismatchedDecisionNamesTheFirstDivergence) {
   const auto r = s->replay(tampered);
   ASSERT_FALSE(r.ok);
   const auto& d = original.replay.decisions[4];
-  EXPECT_EQ(r.error, fmt::format("replay diverged at decision 5: the replay has player {0} choosing "
-                                 "'race.other' among 2 options, the game asks player {0} for "
-                                 "'race.continue' among 2",
-                                 d.player + 1));
+  EXPECT_EQ(r.error,
+            fmt::format("replay diverged at decision 5: the replay has player {0} choosing "
+                        "'race.other' among 2 options, the game asks player {0} for "
+                        "'race.continue' among 2",
+                        d.player + 1));
 }
 
 TEST_F(ReplayTest, MissingAndLeftOverDecisionsAreDetected) {
@@ -115,9 +116,15 @@ TEST(ReplayFile, MalformedFilesGiveOneClearLine) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos) << e.what();
   }
-  nlohmann::json j = {{"format", 1}, {"packs", {"dice-race"}}, {"loaded", nlohmann::json::array()},
-                      {"options", nlohmann::json::array()}, {"seed", 1}, {"game_index", 0},
-                      {"players", 2}, {"agents", {"random", "random"}}, {"max_turns", 10},
+  nlohmann::json j = {{"format", 1},
+                      {"packs", {"dice-race"}},
+                      {"loaded", nlohmann::json::array()},
+                      {"options", nlohmann::json::array()},
+                      {"seed", 1},
+                      {"game_index", 0},
+                      {"players", 2},
+                      {"agents", {"random", "random"}},
+                      {"max_turns", 10},
                       {"decisions", {{1, "x", 2, "one"}}}};
   try {
     engine::replay_from_json(j, "r.json");

@@ -23,19 +23,22 @@ end)
   const auto r = s->play({});
   ASSERT_FALSE(r.ok);
   EXPECT_NE(r.error.find("pack 'broken', handler of event 'turn'"), std::string::npos) << r.error;
-  EXPECT_NE(r.error.find("main.lua:4: attempt to index a nil value (local 't')"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("main.lua:4: attempt to index a nil value (local 't')"), std::string::npos)
+      << r.error;
   EXPECT_NE(r.error_report.find("stack traceback"), std::string::npos) << r.error_report;
   EXPECT_NE(r.error_report.find("main.lua:7"), std::string::npos) << r.error_report;
   EXPECT_EQ(r.error.find('\n'), std::string::npos) << "the summary is one line";
 }
 
 TEST_F(SessionTest, AFailedGameDoesNotAffectTheNextOne) {
-  pack("flaky", R"lua(
+  pack(
+      "flaky", R"lua(
 game.on("turn", function(e)
   if game.get("explode") == nil and options.explode then error("boom") end
   game.finish(e.player, "first turn wins")
 end)
-)lua", R"(, "options": {"explode": {"type": "boolean", "default": false, "description": "test switch"}})");
+)lua",
+      R"(, "options": {"explode": {"type": "boolean", "default": false, "description": "test switch"}})");
   auto s = session({"flaky"});
   GameConfig bad;
   bad.options = {"flaky.explode=true"};
@@ -67,7 +70,8 @@ game.on("turn", function(e)
   game.finish(e.player)
 end)
 )lua");
-  pack("counter-form", "game.on('game.setup', function() game.add_form('card') end, {priority = -1})",
+  pack("counter-form",
+       "game.on('game.setup', function() game.add_form('card') end, {priority = -1})",
        R"(, "requires": ["counter"])");
   auto s = session({"counter-form"});
   for (int game = 0; game < 3; ++game) {
@@ -88,7 +92,11 @@ game.on("turn", function() total = total + 1 end)
   auto s = session({"sloppy"});
   const auto r = s->play({});
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("attempt to modify read-only table 'globals of pack sloppy; keep game state in storage'"), std::string::npos) << r.error;
+  EXPECT_NE(
+      r.error.find(
+          "attempt to modify read-only table 'globals of pack sloppy; keep game state in storage'"),
+      std::string::npos)
+      << r.error;
 }
 
 TEST_F(SessionTest, SharedTablesAreReadOnly) {
@@ -117,8 +125,9 @@ TEST_F(SessionTest, ScriptedAgentsAnswerByIndexOrLabel) {
   pack("chooser", kChooser);
   auto s = session({"chooser"});
   GameConfig config;
-  config.agent_objects = {std::make_shared<engine::ScriptedAgent>(std::deque<engine::ScriptedAgent::Answer>{1}),
-                          std::make_shared<engine::ScriptedAgent>(std::deque<engine::ScriptedAgent::Answer>{"blue"})};
+  config.agent_objects = {
+      std::make_shared<engine::ScriptedAgent>(std::deque<engine::ScriptedAgent::Answer>{1}),
+      std::make_shared<engine::ScriptedAgent>(std::deque<engine::ScriptedAgent::Answer>{"blue"})};
   const auto r = s->play(config);
   ASSERT_TRUE(r.ok) << r.error_report;
   EXPECT_EQ(s->state().player_props.get(0, "colour"), engine::Value(std::string("green")));
@@ -146,20 +155,25 @@ TEST_F(SessionTest, LuaAgentsChooseAndCannotChangeTheGame) {
   config.agents = {"cheater", "cheater"};
   r = s->play(config);
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("game.finish: agents may read the game but not change it"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("game.finish: agents may read the game but not change it"),
+            std::string::npos)
+      << r.error;
 
   config.agents = {"nonsense", "random"};
   r = s->play(config);
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("agent 'nonsense' answered 7 to decision 'colour' of player 1; expected an option index 1..3"),
+  EXPECT_NE(r.error.find("agent 'nonsense' answered 7 to decision 'colour' of player 1; expected "
+                         "an option index 1..3"),
             std::string::npos)
       << r.error;
 
   config.agents = {"nobody", "random"};
   r = s->play(config);
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("unknown agent 'nobody' for player 1 (known: random, always-last, cheater, nonsense)"),
-            std::string::npos)
+  EXPECT_NE(
+      r.error.find(
+          "unknown agent 'nobody' for player 1 (known: random, always-last, cheater, nonsense)"),
+      std::string::npos)
       << r.error;
 }
 
@@ -167,7 +181,8 @@ TEST_F(SessionTest, AnotherPackCanExtendAnAgentForItsDecisions) {
   pack("chooser", kChooser);
   pack("colour-expert", R"lua(
 game.extend_agent("always-last", "colour", function(player, kind, options) return 2 end)
-)lua", R"(, "requires": ["chooser"])");
+)lua",
+       R"(, "requires": ["chooser"])");
   auto s = session({"colour-expert"});
   GameConfig config;
   config.agents = {"always-last", "always-last"};
@@ -191,14 +206,16 @@ TEST_F(SessionTest, TurnCapEndsTheGameWithoutAWinner) {
 }
 
 TEST_F(SessionTest, InstructionBudgetEndsTheGameAndTheSessionRecovers) {
-  pack("spin", R"lua(
+  pack(
+      "spin", R"lua(
 game.on("turn", function(e)
   if options.spin then
     pcall(function() while true do end end)
   end
   game.finish(e.player)
 end)
-)lua", R"(, "options": {"spin": {"type": "boolean", "default": true, "description": "test switch"}})");
+)lua",
+      R"(, "options": {"spin": {"type": "boolean", "default": true, "description": "test switch"}})");
   lua::Limits limits;
   limits.instructions = 100000;
   auto s = session({"spin"}, {}, limits);
@@ -212,7 +229,8 @@ end)
 }
 
 TEST_F(SessionTest, HoldingsKeepTotalsAndRefuseOverdrafts) {
-  pack("bank", R"lua(
+  pack(
+      "bank", R"lua(
 game.on("game.setup", function()
   game.add_form("card")
   game.add_form("token")
@@ -232,7 +250,8 @@ game.on("turn", function(e)
   if options.overdraw then game.move(e.player, "bank", "ore", 4) end
   game.finish(e.player)
 end)
-)lua", R"(, "options": {"overdraw": {"type": "boolean", "default": false, "description": "test switch"}})");
+)lua",
+      R"(, "options": {"overdraw": {"type": "boolean", "default": false, "description": "test switch"}})");
   auto s = session({"bank"});
   auto r = s->play({});
   ASSERT_TRUE(r.ok) << r.error_report;
@@ -245,7 +264,8 @@ end)
   over.options = {"bank.overdraw=true"};
   r = s->play(over);
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("game.move: the giver holds 3 ore, cannot move 4"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("game.move: the giver holds 3 ore, cannot move 4"), std::string::npos)
+      << r.error;
 }
 
 TEST_F(SessionTest, BoardApiExposesTheStandardHexGeometry) {
