@@ -1,10 +1,12 @@
 // `catan play`: plays one game with bots and prints its summary; --log saves the replay.
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "cli/human_agent.h"
 #include "cli/summary.h"
 #include "engine/replay.h"
 
@@ -40,8 +42,8 @@ class PlayCommand final : public Command {
         ->check(CLI::Range(1, 16))
         ->capture_default_str();
     sub->add_option("--bots", bots_,
-                    "Agent per seat, comma-separated (random, or an agent a pack registers); the "
-                    "last one fills the remaining seats")
+                    "Agent per seat, comma-separated: random, human (you, at this terminal), or an "
+                    "agent a pack registers; the last one fills the remaining seats")
         ->capture_default_str();
     sub->add_option("--seed", seed_, "Master seed")->capture_default_str();
     sub->add_option("--game-index", game_index_, "Game index within the seed's stream")
@@ -56,7 +58,8 @@ class PlayCommand final : public Command {
         ->capture_default_str();
     sub->add_option("--log", log_, "Write the replay of the game to FILE")->type_name("FILE");
     sub->add_flag("--json", json_, "Print the summary as one JSON object");
-    sub->add_flag("--verbose", verbose_, "Print the turn-by-turn log before the summary");
+    sub->add_flag("--verbose", verbose_,
+                  "Print the turn-by-turn log before the summary, and a script error's traceback");
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;
@@ -74,7 +77,9 @@ class PlayCommand final : public Command {
 
     auto search = search_.make();
     scripting::Session session(search, requested, options_, limits_.make());
-    if (verbose_) session.set_log([](std::string_view line) { std::cout << line << '\n'; });
+    // People at the terminal see the game's log as it happens.
+    const bool human = std::find(bots.begin(), bots.end(), "human") != bots.end();
+    if (verbose_ || human) session.set_log([](std::string_view line) { std::cout << line << '\n'; });
 
     scripting::GameConfig config;
     config.seed = seed_;
@@ -82,10 +87,17 @@ class PlayCommand final : public Command {
     config.players = players_;
     config.agents = bots;
     config.max_turns = max_turns_;
+    // A "human" seat is played at this terminal.
+    for (std::size_t seat = 0; seat < bots.size(); ++seat) {
+      if (bots[seat] != "human") continue;
+      config.agent_objects.resize(bots.size());
+      config.agent_objects[seat] = std::make_shared<HumanAgent>(session.state(), std::cin, std::cout);
+    }
     const auto result = session.play(config);
     if (!result.ok) {
+      // One line by default; the report with the Lua traceback under --verbose.
       print_error(result.error);
-      if (result.error_report != result.error) std::cerr << result.error_report << '\n';
+      if (verbose_ && result.error_report != result.error) std::cerr << result.error_report << '\n';
       return kRuntimeError;
     }
     if (!log_.empty()) engine::save_replay(result.replay, log_);

@@ -81,6 +81,14 @@ expect 1 "corrupt replay" -- "$catan" replay "$tmp/corrupt.json"
 check "corrupt replay: one line" one_line_error
 expect 2 "missing replay file" -- "$catan" replay "$tmp/none.json"
 
+yes 2 | head -200 >"$tmp/answers"
+expect 0 "human seat" -- sh -c "\"$catan\" play dice-race --bots human,random --option dice-race.target=10 --log \"$tmp/human.json\" <\"$tmp/answers\""
+check "human seat is prompted" grep -q 'choose 1-2>' "$tmp/out"
+check "human seat named in summary" grep -q 'player 1 (human)' "$tmp/out"
+expect 0 "replay of a human game" -- "$catan" replay "$tmp/human.json"
+expect 1 "human input ends" -- sh -c "\"$catan\" play dice-race --bots human,random </dev/null"
+check "input end: one line" one_line_error
+
 expect 0 "test dice-race" -- "$catan" test dice-race
 check "test summary line" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
 

@@ -1,0 +1,65 @@
+#include "cli/human_agent.h"
+
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace catan::cli {
+
+namespace {
+
+std::string text(const engine::Value& v) {
+  return std::visit(
+      [](const auto& x) -> std::string {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::monostate>) return "-";
+        else if constexpr (std::is_same_v<T, bool>) return x ? "yes" : "no";
+        else if constexpr (std::is_same_v<T, std::string>) return x;
+        else return fmt::format("{}", x);
+      },
+      v);
+}
+
+}  // namespace
+
+void HumanAgent::show_state(int seat) const {
+  const auto& s = state_;
+  out_ << fmt::format("\n== turn {}, round {}: player {} to move; you are player {} ==\n", s.turn,
+                      s.round, s.current + 1, seat + 1);
+  for (int p = 0; p < s.players; ++p) {
+    std::string line = fmt::format("player {}{}:", p + 1, p == seat ? " (you)" : "");
+    const auto& props = s.player_props;
+    for (int k = 0; k < props.keys().size(); ++k) {
+      const auto& v = props.column(k)[static_cast<std::size_t>(p)];
+      if (!engine::is_nil(v)) line += fmt::format(" {}={}", props.keys().name(k), text(v));
+    }
+    out_ << line << '\n';
+  }
+  // Your holdings, by form; others' would be hidden information.
+  for (int f = 0; f < s.forms.size(); ++f) {
+    std::string items;
+    for (int k = 0; k < s.kinds.size(); ++k) {
+      const auto n = s.holdings.count(seat, f, k);
+      if (n > 0) items += fmt::format(" {} {}", n, s.kinds.name(k));
+    }
+    if (!items.empty()) out_ << fmt::format("your {}:{}\n", s.forms.name(f), items);
+  }
+}
+
+int HumanAgent::choose(const engine::Decision& d) {
+  show_state(d.player);
+  out_ << fmt::format("decide: {}\n", d.kind);
+  for (int i = 0; i < d.count; ++i) out_ << fmt::format("  {:>3}) {}\n", i + 1, d.label(i));
+  for (;;) {
+    out_ << fmt::format("choose 1-{}> ", d.count) << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) throw std::runtime_error("the human player's input ended");
+    std::istringstream words(line);
+    int n = 0;
+    if (words >> n && n >= 1 && n <= d.count) return n - 1;
+    out_ << fmt::format("please type a number from 1 to {}\n", d.count);
+  }
+}
+
+}  // namespace catan::cli
