@@ -106,19 +106,16 @@ function game.winner() end
 
 -- Catalogue and holdings
 
----[w] Declares a kind of item (e.g. "brick"); an existing name returns its id.
+---[w] Declares a kind of item (e.g. "brick"); declaring an existing name again does nothing.
 ---@param name string
----@return integer id
 function game.add_kind(name) end
 
 ---[w] Declares a form (e.g. "card"); the first form declared is the default form.
 ---@param name string
----@return integer id
 function game.add_form(name) end
 
 ---[w] Declares a supply: a named holder that is not a player (a bank, a pool).
 ---@param name string
----@return integer id
 function game.add_supply(name) end
 
 ---Declared kinds, in declaration order.
@@ -273,6 +270,13 @@ function game.decisions() end
 ---@param name string
 ---@param fn fun(player: catan.Seat, kind: string, options: any[]): integer
 function game.agent(name, fn) end
+
+--- Sends decisions of `kind` put to agent `agent` to `fn` instead (a variant teaching another
+--- pack's bot its new decisions). Only while the pack loads.
+---@param agent string
+---@param kind string
+---@param fn fun(player: integer, kind: string, options: any[]): integer
+function game.extend_agent(agent, kind, fn) end
 
 -- Randomness (the game's stream; an agent's own stream inside an agent)
 
@@ -504,6 +508,7 @@ function opairs(t) end
 ---@field options? string[] "PACK.KEY=VALUE" assignments.
 ---@field max_turns? integer Turn cap, default 1000.
 ---@field setup? boolean Raise game.setup and game.start (default true).
+---@field start? boolean With false, raise only game.setup: components built, nothing placed (default true).
 
 ---What t.play returns.
 ---@class catan.PlayResult
