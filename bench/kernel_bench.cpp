@@ -9,7 +9,6 @@
 
 #include "scripting/pack_search.h"
 #include "scripting/session.h"
-#include "scripting/signature.h"
 
 namespace {
 

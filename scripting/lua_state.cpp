@@ -1,6 +1,7 @@
 #include "scripting/lua_state.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -29,6 +30,10 @@ struct State::Impl : HostControl {
   std::string traceback;
   std::size_t traceback_depth = kNoTraceback;
   static constexpr std::size_t kNoTraceback = static_cast<std::size_t>(-1);
+  // Sampling profile: "source:line" -> hook firings there (each stands for kHookInterval
+  // instructions); only while profiling.
+  bool profiling = false;
+  std::unordered_map<std::string, std::uint64_t> profile;
 };
 
 namespace {
@@ -81,6 +86,9 @@ void* allocate(void* ud, void* block, std::size_t old_size, std::size_t new_size
 void count_hook(lua_State* L, lua_Debug* ar) {
   Impl& impl = impl_of(L);
   impl.instructions += kHookInterval;
+  if (impl.profiling && lua_getinfo(L, "Sl", ar) != 0) {
+    ++impl.profile[std::string(ar->short_src) + ":" + std::to_string(ar->currentline)];
+  }
   if (impl.frames.empty()) return;
   if (impl.tripped()) {
     raise_trip(L);
@@ -141,6 +149,17 @@ std::string error_text(lua_State* L, int index) {
   return std::string("(error object is a ") + luaL_typename(L, index) + " value)";
 }
 
+// The count hook runs only while it is needed: with an instruction budget or while profiling.
+// (While any count hook is set, Lua enters the hook machinery on every instruction, which costs
+// about a third of the interpreter's speed; an unlimited budget therefore removes the hook.)
+void update_hook(Impl& impl) {
+  if (impl.limits.instructions > 0 || impl.profiling) {
+    lua_sethook(impl.L, &count_hook, LUA_MASKCOUNT, kHookInterval);
+  } else {
+    lua_sethook(impl.L, nullptr, 0, 0);
+  }
+}
+
 }  // namespace
 
 ScriptError::ScriptError(ErrorKind kind, const std::string& message, std::string traceback)
@@ -161,7 +180,7 @@ State::State(Limits limits) : impl_(std::make_unique<Impl>()) {
   impl.L = L;
   *static_cast<HostControl**>(lua_getextraspace(L)) = &impl;
   lua_atpanic(L, &panic);
-  lua_sethook(L, &count_hook, LUA_MASKCOUNT, kHookInterval);
+  update_hook(impl);
   lua_pushcfunction(L, limits.sandbox ? &open_sandboxed : &open_full);
   const int status = lua_pcall(L, 0, 0, 0);
   if (status != LUA_OK) {
@@ -192,6 +211,7 @@ void State::set_limits(const Limits& limits) {
   impl_->limits.sandbox = sandbox;
   impl_->memory_cap = limits.memory_bytes;
   impl_->pattern_cost = limits.pattern_cost;
+  update_hook(*impl_);
 }
 
 std::size_t State::memory_used() const noexcept {
@@ -231,7 +251,8 @@ void State::call(int nargs, int nresults) {
   lua_insert(L, function);
 
   std::uint64_t budget = impl.limits.instructions;
-  std::uint64_t deadline = saturating_add(impl.instructions, budget);
+  std::uint64_t deadline =
+      budget == 0 ? std::numeric_limits<std::uint64_t>::max() : saturating_add(impl.instructions, budget);
   if (!impl.frames.empty() && impl.frames.back().deadline <= deadline) {
     deadline = impl.frames.back().deadline;
     budget = impl.frames.back().budget;
@@ -279,6 +300,21 @@ void State::define_global(const char* name) {
   } else {
     lua_setglobal(L, name);
   }
+}
+
+void State::set_profiling(bool on) {
+  impl_->profiling = on;
+  if (on) impl_->profile.clear();
+  update_hook(*impl_);
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> State::profile() const {
+  std::vector<std::pair<std::string, std::uint64_t>> lines(impl_->profile.begin(), impl_->profile.end());
+  std::sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
+    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  });
+  for (auto& line : lines) line.second *= kHookInterval;
+  return lines;
 }
 
 void State::set_print(std::function<void(std::string_view)> sink) {

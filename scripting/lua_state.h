@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <exception>
 
@@ -22,7 +24,7 @@ namespace catan::lua {
 // Resource limits of one State. Plain values; copied into the State.
 struct Limits {
   std::size_t memory_bytes = 256u << 20;    // cap on bytes allocated by one Lua state
-  std::uint64_t instructions = 20'000'000;  // budget per protected call (see State::call)
+  std::uint64_t instructions = 20'000'000;  // 0: no budget (trusted packs only; faster)  // budget per protected call (see State::call)
   std::uint64_t pattern_cost = 20'000'000;  // max estimated steps of one string-pattern call
   bool sandbox = true;                      // false = full standard library (trusted code only)
 };
@@ -121,6 +123,11 @@ class State {
   // joined by tabs, no trailing newline). The default discards output without converting it.
   // The sink may throw std::exception; the print() call then raises a Lua error.
   void set_print(std::function<void(std::string_view)> sink);
+
+  // Sampling profiler for pack authors: while on, every instruction-hook firing records the Lua
+  // line running. profile() lists "source:line" with estimated instructions, most first.
+  void set_profiling(bool on);
+  std::vector<std::pair<std::string, std::uint64_t>> profile() const;
 
   struct Impl;
 

@@ -35,35 +35,18 @@ std::string display_path(const std::filesystem::path& file) {
   return file.generic_string();
 }
 
-// Freezes a pack's environment once its entry chunks have run: its globals move into a backing
-// table and the environment itself becomes a read-only proxy of it (the sandbox's rawset refuses
-// it too), so no global can be assigned or reassigned during the game. Game state belongs in
-// storage or the kernel.
+// Freezes a pack's environment once its entry chunks have run: the (empty) environment becomes a
+// read-only proxy of the pack's globals (the sandbox's rawset refuses it too), so no global can be
+// assigned or reassigned during the game. Game state belongs in storage or the kernel.
 void freeze_env(lua_State* L, int env_ref, const std::string& pack) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, env_ref);
-  const int env = lua_gettop(L);
-  lua_newtable(L);
-  const int backing = lua_gettop(L);
-  lua_getmetatable(L, env);
-  lua_setmetatable(L, backing);  // reads still fall back to the base
-  lua_pushnil(L);
-  while (lua_next(L, env)) {
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
-    lua_rawset(L, backing);
-  }
-  lua_pushnil(L);
-  while (lua_next(L, backing)) {
-    lua_pop(L, 1);
-    lua_pushvalue(L, -1);
-    lua_pushnil(L);
-    lua_rawset(L, env);
-  }
-  const std::string label = fmt::format("globals of pack {}; keep game state in storage", pack);
-  lua::push_read_only(L, backing, label.c_str());
   lua_getmetatable(L, -1);
-  lua_setmetatable(L, env);
-  lua_settop(L, env - 1);
+  lua_getfield(L, -1, "__index");  // the pack's globals
+  const std::string label = fmt::format("globals of pack {}; keep game state in storage", pack);
+  lua::push_read_only(L, -1, label.c_str());
+  lua_getmetatable(L, -1);
+  lua_setmetatable(L, -5);
+  lua_pop(L, 4);
 }
 
 // game.raise is a Lua function in front of the C dispatcher: when the per-game table `listening`
@@ -107,6 +90,9 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   s.default_options = packs::resolve_options(s.order, options);
   s.default_option_strings = options;
   lua_State* L = s.lua.get();
+  // Games allocate many short-lived tables (menus, payloads) over a small long-lived heap (the
+  // compiled packs): the generational collector suits that pattern.
+  lua_gc(L, LUA_GCGEN, 0, 0);
   {  // Two packs declaring one event is a conflict between them: report it now, not mid-game.
     engine::EventRegistry events;
     for (const auto* m : s.order)
@@ -128,26 +114,60 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
     s.packs.push_back(std::move(pack));
   }
 
-  // The base every pack environment reads through: the game and board APIs over the sandbox.
-  lua_newtable(L);  // base
+  // The template every pack environment is copied from: the sandbox's globals with its
+  // libraries unwrapped, plus the game and board APIs (see push_environment).
+  lua_newtable(L);
+  const int base = lua_gettop(L);
+  lua::push_sandbox_globals_backing(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    // A library is a read-only proxy; the template holds the table behind it.
+    if (lua_istable(L, -1) && lua_getmetatable(L, -1)) {
+      if (lua_getfield(L, -1, "__index") == LUA_TTABLE) lua_replace(L, -3);
+      else lua_pop(L, 1);
+      lua_pop(L, 1);
+    }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, base);
+  }
+  lua_pop(L, 1);
   lua_newtable(L);
   open_game_api(L, s);
   install_raise_fast_path(s, lua_gettop(L));
-  lua::push_read_only(L, -1, "game");
-  lua_setfield(L, -3, "game");
-  lua_pop(L, 1);
+  lua_setfield(L, base, "game");
   lua_newtable(L);
   open_board_api(L, s);
-  lua::push_read_only(L, -1, "board");
-  lua_setfield(L, -3, "board");
-  lua_pop(L, 1);
-  lua_newtable(L);  // metatable of base
-  s.lua.push_globals();
-  lua_setfield(L, -2, "__index");
-  lua_pushliteral(L, "locked");
-  lua_setfield(L, -2, "__metatable");
-  lua_setmetatable(L, -2);
+  lua_setfield(L, base, "board");
   s.base_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+// Pushes a new environment table: every entry of the template, with each table entry (the
+// libraries, game, board) copied one level deep. Packs therefore read any global in one lookup
+// and cannot change a table another pack or game sees.
+void Session::Impl::push_environment() {
+  lua_State* L = lua.get();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, base_ref);
+  const int base = lua_gettop(L);
+  lua_createtable(L, 0, 64);
+  const int env = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, base)) {
+    if (lua_istable(L, -1)) {
+      lua_createtable(L, 0, 32);
+      lua_pushnil(L);
+      while (lua_next(L, -3)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+      }
+      lua_replace(L, -2);
+    }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, env);
+  }
+  lua_remove(L, base);
 }
 
 Session::~Session() = default;
@@ -158,6 +178,7 @@ const std::vector<const packs::Manifest*>& Session::packs() const noexcept {
 void Session::set_limits(const lua::Limits& limits) {
   impl_->lua.set_limits(limits);
 }
+lua::State& Session::lua() { return impl_->lua; }
 const engine::GameState& Session::state() const noexcept {
   return impl_->state;
 }
@@ -240,15 +261,12 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   for (std::size_t i = 0; i < packs.size(); ++i) {
     Pack& pack = packs[i];
     const auto& name = pack.manifest->name;
-    lua_newtable(L);  // env
-    lua_newtable(L);  // its metatable
-    lua_rawgeti(L, LUA_REGISTRYINDEX, base_ref);
-    lua_setfield(L, -2, "__index");
-    lua_pushliteral(L, "locked");
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
+    // The environment the chunks see is an empty table over the pack's globals: while loading,
+    // new globals go to the globals table; afterwards the environment is read-only.
+    push_environment();  // the pack's globals
+    const int globals = lua_gettop(L);
     lua_newtable(L);
-    lua_setfield(L, -2, "storage");
+    lua_setfield(L, globals, "storage");
     lua_newtable(L);
     if (const auto* values =
             [&]() -> const std::vector<std::pair<std::string, packs::OptionValue>>* {
@@ -261,11 +279,19 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
         lua_setfield(L, -2, key.c_str());
       }
     }
-    lua::push_read_only(L, -1, "options");
-    lua_setfield(L, -3, "options");
-    lua_pop(L, 1);
+    lua_setfield(L, globals, "options");
     lua_pushstring(L, name.c_str());
-    lua_setfield(L, -2, "PACK");
+    lua_setfield(L, globals, "PACK");
+    lua_newtable(L);  // the environment
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, globals);
+    lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, globals);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_remove(L, globals);
     if (pack.env_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pack.env_ref);
     pack.env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 

@@ -95,6 +95,8 @@ class Session {
   // Receives game.log() lines and the kernel's turn log when verbose.
   void set_log(std::function<void(std::string_view)> sink);
   void set_limits(const lua::Limits& limits);
+  // The Lua state (profiling, limits).
+  lua::State& lua();
 
   // The state of the current or last game (read-only use: tests and summaries).
   const engine::GameState& state() const noexcept;

@@ -38,7 +38,7 @@ struct Session::Impl {
     int env_ref = LUA_NOREF;  // this game's environment table (registry)
   };
   std::vector<Pack> packs;
-  int base_ref = LUA_NOREF;       // read-only table every pack environment falls back to
+  int base_ref = LUA_NOREF;  // template of pack environments: sandbox globals, libraries, game, board
   int listening_ref = LUA_NOREF;  // {now = {[event name or id] = has handlers}} for game.raise
 
   // --- per game ---
@@ -63,6 +63,8 @@ struct Session::Impl {
   // Resets the kernel state and runs every pack's entry chunks with fresh environments.
   void load_game(std::uint64_t seed, std::uint64_t game_index, int players,
                  const packs::ResolvedOptions& options);
+  // Pushes a fresh copy of the environment template (see session.cpp).
+  void push_environment();
   // Binds agents per seat after load (Lua agents exist only once packs have loaded).
   void bind_agents(const GameConfig& config);
   // Plays from game.setup to the end: begin_game(), then play_turns(), then end_game().

@@ -347,11 +347,7 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
         std::filesystem::relative(file, std::filesystem::current_path(ec), ec).generic_string();
     if (ec || shown.empty() || shown.rfind("..", 0) == 0) shown = file.generic_string();
     // The test file's environment: test() plus everything packs see.
-    lua_newtable(L);
-    lua_newtable(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, s.base_ref);
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
+    s.push_environment();
     lua_pushvalue(L, list);
     lua_pushcclosure(L, register_test, 1);
     lua_setfield(L, -2, "test");

@@ -33,7 +33,7 @@ check() {
 
 one_line_error() { [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^catan: error: ' "$tmp/err"; }
 
-for sub in packs info play replay test; do
+for sub in packs info play replay test bench; do
   expect 0 "$sub --help" -- "$catan" "$sub" --help
   check "$sub --help prints usage" grep -q "Usage" "$tmp/out"
 done

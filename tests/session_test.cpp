@@ -99,12 +99,29 @@ game.on("turn", function() total = total + 1 end)
       << r.error;
 }
 
-TEST_F(SessionTest, SharedTablesAreReadOnly) {
-  pack("vandal", R"lua(game.on("turn", function() game.finish = nil end))lua");
-  auto s = session({"vandal"});
-  const auto r = s->play({});
-  ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("attempt to modify read-only table 'game'"), std::string::npos) << r.error;
+TEST_F(SessionTest, EachPackHasItsOwnCopyOfTheApiAndLibraries) {
+  // "vandal" breaks its own copies of game.finish and string.format; "victim" and the next game
+  // are unaffected.
+  pack("vandal", R"lua(
+game.on("turn", function()
+  game.finish = nil
+  string.format = nil
+end, { priority = -1 })
+)lua");
+  pack("victim", R"lua(
+game.on("turn", function(e)
+  game.set("text", string.format("%d", e.player))
+  game.finish(e.player, "still works")
+end)
+)lua",
+       R"(, "requires": ["vandal"])");
+  auto s = session({"victim"});
+  for (int game = 0; game < 2; ++game) {
+    const auto r = s->play({});
+    ASSERT_TRUE(r.ok) << r.error_report;
+    EXPECT_EQ(r.reason, "still works");
+    EXPECT_EQ(prop(*s, "text"), "1");
+  }
 }
 
 // A two-player game where each turn asks the current player to pick a colour.
@@ -225,6 +242,27 @@ end)
   GameConfig calm;
   calm.options = {"spin.spin=false"};
   r = s->play(calm);
+  EXPECT_TRUE(r.ok) << r.error_report;
+}
+
+TEST_F(SessionTest, AZeroInstructionLimitMeansNoBudget) {
+  // About 3 million instructions: over a budget of 100,000, fine without one.
+  pack("busy", R"lua(
+game.on("turn", function(e)
+  local x = 0
+  for i = 1, 1000000 do x = x + i end
+  game.finish(e.player)
+end)
+)lua");
+  lua::Limits limits;
+  limits.instructions = 100000;
+  auto s = session({"busy"}, {}, limits);
+  auto r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("instruction budget exceeded (100000 instructions)"), std::string::npos) << r.error;
+  limits.instructions = 0;
+  s->set_limits(limits);
+  r = s->play({});
   EXPECT_TRUE(r.ok) << r.error_report;
 }
 

@@ -1,22 +1,30 @@
 // The fixed-seed signature: a hash over the outcomes of a fixed batch of games. It changes only
-// when game behaviour changes; a commit that moves it must say so and update kExpected.
+// when game behaviour changes; a commit that moves it must say so and update the expected value.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 
-#include "scripting/signature.h"
+#include "scripting/batch.h"
 
 namespace catan::scripting {
 namespace {
 
+// 200 three-player dice-race games of seed 1, as `catan bench dice-race --players 3
+// --bots hold20,random --games 200` plays them.
 TEST(Signature, FixedBatchOfDiceRaceGames) {
   constexpr std::uint64_t kExpected = 0xb92ad8f1cf04f629;
   packs::PackSearch search;
   search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
-  const auto sig = compute_signature(search, dice_race_signature_spec());
-  EXPECT_EQ(sig.games, 200);
-  EXPECT_EQ(sig.failures, 0);
-  EXPECT_EQ(sig.hash, kExpected) << fmt::format("signature is {:016x}", sig.hash);
+  Session session(search, {"dice-race"}, {});
+  GameConfig config;
+  config.seed = 1;
+  config.players = 3;
+  config.agents = {"hold20", "random", "random"};
+  const auto report = play_batch(session, config, 200);
+  EXPECT_EQ(report.games, 200);
+  EXPECT_EQ(report.failures, 0) << report.first_failure;
+  EXPECT_EQ(report.games_with_winner, 200);
+  EXPECT_EQ(report.signature, kExpected) << fmt::format("signature is {:016x}", report.signature);
 }
 
 }  // namespace

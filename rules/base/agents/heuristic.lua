@@ -1,0 +1,942 @@
+-- The "heuristic" agent: a fast rule-of-thumb player for every decision of the base game.
+--
+-- Contract: game.agent("heuristic") answers every decision kind of this pack with an index in
+-- 1..#opts; a kind it does not know (one a variant adds without game.extend_agent) gets a
+-- uniformly random index from the agent's own stream. The agent only reads the game: it calls
+-- no [w] function, never writes storage and keeps nothing between calls (working tables are
+-- built per decision; the chunk-level locals below are constants). It reads lookups other files
+-- of the pack keep in storage (graph, own, node_tiles, tile_nodes, tile_resource,
+-- tiles_by_number, harbor_at, port_rates, pieces, piece_names, yield) and avoids the pack
+-- functions that refresh caches (legal_spots, buildable, own_pieces), since those write storage.
+--
+-- Strategy, by decision kind (base.*):
+--   setup_settlement   pips of the adjacent tiles weighted per resource (brick and lumber
+--                      first), more for resources not produced yet, plus a usable harbor.
+--   setup_road         toward the best open node two roads away.
+--   action             build city > build settlement > play a useful development card > buy a
+--                      development card (when it takes no card the main target needs) > build
+--                      a road (toward an open node when none is reachable, or to race for
+--                      Longest Road) > a maritime trade that completes a wanted build (or sheds
+--                      cards above the discard limit) > a domestic offer (a surplus card for a
+--                      missing one; made at random half the time, so declined offers cannot
+--                      repeat forever) > end turn.
+--   place_*            city: the best producing settlement; settlement: the best spot;
+--                      road: along a shortest free route to the best open node.
+--   preroll            a knight when the robber sits on one of its producing tiles.
+--   robber / victim    the tile costing the leader (most public points) most production and
+--                      touching none of its own buildings; rob the leader.
+--   discard            the card least needed by the wanted builds (largest surplus).
+--   monopoly / plenty  the resource opponents hold most of / what the targets lack.
+--   trade_answer       accept when the card received is missing for its target, the card given
+--                      is surplus and the offerer is not near victory. The decision does not
+--                      carry the offer: the agent reads option fields from/give/get or
+--                      storage.turn.offer if the rules provide them, and otherwise assumes the
+--                      offerer made the offer this agent would make in its place (exact when the
+--                      offerer is a heuristic bot).
+--   trade_partner      the acceptor with the fewest public points, never one near victory.
+
+local count, total, deck_count = game.count, game.total, game.deck_count
+local pget, gget = game.player_get, game.get
+local node_get, path_get, tile_get = board.node_get, board.path_get, board.tile_get
+local sub = string.sub
+
+local RES = RESOURCES
+-- Ways to roll each number with two dice.
+local PIPS = { [2] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [8] = 5, [9] = 4, [10] = 3,
+               [11] = 2, [12] = 1 }
+-- Settling weights per resource: early (roads and settlements) and late (cities and cards).
+local W_EARLY = { brick = 1.25, lumber = 1.25, wool = 0.95, grain = 1.1, ore = 0.9 }
+local W_LATE = { brick = 0.95, lumber = 0.95, wool = 1.0, grain = 1.2, ore = 1.2 }
+-- Cards per building per producing tile when storage.yield is missing.
+local YIELD = { settlement = 1, city = 2 }
+-- Roads the agent looks ahead for an open node.
+local MAX_ROAD_DIST = 4
+-- Points short of the target at which a player counts as near victory.
+local NEAR_VICTORY = 2
+-- "play <card>" -> card.
+local PLAY_CARD = {}
+for _, d in ipairs(DEV_CARDS) do PLAY_CARD["play " .. d] = d end
+local EMPTY = {} -- never modified
+
+------------------------------------------------------------------------------------------------
+-- Reading the position
+
+-- Public points of q: the vp prop without the victory point cards in hand (hidden).
+local function public_vp(q)
+  return (pget(q, "vp") or 0) - count(q, "victory_point", "dev")
+end
+
+-- The opponent of p with the most public points (ties: more cards, then the lower seat).
+local function leader_of(p)
+  local best, best_vp, best_cards = nil, -1, -1
+  for q = 1, game.players() do
+    if q ~= p then
+      local v, c = public_vp(q), total(q, "card")
+      if v > best_vp or (v == best_vp and c > best_cards) then
+        best, best_vp, best_cards = q, v, c
+      end
+    end
+  end
+  return best, best_vp
+end
+
+-- The board graph arrays: storage.graph (build.lua), else built here for this decision.
+local function graph()
+  local g = storage.graph
+  if g then return g end
+  g = { np = {}, nn = {}, pa = {}, pb = {} }
+  for n = 1, board.nodes() do
+    g.np[n] = board.node_paths(n)
+    g.nn[n] = board.node_nodes(n)
+  end
+  for e = 1, board.paths() do
+    local ends = board.path_nodes(e)
+    g.pa[e], g.pb[e] = ends[1], ends[2]
+  end
+  return g
+end
+
+-- Pips of every tile (nil for tiles without a number), from storage.tiles_by_number.
+local function tile_pips_table()
+  local tp = {}
+  local byn = storage.tiles_by_number
+  for n = 2, 12 do
+    local list = byn[n]
+    local w = PIPS[n]
+    if list and w then
+      for i = 1, #list do tp[list[i]] = w end
+    end
+  end
+  return tp
+end
+
+-- The ids holding p's `piece` (do not modify): build.lua's index when its length matches the
+-- pieces off the supply, else a scan of the board.
+local function mine(p, piece)
+  local spec = storage.pieces[piece]
+  if spec == nil then return EMPTY end
+  local placed = spec.limit - count(p, piece, "piece")
+  if placed <= 0 then return EMPTY end
+  local own = storage.own
+  local lists = own and own[p]
+  local list = lists and lists[piece]
+  if list and #list == placed then return list end
+  local out = {}
+  if spec.on == "node" then
+    for n = 1, board.nodes() do
+      if node_get(n, "owner") == p and node_get(n, "building") == piece then out[#out + 1] = n end
+    end
+  else
+    for e = 1, board.paths() do
+      if path_get(e, piece) == p then out[#out + 1] = e end
+    end
+  end
+  return out
+end
+
+local function supply(p, piece)
+  if storage.pieces[piece] == nil then return 0 end
+  return count(p, piece, "piece")
+end
+
+-- True when node n is empty and no neighbour holds a building (the distance rule).
+local function node_open(n, nn)
+  if node_get(n, "building") ~= nil then return false end
+  local nbs = nn[n]
+  for i = 1, #nbs do
+    if node_get(nbs[i], "building") ~= nil then return false end
+  end
+  return true
+end
+
+local function hand_of(p)
+  local h = {}
+  for i = 1, #RES do h[RES[i]] = count(p, RES[i], "card") end
+  return h
+end
+
+-- Expected production of p in pips per resource (cards per 36 rolls), the robber's tile
+-- excluded. tp: tile_pips_table().
+local function production(p, tp)
+  local prod = { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 }
+  local robber = gget("robber")
+  local yield = storage.yield or YIELD
+  local node_tiles, tile_resource = storage.node_tiles, storage.tile_resource
+  local names = storage.piece_names
+  local pieces = storage.pieces
+  for i = 1, #names do
+    local name = names[i]
+    local y = yield[name]
+    if y and y > 0 and pieces[name].on == "node" then
+      local list = mine(p, name)
+      for k = 1, #list do
+        local tiles = node_tiles[list[k]]
+        for j = 1, #tiles do
+          local t = tiles[j]
+          local r = tile_resource[t]
+          if r and t ~= robber then prod[r] = (prod[r] or 0) + (tp[t] or 0) * y end
+        end
+      end
+    end
+  end
+  return prod
+end
+
+-- What a settlement on node n is worth to a player producing `prod` (pips per resource) with
+-- weights `w`: pips per adjacent tile, more for resources scarce in `prod`, plus a harbor.
+local function node_value(n, prod, w, tp)
+  local s = 0
+  local tiles = storage.node_tiles[n]
+  local tile_resource = storage.tile_resource
+  local first, second
+  for i = 1, #tiles do
+    local t = tiles[i]
+    local r = tile_resource[t]
+    if r then
+      local have = prod[r] or 0
+      local f = w[r] or 1
+      if have == 0 and r ~= first and r ~= second then
+        f = f * 1.5
+      elseif have < 5 then
+        f = f * 1.15
+      end
+      s = s + (tp[t] or 0) * f
+      if first == nil then first = r else second = r end
+    end
+  end
+  local harbors = storage.harbor_at
+  local h = harbors and harbors[n]
+  if h == "any" then
+    s = s + 1
+  elseif h then
+    s = s + 0.3 * (prod[h] or 0)
+  end
+  return s
+end
+
+------------------------------------------------------------------------------------------------
+-- Plans: what the player wants to build next
+
+local function cost_of(name)
+  if name == "dev" then return DEV_CARD_COST end
+  return storage.pieces[name].cost
+end
+
+-- Cards of `cost` that `hand` lacks, in total.
+local function missing(hand, cost)
+  local m = 0
+  for i = 1, #RES do
+    local r = RES[i]
+    local n = cost[r]
+    if n then
+      local h = hand[r] or 0
+      if h < n then m = m + n - h end
+    end
+  end
+  return m
+end
+
+-- Nodes within MAX_ROAD_DIST roads of p's network over free paths (a node holding an
+-- opponent's building ends a route): returns dist (node -> roads, 0 on the network) and the
+-- nodes in the order reached.
+local function road_distances(p, g, plan)
+  local dist, queue = {}, {}
+  local pa, pb = g.pa, g.pb
+  local lists = { plan.settlements, plan.cities }
+  for l = 1, 2 do
+    local list = lists[l]
+    for i = 1, #list do
+      local v = list[i]
+      if dist[v] == nil then dist[v] = 0; queue[#queue + 1] = v end
+    end
+  end
+  local roads = plan.roads
+  for i = 1, #roads do
+    local e = roads[i]
+    local v = pa[e]
+    if dist[v] == nil then dist[v] = 0; queue[#queue + 1] = v end
+    v = pb[e]
+    if dist[v] == nil then dist[v] = 0; queue[#queue + 1] = v end
+  end
+  local np = g.np
+  local head = 1
+  while head <= #queue do
+    local v = queue[head]
+    head = head + 1
+    local d = dist[v]
+    if d < MAX_ROAD_DIST then
+      local owner = node_get(v, "owner")
+      if owner == nil or owner == p then
+        local ps = np[v]
+        for j = 1, #ps do
+          local e = ps[j]
+          local u = pa[e] == v and pb[e] or pa[e]
+          if dist[u] == nil and path_get(e, "road") == nil then
+            dist[u] = d + 1
+            queue[#queue + 1] = u
+          end
+        end
+      end
+    end
+  end
+  return dist, queue
+end
+
+-- The plan of p: hand, production, pieces, the best reachable settlement spot, whether roads
+-- are wanted, and the targets in priority order ("city", "settlement", "road", "dev").
+local function make_plan(p)
+  local g = graph()
+  local tp = tile_pips_table()
+  local plan = { p = p, g = g, tp = tp, hand = hand_of(p), prod = production(p, tp) }
+  local settlements = mine(p, "settlement")
+  local roads = mine(p, "road")
+  plan.settlements, plan.cities, plan.roads = settlements, mine(p, "city"), roads
+  plan.w = (pget(p, "vp") or 0) >= 5 and W_LATE or W_EARLY
+
+  -- The best open node at the ends of p's roads.
+  local can_settle = supply(p, "settlement") > 0
+  local best, best_value
+  if can_settle then
+    local nn, pa, pb = g.nn, g.pa, g.pb
+    local seen = {}
+    for i = 1, #roads do
+      local e = roads[i]
+      for k = 1, 2 do
+        local v = k == 1 and pa[e] or pb[e]
+        if not seen[v] then
+          seen[v] = true
+          if node_open(v, nn) then
+            local value = node_value(v, plan.prod, plan.w, tp)
+            if best == nil or value > best_value then best, best_value = v, value end
+          end
+        end
+      end
+    end
+  end
+  plan.spot = best
+  plan.want_road = can_settle and best == nil and supply(p, "road") > 0
+
+  local targets = {}
+  local hand = plan.hand
+  if supply(p, "city") > 0 and #settlements > 0 then targets[1] = "city" end
+  if best then
+    -- A settlement goes first when it lacks strictly fewer cards than the city.
+    if targets[1] and missing(hand, cost_of("settlement")) < missing(hand, cost_of("city")) then
+      targets[2] = "city"
+      targets[1] = "settlement"
+    else
+      targets[#targets + 1] = "settlement"
+    end
+  end
+  if plan.want_road then targets[#targets + 1] = "road" end
+  if deck_count("dev") > 0 then targets[#targets + 1] = "dev" end
+  plan.targets = targets
+  plan.primary = targets[1]
+  return plan
+end
+
+-- The open node worth building roads toward (nil if none within MAX_ROAD_DIST), for plans
+-- with no reachable spot; computed on first use and kept in the plan.
+local function plan_goal(plan)
+  if plan.goal ~= nil then return plan.goal or nil end
+  local dist, nodes = road_distances(plan.p, plan.g, plan)
+  local nn = plan.g.nn
+  local goal, goal_score
+  for i = 1, #nodes do
+    local n = nodes[i]
+    local d = dist[n]
+    if d > 0 and node_open(n, nn) then
+      local score = node_value(n, plan.prod, plan.w, plan.tp) / (1 + 0.5 * d)
+      if goal == nil or score > goal_score then goal, goal_score = n, score end
+    end
+  end
+  plan.goal = goal or false
+  return goal
+end
+
+-- Cards the wanted builds need: the primary target, plus a road while roads are wanted.
+local function wish(plan)
+  local need = { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 }
+  local primary = plan.primary
+  if primary then
+    local cost = cost_of(primary)
+    for i = 1, #RES do need[RES[i]] = cost[RES[i]] or 0 end
+  end
+  if plan.want_road and primary ~= "road" then
+    local cost = cost_of("road")
+    for i = 1, #RES do need[RES[i]] = need[RES[i]] + (cost[RES[i]] or 0) end
+  end
+  return need
+end
+
+-- The maritime trade that completes a target: for the first target in priority order whose
+-- missing cards the surplus beyond its cost can buy at p's rates, returns give, get. With
+-- `shed` (hand above the discard limit), the first trade of a surplus for a missing card.
+local function maritime_plan(plan, shed)
+  local rates = storage.port_rates and storage.port_rates[plan.p]
+  local hand = plan.hand
+  local shed_give, shed_get
+  local targets = plan.targets
+  for ti = 1, #targets do
+    local cost = cost_of(targets[ti])
+    local m = missing(hand, cost)
+    if m > 0 then
+      local trades, give, give_key, get, get_lack = 0, nil, nil, nil, 0
+      for i = 1, #RES do
+        local r = RES[i]
+        local rate = rates and rates[r] or 4
+        local c = cost[r] or 0
+        local extra = hand[r] - c
+        if extra >= rate then
+          trades = trades + extra // rate
+          local key = extra - rate * 10 -- the cheapest rate, then the largest surplus
+          if give == nil or key > give_key then give, give_key = r, key end
+        elseif c - hand[r] > get_lack and count("bank", r, "card") > 0 then
+          get, get_lack = r, c - hand[r]
+        end
+      end
+      if give and get then
+        if trades >= m then return give, get end
+        if shed and shed_give == nil then shed_give, shed_get = give, get end
+      end
+    end
+  end
+  return shed_give, shed_get
+end
+
+-- The domestic offer of p: 1 card of its largest surplus for the card its primary target lacks
+-- that it produces least, when the target lacks 1 or 2 cards.
+local function offer_plan(plan)
+  local target = plan.primary
+  if target == nil then return nil end
+  local cost = cost_of(target)
+  local hand = plan.hand
+  local m = missing(hand, cost)
+  if m == 0 or m > 2 then return nil end
+  local need = wish(plan)
+  local give, give_extra, get, get_prod
+  for i = 1, #RES do
+    local r = RES[i]
+    local extra = hand[r] - need[r]
+    if extra > 0 and (give == nil or extra > give_extra) then give, give_extra = r, extra end
+    if (cost[r] or 0) > hand[r] then
+      local pr = plan.prod[r]
+      if get == nil or pr < get_prod then get, get_prod = r, pr end
+    end
+  end
+  if give == nil or get == nil then return nil end
+  return give, get
+end
+
+-- True when some opponent of p holds a card of resource r.
+local function opponents_hold(p, r)
+  for q = 1, game.players() do
+    if q ~= p and count(q, r, "card") > 0 then return true end
+  end
+  return false
+end
+
+------------------------------------------------------------------------------------------------
+-- Development cards
+
+-- True when the robber sits on a numbered tile touching one of p's buildings.
+local function robber_blocks(p)
+  local t = gget("robber")
+  if t == nil or tile_get(t, "number") == nil then return false end
+  local nodes = storage.tile_nodes[t]
+  for i = 1, #nodes do
+    if node_get(nodes[i], "owner") == p then return true end
+  end
+  return false
+end
+
+-- True when a knight played now puts p strictly ahead in played knights (toward or into
+-- Largest Army) while it does not hold the card.
+local function knight_gains_army(p)
+  if gget("largest_army") == p then return false end
+  local k = count(p, "knight", "played")
+  for q = 1, game.players() do
+    if q ~= p and count(q, "knight", "played") > k then return false end
+  end
+  return true
+end
+
+-- The resource opponents of p hold most of (a card `need` lists counts 1.5 times); returns it
+-- and the cards it would take.
+local function monopoly_resource(p, need)
+  local best, best_score, best_n = RES[1], -1, 0
+  for i = 1, #RES do
+    local r = RES[i]
+    local n = 0
+    for q = 1, game.players() do
+      if q ~= p then n = n + count(q, r, "card") end
+    end
+    local score = n * ((need and need[r] > 0) and 1.5 or 1)
+    if score > best_score then best, best_score, best_n = r, score, n end
+  end
+  return best, best_n
+end
+
+-- True when p does not hold Longest Road, has a road of 3 or more, and nobody is more than
+-- one road ahead of it.
+local function road_race(p)
+  if gget("longest_road") == p then return false end
+  local len = pget(p, "road_length") or 0
+  if len < 3 then return false end
+  for q = 1, game.players() do
+    if q ~= p and (pget(q, "road_length") or 0) > len + 1 then return false end
+  end
+  return true
+end
+
+-- Whether p should play development card `card` in the main phase.
+local function want_play(plan, card)
+  local p = plan.p
+  if card == "knight" then
+    return robber_blocks(p) or knight_gains_army(p)
+  elseif card == "monopoly" then
+    local _, n = monopoly_resource(p, wish(plan))
+    return n >= 4
+  elseif card == "year_of_plenty" then
+    local targets = plan.targets
+    for ti = 1, #targets do
+      local m = missing(plan.hand, cost_of(targets[ti]))
+      if m > 0 and m <= 2 then return true end
+    end
+    return false
+  elseif card == "road_building" then
+    if supply(p, "road") == 0 then return false end
+    return (plan.want_road and plan_goal(plan) ~= nil) or road_race(p)
+  end
+  return false
+end
+
+------------------------------------------------------------------------------------------------
+-- Decisions (opts: the option labels)
+
+local function parse_id(label, skip)
+  return tonumber(sub(label, skip))
+end
+
+local function index_of(opts, label)
+  for i = 1, #opts do
+    if opts[i] == label then return i end
+  end
+  return nil
+end
+
+-- Setup: the best node for p's next settlement.
+local function setup_settlement(p, opts)
+  local tp = tile_pips_table()
+  local prod = production(p, tp)
+  local best, best_score = 1, nil
+  for i = 1, #opts do
+    local s = node_value(parse_id(opts[i], 6), prod, W_EARLY, tp)
+    if best_score == nil or s > best_score then best, best_score = i, s end
+  end
+  return best
+end
+
+-- Setup: the road from the new settlement toward the best open node two roads away.
+local function setup_road(p, opts)
+  local g = graph()
+  local tp = tile_pips_table()
+  local prod = production(p, tp)
+  local nn = g.nn
+  local best, best_score = 1, nil
+  for i = 1, #opts do
+    local e = parse_id(opts[i], 6)
+    local near, far = g.pa[e], g.pb[e]
+    if node_get(far, "owner") == p then near, far = far, near end
+    local top, sum = 0, 0
+    local nbs = nn[far]
+    for k = 1, #nbs do
+      local n = nbs[k]
+      if n ~= near and node_open(n, nn) then
+        local v = node_value(n, prod, W_EARLY, tp)
+        sum = sum + v
+        if v > top then top = v end
+      end
+    end
+    local s = top + 0.1 * sum
+    if best_score == nil or s > best_score then best, best_score = i, s end
+  end
+  return best
+end
+
+-- A road: the option whose far end is closest (over free paths) to the goal; without a goal,
+-- one leaving a node where p has exactly one road (it lengthens a road end).
+local function place_road(p, opts)
+  local plan = make_plan(p)
+  local g = plan.g
+  local goal = plan_goal(plan)
+  local pa, pb, np = g.pa, g.pb, g.np
+  if goal then
+    local dist, queue, head = { [goal] = 0 }, { goal }, 1
+    while head <= #queue do
+      local v = queue[head]
+      head = head + 1
+      local owner = node_get(v, "owner")
+      if v == goal or owner == nil or owner == p then
+        local ps = np[v]
+        local d = dist[v] + 1
+        for j = 1, #ps do
+          local e = ps[j]
+          local u = pa[e] == v and pb[e] or pa[e]
+          if dist[u] == nil and path_get(e, "road") == nil then
+            dist[u] = d
+            queue[#queue + 1] = u
+          end
+        end
+      end
+    end
+    local best, best_d = nil, nil
+    for i = 1, #opts do
+      local e = parse_id(opts[i], 6)
+      local da, db = dist[pa[e]], dist[pb[e]]
+      local d = da or db
+      if da and db and db < da then d = db end
+      if d and (best_d == nil or d < best_d) then best, best_d = i, d end
+    end
+    if best then return best end
+  end
+  local best, best_score = 1, nil
+  for i = 1, #opts do
+    local e = parse_id(opts[i], 6)
+    local score = 0
+    for k = 1, 2 do
+      local v = k == 1 and pa[e] or pb[e]
+      local own = 0
+      local ps = np[v]
+      for j = 1, #ps do
+        if path_get(ps[j], "road") == p then own = own + 1 end
+      end
+      if own == 1 then score = score + 1 end
+    end
+    if best_score == nil or score > best_score then best, best_score = i, score end
+  end
+  return best
+end
+
+local function place_settlement(p, opts)
+  local tp = tile_pips_table()
+  local prod = production(p, tp)
+  local w = (pget(p, "vp") or 0) >= 5 and W_LATE or W_EARLY
+  local best, best_score = 1, nil
+  for i = 1, #opts do
+    local s = node_value(parse_id(opts[i], 6), prod, w, tp)
+    if best_score == nil or s > best_score then best, best_score = i, s end
+  end
+  return best
+end
+
+-- The settlement whose tiles produce most (ore and grain a little more; the robber's tile at a
+-- third).
+local function place_city(p, opts)
+  local tp = tile_pips_table()
+  local robber = gget("robber")
+  local tile_resource = storage.tile_resource
+  local best, best_score = 1, nil
+  for i = 1, #opts do
+    local tiles = storage.node_tiles[parse_id(opts[i], 6)]
+    local s = 0
+    for k = 1, #tiles do
+      local t = tiles[k]
+      local r = tile_resource[t]
+      if r then
+        local v = (tp[t] or 0) * ((r == "ore" or r == "grain") and 1.1 or 1)
+        if t == robber then v = v / 3 end
+        s = s + v
+      end
+    end
+    if best_score == nil or s > best_score then best, best_score = i, s end
+  end
+  return best
+end
+
+-- The robber's tile: the opponents' production it blocks (the leader's counted 4 times, +10
+-- for touching the leader at all); a tile touching p's own buildings only as a last resort,
+-- the one costing p least.
+local function robber_choice(p, opts)
+  local leader = leader_of(p)
+  local yield = storage.yield or YIELD
+  local tp = tile_pips_table()
+  local leader_cards = leader and total(leader, "card") > 0
+  local best, best_score = 1, nil
+  for i = 1, #opts do
+    local t = tonumber(string.match(opts[i], "^tile (%d+)"))
+    local score = -2000
+    if t then
+      score = 0
+      local pp = tp[t] or 0
+      local nodes = storage.tile_nodes[t]
+      local own, touches_leader = 0, false
+      for k = 1, #nodes do
+        local owner = node_get(nodes[k], "owner")
+        if owner then
+          local y = yield[node_get(nodes[k], "building")] or 1
+          if owner == p then
+            own = own + y
+          elseif owner == leader then
+            touches_leader = true
+            score = score + 4 * y * pp
+          else
+            score = score + y * pp
+          end
+        end
+      end
+      if touches_leader then score = score + 10 + (leader_cards and 2 or 0) end
+      if own > 0 then score = -1000 - own * pp end
+    end
+    if best_score == nil or score > best_score then best, best_score = i, score end
+  end
+  return best
+end
+
+-- The victim: the most public points, then the most cards.
+local function victim_choice(_, opts)
+  local best, bv, bc = 1, -1, -1
+  for i = 1, #opts do
+    local q = parse_id(opts[i], 8)
+    if q then
+      local v, c = public_vp(q), total(q, "card")
+      if v > bv or (v == bv and c > bc) then best, bv, bc = i, v, c end
+    end
+  end
+  return best
+end
+
+-- The discard: the resource with the largest surplus over the wanted builds (ties: the larger
+-- pile).
+local function discard_choice(p, opts)
+  local plan = make_plan(p)
+  local need = wish(plan)
+  local hand = plan.hand
+  local best, best_extra, best_n = 1, nil, nil
+  for i = 1, #opts do
+    local r = opts[i]
+    local n = hand[r] or 0
+    local extra = n - (need[r] or 0)
+    if best_extra == nil or extra > best_extra or (extra == best_extra and n > best_n) then
+      best, best_extra, best_n = i, extra, n
+    end
+  end
+  return best
+end
+
+-- Year of plenty: the card the first target that lacks one lacks most; else the resource p
+-- produces least.
+local function plenty_choice(p, opts)
+  local plan = make_plan(p)
+  local targets = plan.targets
+  for ti = 1, #targets do
+    local cost = cost_of(targets[ti])
+    local best, best_lack = nil, 0
+    for i = 1, #opts do
+      local r = opts[i]
+      local lack = (cost[r] or 0) - (plan.hand[r] or 0)
+      if lack > best_lack then best, best_lack = i, lack end
+    end
+    if best then return best end
+  end
+  local best, best_prod = 1, nil
+  for i = 1, #opts do
+    local pr = plan.prod[opts[i]] or 0
+    if best_prod == nil or pr < best_prod then best, best_prod = i, pr end
+  end
+  return best
+end
+
+local function monopoly_choice(p, opts)
+  local r = monopoly_resource(p, wish(make_plan(p)))
+  return index_of(opts, r) or 1
+end
+
+local function shed(p)
+  return total(p, "card") > options.discard_limit
+end
+
+local function maritime_give(p, opts)
+  local plan = make_plan(p)
+  local give = maritime_plan(plan, shed(p))
+  local i = give and index_of(opts, give)
+  if i then return i end
+  -- No plan (e.g. the menu choice was scripted): the largest pile.
+  local best, best_n = 1, -1
+  for k = 1, #opts do
+    local n = plan.hand[opts[k]] or 0
+    if n > best_n then best, best_n = k, n end
+  end
+  return best
+end
+
+local function maritime_get(p, opts)
+  local plan = make_plan(p)
+  local _, get = maritime_plan(plan, shed(p))
+  local i = get and index_of(opts, get)
+  if i then return i end
+  local best, best_prod = 1, nil
+  for k = 1, #opts do
+    local pr = plan.prod[opts[k]] or 0
+    if best_prod == nil or pr < best_prod then best, best_prod = k, pr end
+  end
+  return best
+end
+
+local function offer_choice(p, opts)
+  local give, get = offer_plan(make_plan(p))
+  local i = give and index_of(opts, "give 1 " .. give .. " for 1 " .. get)
+  if i then return i end
+  return index_of(opts, "cancel") or #opts
+end
+
+-- The offer under answer: option fields or storage.turn.offer when the rules provide them,
+-- else the offer this agent would make in the offerer's place. Returns from, give, get
+-- (give: what the offerer gives).
+local function current_offer(opts)
+  local o = opts[1]
+  if type(o) == "table" and o.give and o.get then
+    return o.from or o.player or game.current(), o.give, o.get
+  end
+  local turn = storage.turn
+  local offer = turn and turn.offer
+  if type(offer) == "table" and offer.give and offer.get then
+    return offer.from or offer.player or game.current(), offer.give, offer.get
+  end
+  local from = game.current()
+  local give, get = offer_plan(make_plan(from))
+  return from, give, get
+end
+
+local function label_of(option)
+  if type(option) == "table" then return option.label end
+  return option
+end
+
+local function answer_choice(p, opts)
+  local accept, decline = 1, 2
+  for i = 1, #opts do
+    local label = label_of(opts[i])
+    if label == "accept" then accept = i elseif label == "decline" then decline = i end
+  end
+  local from, give, get = current_offer(opts)
+  if give == nil or from == p then return decline end
+  if public_vp(from) >= options.target_vp - NEAR_VICTORY then return decline end
+  local plan = make_plan(p)
+  local need = wish(plan)
+  local hand = plan.hand
+  -- p would receive `give` and pay `get`: only a surplus card for one p lacks.
+  if (hand[get] or 0) <= (need[get] or 0) then return decline end
+  if (hand[give] or 0) > 0 and (hand[give] or 0) >= (need[give] or 0) then return decline end
+  return accept
+end
+
+local function partner_choice(_, opts)
+  local best, best_vp = nil, nil
+  local limit = options.target_vp - NEAR_VICTORY
+  for i = 1, #opts do
+    local q = sub(opts[i], 1, 7) == "player " and parse_id(opts[i], 8)
+    if q then
+      local v = public_vp(q)
+      if v < limit and (best_vp == nil or v < best_vp) then best, best_vp = i, v end
+    end
+  end
+  return best or index_of(opts, "nobody") or #opts
+end
+
+local function preroll_choice(p, opts)
+  local k = index_of(opts, "play knight")
+  if k and robber_blocks(p) then return k end
+  return index_of(opts, "roll") or 1
+end
+
+-- The main menu.
+local function action_choice(p, opts)
+  local n = #opts
+  local i = index_of(opts, "build city")
+  if i then return i end
+  i = index_of(opts, "build settlement")
+  if i then return i end
+
+  local plan = make_plan(p)
+  local hand = plan.hand
+  local cards = total(p, "card")
+  local over = cards > options.discard_limit
+
+  for k = 1, n do
+    local card = PLAY_CARD[opts[k]]
+    if card and want_play(plan, card) then return k end
+  end
+
+  i = index_of(opts, "buy development card")
+  if i then
+    local primary = plan.primary
+    local ok = primary == nil or primary == "dev" or over
+    if not ok then
+      -- Only when the card takes nothing the primary target still needs.
+      local cost = cost_of(primary)
+      ok = true
+      for k = 1, #RES do
+        local r = RES[k]
+        local d = DEV_CARD_COST[r]
+        if d and d > 0 and hand[r] - d < (cost[r] or 0) then ok = false end
+      end
+    end
+    if ok then return i end
+  end
+
+  i = index_of(opts, "build road")
+  if i then
+    local ok = plan.want_road and plan_goal(plan) ~= nil
+    if not ok and road_race(p) then
+      -- Only with brick and lumber a reachable settlement does not need.
+      local need = plan.spot and cost_of("settlement") or EMPTY
+      ok = hand.brick - 1 >= (need.brick or 0) and hand.lumber - 1 >= (need.lumber or 0)
+    end
+    if ok then return i end
+  end
+
+  i = index_of(opts, "maritime trade")
+  if i and maritime_plan(plan, over) then return i end
+
+  i = index_of(opts, "offer a trade")
+  if i and game.random(2) == 1 then
+    local give, get = offer_plan(plan)
+    if give and opponents_hold(p, get) then return i end
+  end
+
+  return index_of(opts, "end turn") or n
+end
+
+------------------------------------------------------------------------------------------------
+
+local HANDLERS = {
+  ["base.setup_settlement"] = setup_settlement,
+  ["base.setup_road"] = setup_road,
+  ["base.action"] = action_choice,
+  ["base.preroll"] = preroll_choice,
+  ["base.place_city"] = place_city,
+  ["base.place_settlement"] = place_settlement,
+  ["base.place_road"] = place_road,
+  ["base.robber"] = robber_choice,
+  ["base.victim"] = victim_choice,
+  ["base.discard"] = discard_choice,
+  ["base.plenty"] = plenty_choice,
+  ["base.monopoly"] = monopoly_choice,
+  ["base.maritime_give"] = maritime_give,
+  ["base.maritime_get"] = maritime_get,
+  ["base.trade_offer"] = offer_choice,
+  ["base.trade_answer"] = answer_choice,
+  ["base.trade_partner"] = partner_choice,
+}
+
+-- The heuristic agent's answer to decision `kind` of `player` among `opts` (an index into
+-- opts). A global so tests can call it directly.
+function heuristic_choice(player, kind, opts)
+  if #opts == 1 then return 1 end
+  local handler = HANDLERS[kind]
+  if handler == nil then return game.random(#opts) end
+  return handler(player, opts)
+end
+
+game.agent("heuristic", heuristic_choice)

@@ -1,0 +1,211 @@
+-- Longest Road and Largest Army.
+--
+-- Road length: the longest trail of a player's roads (a walk using each road at most once; it
+-- may pass a node several times). A node holding an opponent's building breaks the road: a trail
+-- may end there but not pass through. Computed by exhaustive DFS over road edges.
+--
+-- Longest Road (game prop longest_road = seat, absent while nobody holds it): the holder keeps it
+-- as long as nobody is strictly longer. Otherwise, when one player alone has the longest road and
+-- it is at least LONGEST_ROAD_MIN, that player takes it; when several tie for longest or nobody
+-- reaches the minimum (after the holder's road was broken), the card is set aside.
+-- Largest Army (game prop largest_army): the same with played knights and LARGEST_ARMY_MIN; knights
+-- never go away, so it moves only to a player with strictly more.
+-- Player props: road_length, knights_played, longest_road / largest_army (true while held).
+-- Road lengths are cached in storage.road_len and recomputed only for the seats update_awards
+-- is told about (all seats when called without arguments).
+
+LONGEST_ROAD_MIN = 5
+LARGEST_ARMY_MIN = 3
+
+local node_get = board.node_get
+
+-- Longest trail continuing from `node` over unused own roads (node entered, not yet checked
+-- for blocking by the caller).
+local function extend(node, np, pa, pb, mine, used, block)
+  if block[node] then return 0 end
+  local best = 0
+  local list = np[node]
+  for i = 1, #list do
+    local e = list[i]
+    if mine[e] and not used[e] then
+      used[e] = true
+      mine[e] = 2
+      local other = pa[e]
+      if other == node then other = pb[e] end
+      local len = 1 + extend(other, np, pa, pb, mine, used, block)
+      used[e] = false
+      if len > best then best = len end
+    end
+  end
+  return best
+end
+
+-- Longest trail starting at `node` (which may be blocked: a trail may start at a building).
+local function from(node, np, pa, pb, mine, used, block)
+  local best = 0
+  local list = np[node]
+  for i = 1, #list do
+    local e = list[i]
+    if mine[e] then
+      used[e] = true
+      mine[e] = 2
+      local other = pa[e]
+      if other == node then other = pb[e] end
+      local len = 1 + extend(other, np, pa, pb, mine, used, block)
+      used[e] = false
+      if len > best then best = len end
+    end
+  end
+  return best
+end
+
+-- Length (in roads) of p's longest road: p's roads from own_pieces(p, "road") (build.lua: a
+-- road set by hand counts once it was taken from the supply), broken at nodes whose owner prop
+-- is another seat.
+function road_length(p)
+  local g = board_graph()
+  local np, pa, pb, mine, used, block, seen = g.np, g.pa, g.pb, g.mine, g.used, g.block, g.seen
+  local roads = own_pieces(p, "road")
+  local n = #roads
+  if n == 0 then return 0 end
+  for i = 1, n do mine[roads[i]] = 1 end
+  -- Mark the end nodes: blocked by an opponent's building, and the number of own roads there.
+  g.stamp = g.stamp + 1
+  local stamp = g.stamp
+  for i = 1, n do
+    local e = roads[i]
+    for k = 1, 2 do
+      local v = k == 1 and pa[e] or pb[e]
+      if seen[v] ~= stamp then
+        seen[v] = stamp
+        local owner = node_get(v, "owner")
+        block[v] = owner ~= nil and owner ~= p
+      end
+    end
+  end
+  -- A longest trail starts at a node where the road ends, branches or is broken; a component
+  -- without such a node is a plain cycle, handled after.
+  local best = 0
+  local started = stamp + 1 -- seen[v] == started: DFS already run from v
+  for i = 1, n do
+    local e = roads[i]
+    for k = 1, 2 do
+      local v = k == 1 and pa[e] or pb[e]
+      if seen[v] ~= started then
+        local deg = 0
+        local list = np[v]
+        for j = 1, #list do
+          if mine[list[j]] then deg = deg + 1 end
+        end
+        if deg ~= 2 or block[v] then
+          seen[v] = started
+          local len = from(v, np, pa, pb, mine, used, block)
+          if len > best then best = len end
+        end
+      end
+    end
+  end
+  -- Roads no DFS has walked (mine[e] still 1) form plain cycles: start anywhere on each.
+  for i = 1, n do
+    local e = roads[i]
+    if mine[e] == 1 then
+      local len = from(pa[e], np, pa, pb, mine, used, block)
+      if len > best then best = len end
+    end
+  end
+  g.stamp = started
+  for i = 1, n do mine[roads[i]] = false end
+  return best
+end
+
+-- Gives the card `prop` by the rule above: values[q] per seat, minimum `min`. Returns the old
+-- and new holder (nil = nobody).
+local function award(prop, values, min)
+  local holder = game.get(prop)
+  local top, count, who = -1, 0, nil
+  for q = 1, #values do
+    local v = values[q]
+    if v > top then
+      top, count, who = v, 1, q
+    elseif v == top then
+      count = count + 1
+    end
+  end
+  local new
+  if holder ~= nil and values[holder] == top and top >= min then
+    new = holder
+  elseif count == 1 and top >= min then
+    new = who
+  else
+    new = nil
+  end
+  if new ~= holder then
+    game.set(prop, new)
+    if holder ~= nil then game.player_set(holder, prop, nil) end
+    if new ~= nil then game.player_set(new, prop, true) end
+  end
+  return holder, new
+end
+
+-- Recomputes the road lengths of the seats in `seats` (optional array; all seats when nil:
+-- call it so after changing roads or buildings by hand), the played knights of every seat, then
+-- both awards, and the points (update_vp) of any seat that gained or lost a card.
+function update_awards(seats)
+  local players = game.players()
+  local len = storage.road_len
+  if len == nil then
+    len = {}
+    for q = 1, players do len[q] = 0 end
+    storage.road_len = len
+    seats = nil
+  end
+  if seats == nil then
+    for q = 1, players do
+      len[q] = road_length(q)
+      game.player_set(q, "road_length", len[q])
+    end
+  else
+    for i = 1, #seats do
+      local q = seats[i]
+      local l = road_length(q)
+      if l ~= len[q] then
+        len[q] = l
+        game.player_set(q, "road_length", l)
+      end
+    end
+  end
+  local old, new = award("longest_road", len, LONGEST_ROAD_MIN)
+  if old ~= new then
+    if old then update_vp(old) end
+    if new then update_vp(new) end
+  end
+  local knights = storage.knights
+  if knights == nil then
+    knights = {}
+    storage.knights = knights
+  end
+  for q = 1, players do
+    local k = game.count(q, "knight", "played")
+    if k ~= knights[q] then
+      knights[q] = k
+      game.player_set(q, "knights_played", k)
+    end
+  end
+  old, new = award("largest_army", knights, LARGEST_ARMY_MIN)
+  if old ~= new then
+    if old then update_vp(old) end
+    if new then update_vp(new) end
+  end
+end
+
+-- Per-game setup: graph arrays, cached lengths and the award props of every player.
+game.on("game.setup", function(e)
+  storage.road_len = {}
+  storage.knights = {}
+  for q = 1, e.players do
+    storage.road_len[q] = 0
+    storage.knights[q] = 0
+    game.player_set(q, "road_length", 0)
+    game.player_set(q, "knights_played", 0)
+  end
+end, { priority = -50 })

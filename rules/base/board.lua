@@ -1,0 +1,227 @@
+-- The island of the base game: 19 terrain hexes, 18 number tokens, 9 harbors and the robber.
+-- Built by the game.setup handler below (priority -90, after core.lua's catalogue).
+--
+-- Tile ids are those of board.hex(2): row by row from the top, left to right:
+--
+--          1   2   3
+--        4   5   6   7
+--      8   9  10  11  12
+--       13  14  15  16
+--         17  18  19
+--
+-- Options:
+--   board = "beginner": the printed starting map for first games (BEGINNER_TERRAINS);
+--           "random":   the 19 terrain hexes shuffled over the island.
+--   numbers = "spiral": the official fixed placement. On the beginner map these are the tokens
+--             printed on it (BEGINNER_NUMBERS). On shuffled terrains the tokens A..R
+--             (SPIRAL_TOKENS) are laid along SPIRAL_ORDER: from the top-left corner tile
+--             counter-clockwise around the coast, then the inner ring, then the centre,
+--             skipping the desert.
+--           "random": the 18 tokens shuffled over the non-desert tiles; with
+--             no_adjacent_reds the shuffle is repeated until no two red numbers (6, 8) lie on
+--             tiles sharing a side.
+-- Results (see core.lua for the data model): tile props terrain, resource (nil on the
+-- desert), number (nil on the desert); node prop harbor on 18 coastal nodes; game prop robber
+-- = the desert tile. Per-game lookups in storage (read-only for everyone else):
+--   storage.tiles_by_number[n]  array of tiles with number token n (an empty array otherwise)
+--   storage.tile_resource[t]    resource of tile t, false on the desert
+--   storage.tile_nodes[t]       corner nodes of tile t (a copy, clockwise from the top)
+--   storage.node_tiles[n]       tiles having node n as a corner (a copy, ascending)
+--   storage.coast               the 30 coastal paths in clockwise order, from tile 1's top
+--   storage.harbor_paths        the 9 harbor paths, in HARBOR_TYPES order
+
+TERRAIN_RESOURCE = {
+  forest = "lumber", pasture = "wool", fields = "grain", hills = "brick", mountains = "ore",
+  desert = false,
+}
+
+-- The 19 terrain hexes of the base game (the "random" board shuffles this list).
+TERRAINS = {
+  "forest", "forest", "forest", "forest", "pasture", "pasture", "pasture", "pasture",
+  "fields", "fields", "fields", "fields", "hills", "hills", "hills",
+  "mountains", "mountains", "mountains", "desert",
+}
+
+-- The printed beginner map, by tile id, and its number tokens (0 = none, on the desert).
+BEGINNER_TERRAINS = {
+  "mountains", "pasture", "forest",
+  "fields", "hills", "pasture", "hills",
+  "fields", "forest", "desert", "forest", "mountains",
+  "forest", "mountains", "fields", "pasture",
+  "hills", "fields", "pasture",
+}
+BEGINNER_NUMBERS = {
+  10, 2, 9,
+  12, 6, 4, 10,
+  9, 11, 0, 3, 8,
+  8, 3, 4, 5,
+  5, 6, 11,
+}
+
+-- Number tokens A..R of the official variable setup.
+SPIRAL_TOKENS = { 5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11 }
+
+-- Tiles in the order the spiral visits them: the outer ring counter-clockwise from the
+-- top-left corner tile, the inner ring counter-clockwise from the tile below-right of it, the
+-- centre.
+SPIRAL_ORDER = { 1, 4, 8, 13, 17, 18, 19, 16, 12, 7, 3, 2, 5, 9, 14, 15, 11, 6, 10 }
+
+-- Harbors. The 30 coastal paths are numbered 0..29 clockwise, path 0 being the upper-right
+-- edge of tile 1 (from its top corner); every corner tile of the island has 3 coastal edges,
+-- every other coastal tile 2. The harbors sit on coastal paths 0, 3, 7, 10, 13, 17, 20, 23, 27
+-- (gaps of 3, 4, 3 edges, the spacing of the printed frame), which are:
+--   0  tile 1 upper-right      3  tile 3 upper-left      7  tile 7 right
+--  10  tile 12 lower-right    13  tile 19 right          17  tile 18 lower-left
+--  20  tile 17 left           23  tile 8 lower-left      27  tile 4 upper-left
+-- with the types below, in the same order. Both nodes of a harbor path get node prop harbor.
+HARBOR_COAST_INDEX = { 0, 3, 7, 10, 13, 17, 20, 23, 27 }
+HARBOR_TYPES = { "any", "wool", "any", "any", "brick", "lumber", "any", "grain", "ore" }
+
+-- True for the red numbers 6 and 8 (the most frequent rolls).
+function is_red(number)
+  return number == 6 or number == 8
+end
+
+-- Number of ways two six-sided dice roll `number` (0 for anything that is not 2..12).
+function pips(number)
+  if not number or number < 2 or number > 12 then return 0 end
+  return 6 - math.abs(7 - number)
+end
+
+-- Tiles whose number token is `number` (a shared array from storage: do not modify). The
+-- robber is not taken into account.
+function producing_tiles(number)
+  return storage.tiles_by_number[number] or storage.no_tiles
+end
+
+-- The tile holding the robber.
+function robber_tile()
+  return game.get("robber")
+end
+
+-- A readable tile label for decisions: "tile 7 (brick 10)", "tile 10 (desert)".
+function tile_label(t)
+  local resource = board.tile_get(t, "resource")
+  local number = board.tile_get(t, "number")
+  if resource then return "tile " .. t .. " (" .. resource .. " " .. (number or "-") .. ")" end
+  return "tile " .. t .. " (" .. board.tile_get(t, "terrain") .. ")"
+end
+
+-- True when no two tiles sharing a side both carry a red number. `numbers` maps tile -> token.
+local function reds_apart(numbers)
+  for t = 1, board.tiles() do
+    if is_red(numbers[t]) then
+      for _, u in ipairs(board.tile_tiles(t)) do
+        if u > t and is_red(numbers[u]) then return false end
+      end
+    end
+  end
+  return true
+end
+
+-- The coastal paths in clockwise order starting with the upper-right edge of tile 1.
+local function coastal_cycle()
+  local tile_paths = board.tile_paths(1)
+  local start = tile_paths[1]
+  local cycle = { start }
+  local node = board.path_nodes(start)[1] == board.tile_nodes(1)[1] and board.path_nodes(start)[2]
+      or board.path_nodes(start)[1]
+  local prev = start
+  while true do
+    local nxt
+    for _, p in ipairs(board.node_paths(node)) do
+      if p ~= prev and #board.path_tiles(p) == 1 then nxt = p break end
+    end
+    if nxt == start then break end
+    cycle[#cycle + 1] = nxt
+    local a, b = board.path_nodes(nxt)[1], board.path_nodes(nxt)[2]
+    node = (a == node) and b or a
+    prev = nxt
+  end
+  return cycle
+end
+
+game.on("game.setup", function()
+  board.hex(2)
+  local ntiles = board.tiles()
+
+  local terrains = {}
+  local numbers = {}
+  if options.board == "beginner" then
+    for t = 1, ntiles do terrains[t] = BEGINNER_TERRAINS[t] end
+  else
+    for i = 1, #TERRAINS do terrains[i] = TERRAINS[i] end
+    game.shuffle(terrains)
+  end
+
+  if options.numbers == "spiral" then
+    if options.board == "beginner" then
+      for t = 1, ntiles do
+        if BEGINNER_NUMBERS[t] ~= 0 then numbers[t] = BEGINNER_NUMBERS[t] end
+      end
+    else
+      local k = 1
+      for _, t in ipairs(SPIRAL_ORDER) do
+        if terrains[t] ~= "desert" then
+          numbers[t] = SPIRAL_TOKENS[k]
+          k = k + 1
+        end
+      end
+    end
+  else
+    local producing = {}
+    for t = 1, ntiles do
+      if terrains[t] ~= "desert" then producing[#producing + 1] = t end
+    end
+    local tokens = {}
+    for i = 1, #SPIRAL_TOKENS do tokens[i] = SPIRAL_TOKENS[i] end
+    repeat
+      game.shuffle(tokens)
+      for i, t in ipairs(producing) do numbers[t] = tokens[i] end
+    until not options.no_adjacent_reds or reds_apart(numbers)
+  end
+
+  local tiles_by_number, tile_resource, tile_nodes = {}, {}, {}
+  for n = 2, 12 do tiles_by_number[n] = {} end
+  local desert
+  for t = 1, ntiles do
+    local terrain = terrains[t]
+    local resource = TERRAIN_RESOURCE[terrain]
+    board.tile_set(t, "terrain", terrain)
+    if resource then
+      board.tile_set(t, "resource", resource)
+      board.tile_set(t, "number", numbers[t])
+      local list = tiles_by_number[numbers[t]]
+      list[#list + 1] = t
+    elseif not desert then
+      desert = t
+    end
+    tile_resource[t] = resource
+    local copy = {}
+    for i, n in ipairs(board.tile_nodes(t)) do copy[i] = n end
+    tile_nodes[t] = copy
+  end
+  local node_tiles = {}
+  for n = 1, board.nodes() do
+    local copy = {}
+    for i, t in ipairs(board.node_tiles(n)) do copy[i] = t end
+    node_tiles[n] = copy
+  end
+
+  local coast = coastal_cycle()
+  local harbor_paths = {}
+  for i, index in ipairs(HARBOR_COAST_INDEX) do
+    local path = coast[index + 1]
+    harbor_paths[i] = path
+    for _, n in ipairs(board.path_nodes(path)) do board.node_set(n, "harbor", HARBOR_TYPES[i]) end
+  end
+
+  storage.tiles_by_number = tiles_by_number
+  storage.no_tiles = {}
+  storage.tile_resource = tile_resource
+  storage.tile_nodes = tile_nodes
+  storage.node_tiles = node_tiles
+  storage.coast = coast
+  storage.harbor_paths = harbor_paths
+  game.set("robber", desert)
+end, { priority = -90 })

@@ -1,0 +1,124 @@
+-- Shared vocabulary of the base game: resources, development cards, pieces, and small helpers
+-- every other file of the pack uses. Loaded first; everything here is a global of this pack.
+--
+-- Where the state lives (all kernel-owned, so variants can read it):
+--   holdings, form "card":   resource cards (players and the "bank" supply)
+--   holdings, form "dev":    development cards in a player's hand (kinds DEV_CARDS)
+--   holdings, form "played": development cards a player has played
+--   holdings, form "piece":  pieces still in a player's supply (kinds "road", "settlement", "city", ...)
+--   deck "dev":              the development deck (top = next card drawn)
+--   tile props:  terrain, resource (nil on the desert), number (nil on the desert)
+--   node props:  owner (seat), building ("settlement", "city", ...), harbor ("any" or a resource)
+--   path props:  road (seat)
+--   game props:  robber (tile), longest_road / largest_army (seat, absent when nobody holds it),
+--                dice_histogram.2 .. dice_histogram.12
+--   player props (the game summary): vp, settlements, cities, roads, knights_played,
+--                road_length, longest_road, largest_army
+-- Pack-private turn state is in storage (see new_turn_state).
+
+RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+DEV_CARDS = { "knight", "victory_point", "road_building", "year_of_plenty", "monopoly" }
+DEV_DECK = { knight = 14, victory_point = 5, road_building = 2, year_of_plenty = 2, monopoly = 2 }
+
+-- The pieces of the base game; variants add theirs through the base.pieces event.
+BASE_PIECES = {
+  road = { cost = { brick = 1, lumber = 1 }, limit = 15, vp = 0, on = "path" },
+  settlement = { cost = { brick = 1, lumber = 1, wool = 1, grain = 1 }, limit = 5, vp = 1, on = "node" },
+  city = { cost = { ore = 3, grain = 2 }, limit = 4, vp = 2, on = "node", upgrades = "settlement" },
+}
+DEV_CARD_COST = { ore = 1, wool = 1, grain = 1 }
+
+-- Resource cards a holder (seat or "bank") has in hand, summed over resources.
+function hand_size(holder)
+  return game.total(holder, "card")
+end
+
+-- The resource cards of a holder as an array of resource names, one entry per card, in
+-- RESOURCES order (for uniform random picks and discard menus).
+function cards_of(holder)
+  local cards = {}
+  for _, r in ipairs(RESOURCES) do
+    for _ = 1, game.count(holder, r, "card") do cards[#cards + 1] = r end
+  end
+  return cards
+end
+
+-- True when `holder` has at least the resource cards in `cost` ({resource = n}).
+function has_cards(holder, cost)
+  for _, r in ipairs(RESOURCES) do
+    local n = cost[r]
+    if n and n > 0 and game.count(holder, r, "card") < n then return false end
+  end
+  return true
+end
+
+-- Seats of all players other than `p`, ascending.
+function opponents(p)
+  local list = {}
+  for q = 1, game.players() do
+    if q ~= p then list[#list + 1] = q end
+  end
+  return list
+end
+
+-- A readable "2 brick, 1 ore" for a cost table (RESOURCES order).
+function describe_cost(cost)
+  local parts = {}
+  for _, r in ipairs(RESOURCES) do
+    if cost[r] and cost[r] > 0 then parts[#parts + 1] = cost[r] .. " " .. r end
+  end
+  return table.concat(parts, ", ")
+end
+
+-- The per-turn bookkeeping of the base game (storage.turn), reset at each turn start.
+function new_turn_state(player)
+  return {
+    player = player,
+    rolled = false,        -- the dice have been rolled this turn
+    dev_played = false,    -- a development card was played this turn
+    bought = {},           -- dev kind -> cards bought this turn (not playable yet)
+    free_roads = 0,        -- roads left to place from Road Building
+  }
+end
+
+-- Declares the catalogue of kinds, forms and supplies and fills the bank, the development
+-- deck and each player's pieces. Runs first in game.setup (priority -100).
+game.on("game.setup", function(e)
+  for _, form in ipairs({ "card", "dev", "played", "piece" }) do game.add_form(form) end
+  for _, r in ipairs(RESOURCES) do game.add_kind(r) end
+  for _, d in ipairs(DEV_CARDS) do game.add_kind(d) end
+  game.add_supply("bank")
+  for _, r in ipairs(RESOURCES) do game.add("bank", r, options.bank_per_resource, "card") end
+
+  -- The catalogue of pieces: variants add or change entries through base.pieces.
+  local pieces = {}
+  for name, spec in pairs(BASE_PIECES) do
+    local copy = { limit = spec.limit, vp = spec.vp, on = spec.on, upgrades = spec.upgrades, cost = {} }
+    for r, n in pairs(spec.cost) do copy.cost[r] = n end
+    pieces[name] = copy
+  end
+  game.raise("base.pieces", { pieces = pieces })
+  storage.pieces = pieces
+  storage.piece_names = {}
+  for name in pairs(pieces) do storage.piece_names[#storage.piece_names + 1] = name end
+  table.sort(storage.piece_names)
+  for _, name in ipairs(storage.piece_names) do
+    game.add_kind(name)
+    for p = 1, e.players do game.add(p, name, pieces[name].limit, "piece") end
+  end
+
+  game.add_deck("dev")
+  for _, d in ipairs(DEV_CARDS) do
+    for _ = 1, DEV_DECK[d] do game.deck_push("dev", d) end
+  end
+  game.deck_shuffle("dev")
+
+  for i = 2, 12 do game.set("dice_histogram." .. i, 0) end
+  storage.turn = new_turn_state(1)
+end, { priority = -100 })
+
+game.on("game.setup", function(e)
+  if e.players < 2 or e.players > 4 then
+    error(string.format("the base game is for 3 or 4 players (2 for quick tests), not %d", e.players), 0)
+  end
+end, { priority = -200 })

@@ -1,0 +1,112 @@
+-- Development cards: buying and playing.
+--
+-- The deck "dev" holds the undrawn cards (top = last). A bought card goes to the buyer's
+-- holdings in form "dev"; a played card moves to form "played". Victory point cards are never
+-- played: they count as soon as they are held. Per turn (storage.turn, see new_turn_state):
+-- at most one card is played (dev_played), and a card bought this turn (bought[kind]) cannot
+-- be played that turn, though an older card of the same kind can.
+
+DEV_ITEM = "development card" -- the item name in base.pay / base.can_pay
+
+local count = game.count
+
+-- True when p may buy a development card: the deck is not empty and p can pay DEV_CARD_COST.
+function can_buy_dev(p)
+  return game.deck_count("dev") > 0 and can_pay(p, DEV_ITEM, DEV_CARD_COST)
+end
+
+-- p pays DEV_CARD_COST and draws the top card of the deck. Returns the card's kind. Error when
+-- the deck is empty or p cannot pay.
+function buy_dev(p)
+  if game.deck_count("dev") == 0 then error("the development deck is empty", 2) end
+  if not can_pay(p, DEV_ITEM, DEV_CARD_COST) then
+    error(string.format("player %d cannot pay for a development card", p), 2)
+  end
+  pay(p, DEV_ITEM, DEV_CARD_COST)
+  local card = game.deck_draw("dev")
+  game.add(p, card, 1, "dev")
+  local bought = storage.turn.bought
+  bought[card] = (bought[card] or 0) + 1
+  if game.verbose() then game.log(string.format("player %d buys a development card", p)) end
+  update_vp(p)
+  return card
+end
+
+-- Kinds (DEV_CARDS order) p may play now: none once a card was played this turn; never
+-- victory_point; a kind only if p holds a copy not bought this turn.
+function playable_dev(p)
+  local out = {}
+  local turn = storage.turn
+  if turn.dev_played or game.total(p, "dev") == 0 then return out end
+  local bought = turn.bought
+  for _, kind in ipairs(DEV_CARDS) do
+    if kind ~= "victory_point" and count(p, kind, "dev") > (bought[kind] or 0) then
+      out[#out + 1] = kind
+    end
+  end
+  return out
+end
+
+-- Asks p for one resource (decision `kind`) among `list`; returns it.
+local function pick_resource(p, kind, list)
+  return (game.decide(p, kind, list))
+end
+
+local function monopoly_default(e)
+  local n = math.min(e.amount, count(e.victim, e.resource, "card"))
+  if n > 0 then game.move(e.victim, e.player, e.resource, n, "card") end
+end
+
+-- Card effects, by kind.
+local EFFECTS = {
+  knight = function(p)
+    move_robber(p)
+    update_awards({})
+  end,
+  road_building = function(p)
+    local turn = storage.turn
+    turn.free_roads = 2
+    while turn.free_roads > 0 do
+      if choose_and_place(p, "road", { free = true }) == nil then break end
+      turn.free_roads = turn.free_roads - 1
+    end
+    turn.free_roads = 0
+  end,
+  year_of_plenty = function(p)
+    for _ = 1, 2 do
+      local list = {}
+      for _, r in ipairs(RESOURCES) do
+        if count("bank", r, "card") > 0 then list[#list + 1] = r end
+      end
+      if #list == 0 then break end
+      local r = pick_resource(p, "base.plenty", list)
+      game.move("bank", p, r, 1, "card")
+    end
+  end,
+  monopoly = function(p)
+    local r = pick_resource(p, "base.monopoly", RESOURCES)
+    for _, q in ipairs(opponents(p)) do
+      local e = { player = p, victim = q, resource = r, amount = count(q, r, "card") }
+      game.raise("base.monopoly", e, monopoly_default)
+    end
+  end,
+}
+
+-- p plays a development card of `kind`: it moves to form "played", the turn records that a card
+-- was played, then the effect runs (knight: move_robber and the army award; road_building: up
+-- to 2 free roads, decision "base.place_road"; year_of_plenty: 2 decisions "base.plenty" among
+-- the resources the bank has; monopoly: decision "base.monopoly", then base.monopoly per
+-- opponent). Error when `kind` is not in playable_dev(p).
+function play_dev(p, kind)
+  local ok = false
+  for _, k in ipairs(playable_dev(p)) do
+    if k == kind then ok = true end
+  end
+  if not ok then error(string.format("player %d cannot play a %s now", p, tostring(kind)), 2) end
+  game.remove(p, kind, 1, "dev")
+  game.add(p, kind, 1, "played")
+  storage.turn.dev_played = true
+  if game.verbose() then game.log(string.format("player %d plays %s", p, kind)) end
+  EFFECTS[kind](p)
+  update_vp(p)
+end

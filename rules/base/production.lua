@@ -1,0 +1,156 @@
+-- Dice and resource production.
+--
+-- roll_dice(p) rolls two dice through base.roll; produce(total) pays every building next to a
+-- tile with that number (except the tile under the robber), applying the bank shortage rule
+-- per resource. Events (contracts in pack.json):
+--   base.claim  {player, tile, node, building, resource, amount}: one building's claim on one
+--               tile; handlers may change amount (0 or less: no claim).
+--   base.payout {player, resource, amount, claims}: one player's total of one resource after
+--               the shortage rule; claims = that player's claim payloads for the resource, in
+--               tile then node order. Default (payout_default): move amount cards from the bank
+--               (at most what the bank holds).
+-- When no handler is registered for base.claim / base.payout (known at game.setup, since
+-- handlers are registered only while packs load) produce() neither builds payloads nor
+-- raises those events: the result is the same, without a table per building.
+
+local count, move = game.count, game.move
+local node_get = board.node_get
+
+-- Index of each resource in RESOURCES (constant).
+RESOURCE_INDEX = { brick = 1, lumber = 2, wool = 3, grain = 4, ore = 5 }
+
+-- The game prop key of each dice total's histogram counter (constant).
+HISTOGRAM_KEY = {}
+for i = 2, 12 do HISTOGRAM_KEY[i] = "dice_histogram." .. i end
+
+-- Cards a building yields per producing tile when its piece spec has no `yield` field.
+DEFAULT_YIELD = { settlement = 1, city = 2 }
+
+-- Per-game lookups for produce(), after core.lua (pieces) and board.lua (tiles).
+game.on("game.setup", function(e)
+  local yield = {}
+  for name, spec in pairs(storage.pieces) do
+    if spec.on == "node" then yield[name] = spec.yield or DEFAULT_YIELD[name] or 0 end
+  end
+  storage.yield = yield
+  -- owed[(p - 1) * 5 + resource index]: cards owed in the current produce() call; all zero
+  -- between calls.
+  local owed = {}
+  for i = 1, e.players * #RESOURCES do owed[i] = 0 end
+  storage.owed = owed
+  storage.players = e.players
+  storage.production_hooked = game.has_handlers("base.claim") or game.has_handlers("base.payout")
+end, { priority = -80 })
+
+-- Rolls two six-sided dice for p and returns the total. Raises base.roll {player, dice =
+-- {d1, d2}, total} (handlers may change dice and total), counts the total in the game prop
+-- "dice_histogram.<total>" and marks storage.turn.rolled.
+function roll_dice(p)
+  local d1, d2 = game.roll(6), game.roll(6)
+  local e = { player = p, dice = { d1, d2 }, total = d1 + d2 }
+  game.raise("base.roll", e)
+  local total = e.total
+  local key = HISTOGRAM_KEY[total] or ("dice_histogram." .. total)
+  game.set(key, (game.get(key) or 0) + 1)
+  storage.turn.rolled = true
+  if game.verbose() then
+    game.log(string.format("player %d rolls %d + %d = %d", p, e.dice[1], e.dice[2], total))
+  end
+  return total
+end
+
+-- Default action of base.payout: amount cards of the resource from the bank to the player,
+-- never more than the bank holds.
+function payout_default(e)
+  local amount = e.amount
+  local left = count("bank", e.resource, "card")
+  if amount > left then amount = left end
+  if amount > 0 then move("bank", e.player, e.resource, amount, "card") end
+end
+
+-- Pays the production of a roll of `total` (any number; 7 produces nothing since no tile has
+-- it). Per resource: when the bank holds enough for every claim, everyone is paid; otherwise
+-- nobody gets that resource, except when exactly one player is owed it: that player gets
+-- what the bank has left. Resources are settled in RESOURCES order, players in seat order.
+function produce(total)
+  local tiles = storage.tiles_by_number[total]
+  if tiles == nil or #tiles == 0 then return end
+  local robber = game.get("robber")
+  local tile_nodes, tile_resource = storage.tile_nodes, storage.tile_resource
+  local yield, owed = storage.yield, storage.owed
+  local hooked = storage.production_hooked
+  local claims -- hooked only: claims[(p - 1) * 5 + ri] = array of claim payloads
+  local any = false
+  for i = 1, #tiles do
+    local tile = tiles[i]
+    local resource = tile_resource[tile]
+    if tile ~= robber and resource then
+      local ri = RESOURCE_INDEX[resource]
+      local nodes = tile_nodes[tile]
+      for j = 1, #nodes do
+        local node = nodes[j]
+        local building = node_get(node, "building")
+        if building then
+          local owner = node_get(node, "owner")
+          local amount = yield[building] or 0
+          if hooked then
+            local claim = { player = owner, tile = tile, node = node, building = building,
+                            resource = resource, amount = amount }
+            game.raise("base.claim", claim)
+            amount = claim.amount
+            if amount > 0 then
+              claims = claims or {}
+              local k = (owner - 1) * 5 + ri
+              local list = claims[k]
+              if list == nil then list = {}; claims[k] = list end
+              list[#list + 1] = claim
+            end
+          end
+          if amount > 0 then
+            local k = (owner - 1) * 5 + ri
+            owed[k] = owed[k] + amount
+            any = true
+          end
+        end
+      end
+    end
+  end
+  if not any then return end
+
+  local players = storage.players
+  for ri = 1, 5 do
+    local resource = RESOURCES[ri]
+    local sum, owed_players = 0, 0
+    for p = 1, players do
+      local n = owed[(p - 1) * 5 + ri]
+      if n > 0 then
+        sum = sum + n
+        owed_players = owed_players + 1
+      end
+    end
+    if sum > 0 then
+      local bank = count("bank", resource, "card")
+      if bank >= sum or owed_players == 1 then
+        for p = 1, players do
+          local k = (p - 1) * 5 + ri
+          local n = owed[k]
+          if n > 0 then
+            if n > bank then n = bank end -- only when a single player is owed
+            if n > 0 then
+              if hooked then
+                local payload = { player = p, resource = resource, amount = n, claims = claims[k] }
+                game.raise("base.payout", payload, payout_default)
+              else
+                move("bank", p, resource, n, "card")
+              end
+            end
+          end
+        end
+      elseif game.verbose() then
+        game.log(string.format("bank short of %s: %d owed to %d players, %d left; nobody gets it",
+          resource, sum, owed_players, bank))
+      end
+      for p = 1, players do owed[(p - 1) * 5 + ri] = 0 end
+    end
+  end
+end

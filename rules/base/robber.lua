@@ -1,0 +1,132 @@
+-- The robber: what a 7 does (discards, then the robber moves and steals), also used by the
+-- knight card (move_robber alone).
+--
+-- Events (contracts in pack.json):
+--   base.discard_limit {player, limit}: a player holding more than `limit` resource cards
+--       discards half (rounded down); handlers may change limit.
+--   base.discard {player, count}: default (discard_default) asks the player `count` times,
+--       decision "base.discard" among the resources they hold (labels are resource names), and
+--       returns each chosen card to the bank.
+--   base.robber_targets {player, tiles}: the tiles the robber may move to (every tile but its
+--       own); handlers may remove tiles. If none remain the robber stays where it is, nobody is
+--       robbed and move_robber returns nil.
+--   base.robber_moved {player, tile, from}: default (robber_moved_default): the victims are the
+--       opponents with a building on a corner of the tile and at least one resource card, in
+--       seat order; base.victims {player, tile, victims} may remove some; with several left
+--       the player chooses (decision "base.victim", labels "player N"); then base.steal.
+--   base.steal {thief, victim}: default (steal_default) moves one resource card chosen
+--       uniformly at random (game.random) from the victim to the thief and records its
+--       resource in payload.resource (nil when the victim had no card).
+
+-- The discard of a 7 for one player: `count` decisions, one card each.
+function discard_default(e)
+  local p = e.player
+  for _ = 1, e.count do
+    local held = {}
+    for _, r in ipairs(RESOURCES) do
+      if game.count(p, r, "card") > 0 then held[#held + 1] = r end
+    end
+    if #held == 0 then return end
+    local r = game.decide(p, "base.discard", held)
+    game.move(p, "bank", r, 1, "card")
+  end
+end
+
+-- The 7 rolled by p: every player, in seat order starting with p, holding more resource cards
+-- than their limit (options.discard_limit through base.discard_limit) discards half of them,
+-- rounded down, through base.discard; then p moves the robber (move_robber).
+function seven(p)
+  local players = game.players()
+  local hooked = game.has_handlers("base.discard_limit")
+  for i = 0, players - 1 do
+    local q = (p - 1 + i) % players + 1
+    local size = hand_size(q)
+    local limit = options.discard_limit
+    if hooked then
+      local e = { player = q, limit = limit }
+      game.raise("base.discard_limit", e)
+      limit = e.limit
+    end
+    if size > limit then
+      local n = size // 2
+      if n > 0 then
+        if game.verbose() then
+          game.log(string.format("player %d discards %d of %d cards", q, n, size))
+        end
+        game.raise("base.discard", { player = q, count = n }, discard_default)
+      end
+    end
+  end
+  return move_robber(p)
+end
+
+-- Default action of base.steal.
+function steal_default(e)
+  local cards = cards_of(e.victim)
+  if #cards == 0 then return end
+  local r = cards[game.random(#cards)]
+  game.move(e.victim, e.thief, r, 1, "card")
+  e.resource = r
+end
+
+-- The players p may rob on `tile`: opponents owning a building on one of its corners and
+-- holding at least one resource card, ascending.
+function robbable(p, tile)
+  local seen = {}
+  local nodes = storage.tile_nodes[tile]
+  for i = 1, #nodes do
+    local owner = board.node_get(nodes[i], "owner")
+    if owner and owner ~= p then seen[owner] = true end
+  end
+  local victims = {}
+  for q = 1, game.players() do
+    if seen[q] and hand_size(q) > 0 then victims[#victims + 1] = q end
+  end
+  return victims
+end
+
+-- Default action of base.robber_moved: choose a victim and steal one card.
+function robber_moved_default(e)
+  local v = { player = e.player, tile = e.tile, victims = robbable(e.player, e.tile) }
+  game.raise("base.victims", v)
+  local victims = v.victims
+  if #victims == 0 then return end
+  local victim = victims[1]
+  if #victims > 1 then
+    local labels = {}
+    for i, q in ipairs(victims) do labels[i] = "player " .. q end
+    local _, i = game.decide(e.player, "base.victim", labels)
+    victim = victims[i]
+  end
+  local s = { thief = e.player, victim = victim }
+  game.raise("base.steal", s, steal_default)
+  if game.verbose() then
+    game.log(string.format("player %d robs player %d (%s)", e.player, victim, tostring(s.resource)))
+  end
+end
+
+-- p moves the robber: decision "base.robber" among every tile except the robber's (after
+-- base.robber_targets), labels like "tile 7 (brick 10)" / "tile 10 (desert)"; sets the game
+-- prop robber and raises base.robber_moved (default: the steal). Returns the new tile, or nil
+-- when no tile was allowed (the robber stays).
+function move_robber(p)
+  local from = game.get("robber")
+  local tiles = {}
+  for t = 1, board.tiles() do
+    if t ~= from then tiles[#tiles + 1] = t end
+  end
+  local e = { player = p, tiles = tiles }
+  game.raise("base.robber_targets", e)
+  tiles = e.tiles
+  if #tiles == 0 then return nil end
+  local labels = {}
+  for i, t in ipairs(tiles) do labels[i] = tile_label(t) end
+  local _, i = game.decide(p, "base.robber", labels)
+  local tile = tiles[i]
+  game.set("robber", tile)
+  if game.verbose() then
+    game.log(string.format("player %d moves the robber to %s", p, labels[i]))
+  end
+  game.raise("base.robber_moved", { player = p, tile = tile, from = from }, robber_moved_default)
+  return tile
+end

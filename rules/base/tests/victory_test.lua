@@ -1,0 +1,107 @@
+-- Tests of victory.lua: points from every source and the win check.
+
+local function fresh(t, extra, answers)
+  local opts = { "base.check=true" }
+  for _, o in ipairs(extra or {}) do opts[#opts + 1] = o end
+  t.start { players = 4, seed = 1, start = false, options = opts, answers = answers }
+  if not board.is_built() then board.hex(2) end
+  return t.env()
+end
+
+local function give(p, cards)
+  for r, n in pairs(cards) do game.move("bank", p, r, n, "card") end
+end
+
+-- Moves one card of `kind` from the deck to p's holdings in `form` (other cards keep their order).
+local function take(p, kind, form)
+  local items = {}
+  while game.deck_count("dev") > 0 do items[#items + 1] = game.deck_draw("dev") end
+  local taken = false
+  for i = #items, 1, -1 do
+    if not taken and items[i] == kind then taken = true else game.deck_push("dev", items[i]) end
+  end
+  assert(taken, "no " .. kind .. " left in the deck")
+  game.add(p, kind, 1, form)
+end
+
+local function roads(env, p, nodes)
+  for i = 1, #nodes - 1 do
+    env.place_piece(p, "road", board.path_between(nodes[i], nodes[i + 1]), { free = true })
+  end
+end
+
+test("victory: points from settlements, cities, both awards and victory point cards", function(t)
+  local env = fresh(t)
+  local total, sources = env.victory_points(1)
+  t.eq(total, 0)
+  t.eq(sources, { settlements = 0, cities = 0, longest_road = 0, largest_army = 0, victory_point_cards = 0 })
+  for _, n in ipairs({ 1, 8, 20, 33 }) do env.place_piece(1, "settlement", n, { free = true, setup = true }) end
+  env.place_piece(1, "city", 33, {})
+  roads(env, 1, { 1, 2, 3, 4, 5, 6 }) -- 5 roads: Longest Road
+  for _ = 1, 3 do take(1, "knight", "played") end
+  env.update_awards()
+  take(1, "victory_point", "dev")
+  take(1, "victory_point", "dev")
+  env.update_vp(1)
+  total, sources = env.victory_points(1)
+  t.eq(sources, { settlements = 3, cities = 2, longest_road = 2, largest_army = 2, victory_point_cards = 2 })
+  t.eq(total, 11)
+  t.eq(env.vp_total(1), 11)
+  t.eq(game.player_get(1, "vp"), 11)
+  t.eq(env.victory_points(2), 0)
+end)
+
+test("victory: a victory point card bought to reach the target wins at once on your turn", function(t)
+  local env = fresh(t, { "base.target_vp=3" })
+  t.eq(game.current(), 1)
+  env.place_piece(1, "settlement", 1, { free = true, setup = true })
+  env.place_piece(1, "settlement", 20, { free = true, setup = true })
+  t.eq(env.check_win(1), false)
+  t.eq(game.is_over(), false)
+  -- The top card is a victory point card.
+  take(1, "victory_point", "dev")
+  game.remove(1, "victory_point", 1, "dev")
+  game.deck_push("dev", "victory_point")
+  give(1, { ore = 1, wool = 1, grain = 1 })
+  env.storage.turn = env.new_turn_state(1)
+  t.eq(env.buy_dev(1), "victory_point")
+  t.eq(game.player_get(1, "vp"), 3)
+  t.eq(env.check_win(1), true)
+  t.eq(game.is_over(), true)
+  t.eq(game.winner(), 1)
+end)
+
+test("victory: the target reached on another player's turn wins only on your own turn", function(t)
+  local env = fresh(t, { "base.target_vp=3" })
+  env.place_piece(2, "settlement", 1, { free = true, setup = true })
+  env.place_piece(2, "city", 1, {})
+  env.place_piece(2, "settlement", 20, { free = true, setup = true })
+  t.eq(env.victory_points(2), 3)
+  t.eq(game.current(), 1)
+  t.eq(env.check_win(2), false)
+  t.eq(game.is_over(), false)
+  game.set_first_player(2)
+  t.eq(env.check_win(2), true)
+  t.eq(game.winner(), 2)
+end)
+
+test("victory: below the target nobody wins", function(t)
+  local env = fresh(t, { "base.target_vp=4" })
+  env.place_piece(1, "settlement", 1, { free = true, setup = true })
+  env.place_piece(1, "city", 1, {})
+  env.place_piece(1, "settlement", 20, { free = true, setup = true })
+  t.eq(env.victory_points(1), 3)
+  t.eq(env.check_win(1), false)
+  t.eq(game.is_over(), false)
+end)
+
+test("victory: a whole game ends with a winner at the target, on the winner's own turn", function(t)
+  t.start { players = 4, seed = 5, options = { "base.check=true" } }
+  local env = t.env()
+  local result = t.play()
+  t.ok(result.winner ~= nil, "someone wins: " .. tostring(result.reason))
+  t.ok(env.victory_points(result.winner) >= 10)
+  t.eq(game.current(), result.winner)
+  t.eq(result.reason, "reached " .. env.victory_points(result.winner) .. " victory points")
+  for p = 1, 4 do t.eq(game.player_get(p, "vp"), env.victory_points(p)) end
+end)

@@ -1,0 +1,228 @@
+-- Trade during the main phase of a turn: maritime trade with the bank (4:1, or 3:1 / 2:1 through
+-- harbors the player has a settlement or city on) and domestic 1-for-1 offers to opponents.
+-- Only the player whose turn it is trades; opponents never trade among themselves.
+--
+-- Harbors are the node prop `harbor` ("any" or a resource) that board.lua sets during
+-- game.setup; this file lists the harbor nodes once per game (storage.harbor_nodes /
+-- storage.harbor_kinds, parallel arrays; storage.harbor_at[node] = kind) and keeps each
+-- player's rates in storage.port_rates[p] ({resource = 4|3|2}), refreshed when a building is
+-- placed on a harbor node (base.built). All of these are read-only for everyone else.
+-- Decisions (option labels in quotes):
+--   base.maritime_give   resource names the player can give at its rate ("brick", ...)
+--   base.maritime_get    resource names the bank can pay, other than the one given
+--   base.trade_offer     "give 1 X for 1 Y" for every X held and Y ~= X, then "cancel"
+--   base.trade_answer    "accept" / "decline" (asked of each opponent holding Y)
+--   base.trade_partner   "player N" for each opponent who accepted, then "nobody"
+
+local count = game.count
+local total = game.total
+local node_get = board.node_get
+local decide = game.decide
+
+MARITIME_RATE = 4 -- cards given for one card from the bank without a harbor
+HARBOR_ANY_RATE = 3 -- with a generic ("any") harbor
+HARBOR_SPECIAL_RATE = 2 -- for the resource of a special harbor
+
+-- OFFER_LABEL[x][y] = "give 1 x for 1 y" (constant labels, built once per load).
+OFFER_LABEL = {}
+for _, x in ipairs(RESOURCES) do
+  OFFER_LABEL[x] = {}
+  for _, y in ipairs(RESOURCES) do
+    if x ~= y then OFFER_LABEL[x][y] = "give 1 " .. x .. " for 1 " .. y end
+  end
+end
+TRADE_ANSWERS = { "accept", "decline" }
+PLAYER_LABEL = { "player 1", "player 2", "player 3", "player 4", "player 5", "player 6" }
+
+-- Lists the harbor nodes once the board exists (board.lua runs at priority -90) and starts every
+-- player at the 4:1 rate.
+game.on("game.setup", function(e)
+  local nodes, kinds, at = {}, {}, {}
+  for n = 1, board.nodes() do
+    local h = node_get(n, "harbor")
+    if h then
+      nodes[#nodes + 1] = n
+      kinds[#kinds + 1] = h
+      at[n] = h
+    end
+  end
+  storage.harbor_nodes = nodes
+  storage.harbor_kinds = kinds
+  storage.harbor_at = at
+  storage.port_rates = {}
+  for p = 1, e.players do
+    local rates = {}
+    for i = 1, #RESOURCES do rates[RESOURCES[i]] = MARITIME_RATE end
+    storage.port_rates[p] = rates
+  end
+end, { priority = -80 })
+
+-- Recomputes player p's maritime rates (storage.port_rates[p]) from the harbors under p's
+-- buildings. Runs on base.built for a node piece on a harbor node; a rule that removes a
+-- building from a harbor node without base.built must call it.
+function refresh_maritime_rates(p)
+  local rates = storage.port_rates[p]
+  for i = 1, #RESOURCES do rates[RESOURCES[i]] = MARITIME_RATE end
+  local nodes, kinds = storage.harbor_nodes, storage.harbor_kinds
+  for i = 1, #nodes do
+    local n = nodes[i]
+    if node_get(n, "owner") == p and node_get(n, "building") then
+      local h = kinds[i]
+      if h == "any" then
+        for j = 1, #RESOURCES do
+          local r = RESOURCES[j]
+          if rates[r] > HARBOR_ANY_RATE then rates[r] = HARBOR_ANY_RATE end
+        end
+      else
+        rates[h] = HARBOR_SPECIAL_RATE
+      end
+    end
+  end
+end
+
+game.on("base.built", function(e)
+  if storage.harbor_at[e.where] and storage.pieces[e.piece].on == "node" then
+    refresh_maritime_rates(e.player)
+  end
+end, { after = true, priority = -1000 })
+
+-- Maritime rates of player p: a new table {resource = 4|3|2}: 4 always, 3 for every resource
+-- with an "any" harbor on one of p's buildings, 2 for the resource of a special harbor there.
+function maritime_rates(p)
+  local out = {}
+  local rates = storage.port_rates[p]
+  for i = 1, #RESOURCES do out[RESOURCES[i]] = rates[RESOURCES[i]] end
+  return out
+end
+
+-- True when the bank holds at least one card of a resource other than `r`.
+local function bank_has_other(r)
+  for i = 1, #RESOURCES do
+    local s = RESOURCES[i]
+    if s ~= r and count("bank", s, "card") > 0 then return true end
+  end
+  return false
+end
+
+-- Resources p can give in a maritime trade now (holds at least its rate, and the bank can pay
+-- something else), in RESOURCES order; a new array when `out` is nil, else `out` refilled.
+-- Returns the array and its length.
+function maritime_gives(p, out)
+  out = out or {}
+  local n = 0
+  local rates = storage.port_rates[p]
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    if count(p, r, "card") >= rates[r] and bank_has_other(r) then
+      n = n + 1
+      out[n] = r
+    end
+  end
+  for i = n + 1, #out do out[i] = nil end
+  return out, n
+end
+
+-- True when p can make a maritime trade now.
+function can_maritime(p)
+  if total(p, "card") < HARBOR_SPECIAL_RATE then return false end
+  local rates = storage.port_rates[p]
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    if count(p, r, "card") >= rates[r] and bank_has_other(r) then return true end
+  end
+  return false
+end
+
+-- Maritime trade of player p (the current player): p picks a resource to give at its rate,
+-- then one the bank holds to receive; raises base.maritime {player, give, give_count, get,
+-- get_count} whose default moves give_count cards to the bank and get_count cards from it.
+-- Error when p is not the current player or cannot trade.
+function maritime_action(p)
+  if p ~= game.current() then
+    error("maritime trade: only the player whose turn it is trades (player " .. p .. ")", 2)
+  end
+  local gives = maritime_gives(p)
+  if #gives == 0 then error("maritime trade: player " .. p .. " has nothing to trade", 2) end
+  local give = decide(p, "base.maritime_give", gives)
+  local rate = storage.port_rates[p][give]
+  local gets = {}
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    if r ~= give and count("bank", r, "card") > 0 then gets[#gets + 1] = r end
+  end
+  local get = decide(p, "base.maritime_get", gets)
+  local trade = { player = p, give = give, give_count = rate, get = get, get_count = 1 }
+  game.raise("base.maritime", trade, function(e)
+    game.move(e.player, "bank", e.give, e.give_count, "card")
+    game.move("bank", e.player, e.get, e.get_count, "card")
+  end)
+  if game.verbose() then
+    game.log(string.format("player %d trades %d %s with the bank for %d %s", p, trade.give_count,
+      trade.give, trade.get_count, trade.get))
+  end
+end
+
+-- True when p may offer a domestic trade now (the option is on and p holds a card).
+function can_offer_trade(p)
+  return options.domestic_trade and total(p, "card") > 0
+end
+
+-- Domestic trade of player p (the current player): p offers 1 card it holds for 1 card of a
+-- different resource ("cancel" withdraws); each opponent holding the wanted resource accepts or
+-- declines, in seat order after p; p then picks one acceptor or "nobody". Exactly one card
+-- changes hands each way, or nothing moves. Error when p is not the current player.
+function domestic_action(p)
+  if p ~= game.current() then
+    error("domestic trade: only the player whose turn it is trades (player " .. p .. ")", 2)
+  end
+  local labels, gives, gets = {}, {}, {}
+  for i = 1, #RESOURCES do
+    local x = RESOURCES[i]
+    if count(p, x, "card") > 0 then
+      for j = 1, #RESOURCES do
+        local y = RESOURCES[j]
+        if y ~= x then
+          local k = #labels + 1
+          labels[k] = OFFER_LABEL[x][y]
+          gives[k] = x
+          gets[k] = y
+        end
+      end
+    end
+  end
+  labels[#labels + 1] = "cancel"
+  local _, index = decide(p, "base.trade_offer", labels)
+  local give, get = gives[index], gets[index]
+  local verbose = game.verbose()
+  if not give then
+    if verbose then game.log(string.format("player %d: no offer after all", p)) end
+    return false
+  end
+
+  local n = game.players()
+  local partners, names = {}, {}
+  for k = 1, n - 1 do
+    local q = (p + k - 1) % n + 1
+    if count(q, get, "card") > 0 and decide(q, "base.trade_answer", TRADE_ANSWERS) == "accept" then
+      partners[#partners + 1] = q
+      names[#names + 1] = PLAYER_LABEL[q] or ("player " .. q)
+    end
+  end
+  if #partners == 0 then
+    if verbose then game.log(string.format("player %d: nobody takes %s", p, labels[index])) end
+    return false
+  end
+  names[#names + 1] = "nobody"
+  local _, pick = decide(p, "base.trade_partner", names)
+  local q = partners[pick]
+  if not q then
+    if verbose then game.log(string.format("player %d: %s, with nobody", p, labels[index])) end
+    return false
+  end
+  game.move(p, q, give, 1, "card")
+  game.move(q, p, get, 1, "card")
+  if verbose then
+    game.log(string.format("player %d gives 1 %s to player %d for 1 %s", p, give, q, get))
+  end
+  return true
+end

@@ -1,0 +1,86 @@
+-- Victory points and the win check.
+--
+-- Sources: each piece with vp > 0 counts vp per piece on the board (limit - supply), under the
+-- piece's plural (settlements, cities); longest_road and largest_army 2 each while held;
+-- victory_point_cards 1 per victory point card in hand (they count from the moment they are
+-- bought). Every source is in points. Handlers of base.vp may add sources and change the total.
+-- Player prop vp always holds the full total (hidden cards included).
+
+AWARD_VP = 2
+
+local count = game.count
+local get = game.get
+local has_handlers = game.has_handlers
+
+-- Total points of p and the table of sources (points per source).
+function victory_points(p)
+  local sources = {}
+  local total = 0
+  local pieces = storage.pieces
+  for _, name in ipairs(storage.piece_names) do
+    local spec = pieces[name]
+    if spec.vp and spec.vp ~= 0 then
+      local pts = spec.vp * (spec.limit - count(p, name, "piece"))
+      sources[piece_plural(name)] = pts
+      total = total + pts
+    end
+  end
+  local lr = get("longest_road") == p and AWARD_VP or 0
+  local la = get("largest_army") == p and AWARD_VP or 0
+  local cards = count(p, "victory_point", "dev")
+  sources.longest_road = lr
+  sources.largest_army = la
+  sources.victory_point_cards = cards
+  total = total + lr + la + cards
+  if has_handlers("base.vp") then
+    local e = { player = p, total = total, sources = sources }
+    game.raise("base.vp", e)
+    return e.total, e.sources
+  end
+  return total, sources
+end
+
+-- victory_points(p) without the sources table (no allocation unless base.vp has handlers).
+function vp_total(p)
+  if has_handlers("base.vp") then return (victory_points(p)) end
+  local total = 0
+  local vp_pieces = storage.vp_pieces
+  for i = 1, #vp_pieces do
+    local spec = vp_pieces[i]
+    total = total + spec.vp * (spec.limit - count(p, spec.name, "piece"))
+  end
+  if get("longest_road") == p then total = total + AWARD_VP end
+  if get("largest_army") == p then total = total + AWARD_VP end
+  return total + count(p, "victory_point", "dev")
+end
+
+-- Stores victory_points(p) in player prop vp.
+function update_vp(p)
+  game.player_set(p, "vp", vp_total(p))
+end
+
+-- Ends the game with p as winner when it is p's turn and p has options.target_vp points or more.
+-- Returns true when p won. Points reached on another player's turn wait for p's own turn.
+function check_win(p)
+  if p ~= game.current() or game.is_over() then return false end
+  local vp = vp_total(p)
+  if vp >= options.target_vp then
+    game.finish(p, string.format("reached %d victory points", vp))
+    return true
+  end
+  return false
+end
+
+game.on("game.setup", function(e)
+  storage.vp_pieces = {}
+  for _, name in ipairs(storage.piece_names) do
+    local spec = storage.pieces[name]
+    if spec.vp and spec.vp ~= 0 then
+      storage.vp_pieces[#storage.vp_pieces + 1] = { name = name, vp = spec.vp, limit = spec.limit }
+    end
+  end
+  for q = 1, e.players do
+    for _, name in ipairs(storage.piece_names) do game.player_set(q, piece_plural(name), 0) end
+    game.player_set(q, "vp", 0)
+  end
+end, { priority = -50 })
