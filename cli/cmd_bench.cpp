@@ -26,7 +26,7 @@ class BenchCommand final : public Command {
     sub->add_option("--rules", rules_, "The game's rule pack")->type_name("PACK");
     sub->add_option("--variant", variants_, "A house-rule pack to add (repeatable)")
         ->type_name("PACK")
-        ->expected(1)
+        ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--players", players_, "Number of players")->check(CLI::Range(1, 16))->capture_default_str();
     sub->add_option("--bots", bots_, "Agent per seat, comma-separated (the last fills the rest)")->capture_default_str();
@@ -34,7 +34,7 @@ class BenchCommand final : public Command {
     sub->add_option("--seed", seed_, "Master seed; game i uses game index i")->capture_default_str();
     sub->add_option("--option", options_, "Pack option as PACK.KEY=VALUE (repeatable)")
         ->type_name("PACK.KEY=VALUE")
-        ->expected(1)
+        ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--max-turns", max_turns_, "Turn cap per game")->check(CLI::Range(1, 1000000))->capture_default_str();
     sub->add_option("--save-failures", failures_dir_, "Save the replay of every failed game in DIR")->type_name("DIR");

@@ -36,7 +36,7 @@ class PlayCommand final : public Command {
     sub->add_option("--rules", rules_, "The game's rule pack")->type_name("PACK");
     sub->add_option("--variant", variants_, "A house-rule pack to add (repeatable)")
         ->type_name("PACK")
-        ->expected(1)
+        ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--players", players_, "Number of players")
         ->check(CLI::Range(1, 16))
@@ -50,7 +50,7 @@ class PlayCommand final : public Command {
         ->capture_default_str();
     sub->add_option("--option", options_, "Pack option as PACK.KEY=VALUE (repeatable)")
         ->type_name("PACK.KEY=VALUE")
-        ->expected(1)
+        ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--max-turns", max_turns_,
                     "Turn cap: the game ends without a winner after this many turns")

@@ -11,7 +11,7 @@ void SearchOptions::add_to(CLI::App& app) {
                  "Folder holding rule packs, searched first (repeatable); CATAN_PACK_PATH and the "
                  "built-in rules/ and variants/ follow")
       ->type_name("DIR")
-      ->expected(1)
+      ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 

@@ -90,9 +90,6 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   s.default_options = packs::resolve_options(s.order, options);
   s.default_option_strings = options;
   lua_State* L = s.lua.get();
-  // Games allocate many short-lived tables (menus, payloads) over a small long-lived heap (the
-  // compiled packs): the generational collector suits that pattern.
-  lua_gc(L, LUA_GCGEN, 0, 0);
   {  // Two packs declaring one event is a conflict between them: report it now, not mid-game.
     engine::EventRegistry events;
     for (const auto* m : s.order)

@@ -141,7 +141,7 @@ local function award(prop, values, min)
   end
   if new ~= holder then
     game.set(prop, new)
-    if holder ~= nil then game.player_set(holder, prop, nil) end
+    if holder ~= nil then game.player_set(holder, prop, false) end
     if new ~= nil then game.player_set(new, prop, true) end
   end
   return holder, new
@@ -207,5 +207,7 @@ game.on("game.setup", function(e)
     storage.knights[q] = 0
     game.player_set(q, "road_length", 0)
     game.player_set(q, "knights_played", 0)
+    game.player_set(q, "longest_road", false)
+    game.player_set(q, "largest_army", false)
   end
 end, { priority = -50 })
