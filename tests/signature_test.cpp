@@ -27,5 +27,22 @@ TEST(Signature, FixedBatchOfDiceRaceGames) {
   EXPECT_EQ(report.signature, kExpected) << fmt::format("signature is {:016x}", report.signature);
 }
 
+// 20 four-player base games, random bots without domestic trade, seed 1, as
+// `catan bench base --games 20 --bots random --option base.domestic_trade=false` plays them.
+TEST(Signature, FixedBatchOfBaseGames) {
+  constexpr std::uint64_t kExpected = 0xec74595da477a3cd;
+  packs::PackSearch search;
+  search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
+  Session session(search, {"base"}, {"base.domestic_trade=false"});
+  GameConfig config;
+  config.seed = 1;
+  config.players = 4;
+  config.agents = {"random", "random", "random", "random"};
+  const auto report = play_batch(session, config, 20);
+  EXPECT_EQ(report.failures, 0) << report.first_failure;
+  EXPECT_EQ(report.games_with_winner, 20);
+  EXPECT_EQ(report.signature, kExpected) << fmt::format("signature is {:016x}", report.signature);
+}
+
 }  // namespace
 }  // namespace catan::scripting
