@@ -339,6 +339,14 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
                                  : limits.instructions * kTestBudgetFactor;
   s.lua.set_limits(test_limits);
 
+  // The test files' environment: test() plus everything packs see. A pack's test files share it
+  // and run in manifest order, so a helpers file listed first can define shared helpers.
+  s.push_environment();
+  lua_pushvalue(L, list);
+  lua_pushcclosure(L, register_test, 1);
+  lua_setfield(L, -2, "test");
+  const int env = lua_gettop(L);
+
   int passed = 0, failed = 0;
   for (const auto& rel : manifest.tests) {
     const auto file = manifest.dir / rel;
@@ -346,12 +354,6 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
     auto shown =
         std::filesystem::relative(file, std::filesystem::current_path(ec), ec).generic_string();
     if (ec || shown.empty() || shown.rfind("..", 0) == 0) shown = file.generic_string();
-    // The test file's environment: test() plus everything packs see.
-    s.push_environment();
-    lua_pushvalue(L, list);
-    lua_pushcclosure(L, register_test, 1);
-    lua_setfield(L, -2, "test");
-    const int env = lua_gettop(L);
     const auto before = lua_rawlen(L, list);
     try {
       s.lua.load("local _ENV <const> = ...; " + read_file(file), "@" + shown);
@@ -360,16 +362,16 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
     } catch (const std::exception& e) {
       out(fmt::format("FAIL {} › {}: {}", pack_name, shown, e.what()));
       ++failed;
-      lua_settop(L, env - 1);
+      lua_settop(L, env);
       continue;
     }
-    lua_settop(L, env - 1);
+    lua_settop(L, env);
     for (auto i = before + 1; i <= lua_rawlen(L, list); ++i) {
       lua_rawgeti(L, list, static_cast<lua_Integer>(i));
       lua_rawgeti(L, -1, 1);
       const std::string name = lua_tostring(L, -1);
       if (!filter.empty() && name.find(filter) == std::string::npos) {
-        lua_settop(L, t);
+        lua_settop(L, env);
         continue;
       }
       lua_rawgeti(L, -2, 2);
@@ -387,7 +389,7 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
         out(fmt::format("FAIL {} › {}\n  {}", pack_name, name, e.what()));
         ++failed;
       }
-      lua_settop(L, t);
+      lua_settop(L, env);
     }
   }
   return {passed, failed};

@@ -2,26 +2,6 @@
 -- Positions are built on the standard board (board.hex(2)) with place_piece; node and path ids
 -- below are that board's (e.g. node 20 touches paths 23 (19-20), 24 (15-20), 37 (20-30)).
 
--- A 4-player game with the board and components built but nothing placed; returns the pack env.
-local function fresh(t, answers, extra)
-  local opts = { "base.check=true" }
-  for _, o in ipairs(extra or {}) do opts[#opts + 1] = o end
-  t.start { players = 4, seed = 1, start = false, options = opts, answers = answers }
-  if not board.is_built() then board.hex(2) end
-  return t.env()
-end
-
--- Moves resource cards from the bank to p.
-local function give(p, cards)
-  for r, n in pairs(cards) do game.move("bank", p, r, n, "card") end
-end
-
-local function hand(p)
-  local h = {}
-  for _, r in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do h[r] = game.count(p, r, "card") end
-  return h
-end
-
 local function bank()
   return hand("bank")
 end

@@ -1,23 +1,5 @@
 -- Tests of devcards.lua: buying, the play restrictions, and each card's effect.
 
-local function fresh(t, answers, extra)
-  local opts = { "base.check=true" }
-  for _, o in ipairs(extra or {}) do opts[#opts + 1] = o end
-  t.start { players = 4, seed = 1, start = false, options = opts, answers = answers }
-  if not board.is_built() then board.hex(2) end
-  return t.env()
-end
-
-local function give(p, cards)
-  for r, n in pairs(cards) do game.move("bank", p, r, n, "card") end
-end
-
-local function hand(p)
-  local h = {}
-  for _, r in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do h[r] = game.count(p, r, "card") end
-  return h
-end
-
 -- Takes one card of `kind` out of the deck (the others keep their order) and returns the deck.
 local function pull(kind)
   local items = {}

@@ -14,10 +14,6 @@ local function new_game(t, answers, extra)
   return t.env()
 end
 
-local function give(p, cards)
-  for r, n in pairs(cards) do game.move("bank", p, r, n, "card") end
-end
-
 local function hand(p)
   local h = {}
   for _, r in ipairs(RESOURCES) do

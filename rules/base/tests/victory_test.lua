@@ -8,10 +8,6 @@ local function fresh(t, extra, answers)
   return t.env()
 end
 
-local function give(p, cards)
-  for r, n in pairs(cards) do game.move("bank", p, r, n, "card") end
-end
-
 -- Moves one card of `kind` from the deck to p's holdings in `form` (other cards keep their order).
 local function take(p, kind, form)
   local items = {}
