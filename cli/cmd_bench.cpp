@@ -108,8 +108,8 @@ class BenchCommand final : public Command {
     }
     if (profile_lines_ > 0) {
       const auto lines = session.lua().profile();
-      std::uint64_t total = 0;
-      for (const auto& [where, n] : lines) total += n;
+      std::uint64_t total = 0;  // every sample is counted twice: by function and by line
+      for (const auto& [where, n] : lines) total += n / 2;
       fmt::print("\nLua profile (sampled every {} instructions; {} in all):\n", lua::kHookInterval, total);
       for (std::size_t i = 0; i < lines.size() && static_cast<int>(i) < profile_lines_; ++i)
         fmt::print("  {:5.1f}%  {}\n", 100.0 * static_cast<double>(lines[i].second) / static_cast<double>(total),

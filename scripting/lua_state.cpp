@@ -87,7 +87,9 @@ void count_hook(lua_State* L, lua_Debug* ar) {
   Impl& impl = impl_of(L);
   impl.instructions += kHookInterval;
   if (impl.profiling && lua_getinfo(L, "Sl", ar) != 0) {
-    ++impl.profile[std::string(ar->short_src) + ":" + std::to_string(ar->currentline)];
+    // By function (where it is defined) and by line.
+    ++impl.profile[std::string("function ") + ar->short_src + ":" + std::to_string(ar->linedefined)];
+    ++impl.profile[std::string("line     ") + ar->short_src + ":" + std::to_string(ar->currentline)];
   }
   if (impl.frames.empty()) return;
   if (impl.tripped()) {

@@ -114,8 +114,11 @@ function can_pay(p, item, cost)
 end
 
 local function pay_default(e)
-  for r, n in pairs(e.cost) do
-    if n > 0 then game.move(e.player, "bank", r, n, "card") end
+  local cost = e.cost
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    local n = cost[r]
+    if n and n > 0 then game.move(e.player, "bank", r, n, "card") end
   end
 end
 
@@ -358,8 +361,11 @@ function buildable(p)
       ok = can_pay(p, name, spec.cost)
     else
       ok = true
-      for r, n in pairs(spec.cost) do
-        if (hand[r] or 0) < n then
+      local cost = spec.cost
+      for k = 1, #RESOURCES do
+        local r = RESOURCES[k]
+        local n = cost[r]
+        if n and hand[r] < n then
           ok = false
           break
         end

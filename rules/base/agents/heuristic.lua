@@ -18,8 +18,9 @@
 --                      a road (toward an open node when none is reachable, or to race for
 --                      Longest Road) > a maritime trade that completes a wanted build (or sheds
 --                      cards above the discard limit) > a domestic offer (a surplus card for a
---                      missing one; made at random half the time, so declined offers cannot
---                      repeat forever) > end turn.
+--                      card its target lacks, if an opponent holds 2 of those; made only on a
+--                      coin toss from its own stream, so a declined offer cannot repeat
+--                      forever) > end turn.
 --   place_*            city: the best producing settlement; settlement: the best spot;
 --                      road: along a shortest free route to the best open node.
 --   preroll            a knight when the robber sits on one of its producing tiles.
@@ -49,10 +50,14 @@ local W_EARLY = { brick = 1.25, lumber = 1.25, wool = 0.95, grain = 1.1, ore = 0
 local W_LATE = { brick = 0.95, lumber = 0.95, wool = 1.0, grain = 1.2, ore = 1.2 }
 -- Cards per building per producing tile when storage.yield is missing.
 local YIELD = { settlement = 1, city = 2 }
--- Roads the agent looks ahead for an open node.
-local MAX_ROAD_DIST = 4
+-- Roads the agent looks ahead for an open node: NEAR_ROAD_DIST first, FAR_ROAD_DIST when
+-- nothing is that near.
+local NEAR_ROAD_DIST = 2
+local FAR_ROAD_DIST = 5
 -- Points short of the target at which a player counts as near victory.
 local NEAR_VICTORY = 2
+-- A domestic offer is made only if an opponent holds at least this many of the wanted card.
+local OFFER_MIN_HELD = 2
 -- "play <card>" -> card.
 local PLAY_CARD = {}
 for _, d in ipairs(DEV_CARDS) do PLAY_CARD["play " .. d] = d end
@@ -96,26 +101,20 @@ local function graph()
   return g
 end
 
--- Pips of every tile (nil for tiles without a number), from storage.tiles_by_number.
-local function tile_pips_table()
-  local tp = {}
-  local byn = storage.tiles_by_number
-  for n = 2, 12 do
-    local list = byn[n]
-    local w = PIPS[n]
-    if list and w then
-      for i = 1, #list do tp[list[i]] = w end
-    end
-  end
-  return tp
+-- Pips of tile t (0 without a number).
+local function tile_pips(t)
+  return PIPS[tile_get(t, "number")] or 0
 end
 
--- The ids holding p's `piece` (do not modify): build.lua's index when its length matches the
--- pieces off the supply, else a scan of the board.
-local function mine(p, piece)
+-- The ids holding p's `piece` (do not modify), given `left` = its pieces in supply: build.lua's
+-- index when its length matches the pieces on the board, else a scan of the board. (The index
+-- is not checked entry by entry: a piece moved by hand without the supply changing may be
+-- misplaced here; that only skews the agent's estimates.)
+local function mine(p, piece, left)
   local spec = storage.pieces[piece]
   if spec == nil then return EMPTY end
-  local placed = spec.limit - count(p, piece, "piece")
+  if left == nil then left = count(p, piece, "piece") end
+  local placed = spec.limit - left
   if placed <= 0 then return EMPTY end
   local own = storage.own
   local lists = own and own[p]
@@ -150,14 +149,14 @@ local function node_open(n, nn)
 end
 
 local function hand_of(p)
-  local h = {}
-  for i = 1, #RES do h[RES[i]] = count(p, RES[i], "card") end
-  return h
+  return { brick = count(p, "brick", "card"), lumber = count(p, "lumber", "card"),
+           wool = count(p, "wool", "card"), grain = count(p, "grain", "card"),
+           ore = count(p, "ore", "card") }
 end
 
 -- Expected production of p in pips per resource (cards per 36 rolls), the robber's tile
--- excluded. tp: tile_pips_table().
-local function production(p, tp)
+-- excluded.
+local function production(p)
   local prod = { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 }
   local robber = gget("robber")
   local yield = storage.yield or YIELD
@@ -174,7 +173,7 @@ local function production(p, tp)
         for j = 1, #tiles do
           local t = tiles[j]
           local r = tile_resource[t]
-          if r and t ~= robber then prod[r] = (prod[r] or 0) + (tp[t] or 0) * y end
+          if r and t ~= robber then prod[r] = (prod[r] or 0) + tile_pips(t) * y end
         end
       end
     end
@@ -184,7 +183,7 @@ end
 
 -- What a settlement on node n is worth to a player producing `prod` (pips per resource) with
 -- weights `w`: pips per adjacent tile, more for resources scarce in `prod`, plus a harbor.
-local function node_value(n, prod, w, tp)
+local function node_value(n, prod, w)
   local s = 0
   local tiles = storage.node_tiles[n]
   local tile_resource = storage.tile_resource
@@ -200,7 +199,7 @@ local function node_value(n, prod, w, tp)
       elseif have < 5 then
         f = f * 1.15
       end
-      s = s + (tp[t] or 0) * f
+      s = s + tile_pips(t) * f
       if first == nil then first = r else second = r end
     end
   end
@@ -236,13 +235,92 @@ local function missing(hand, cost)
   return m
 end
 
--- Nodes within MAX_ROAD_DIST roads of p's network over free paths (a node holding an
--- opponent's building ends a route): returns dist (node -> roads, 0 on the network) and the
--- nodes in the order reached.
-local function road_distances(p, g, plan)
-  local dist, queue = {}, {}
+-- The plan of p: what it holds and wants. Fields: p, g (graph()), hand, s_left / c_left /
+-- r_left (settlements, cities, roads in supply), settlements, roads (ids), has_spot (an open
+-- node at the end of one of its roads), want_road (no such node, but settlements and roads left),
+-- targets (array, priority order, of "city", "settlement", "road", "dev") and primary (the
+-- first). The costlier parts are computed on first use and kept in the plan: plan_prod,
+-- plan_cities, plan_goal.
+local function make_plan(p)
+  local g = graph()
+  local hand = hand_of(p)
+  local s_left, c_left, r_left = supply(p, "settlement"), supply(p, "city"), supply(p, "road")
+  local roads = mine(p, "road", r_left)
+
+  local has_spot = false
+  if s_left > 0 then
+    local nn, pa, pb = g.nn, g.pa, g.pb
+    for i = 1, #roads do
+      local e = roads[i]
+      if node_open(pa[e], nn) or node_open(pb[e], nn) then
+        has_spot = true
+        break
+      end
+    end
+  end
+  local want_road = s_left > 0 and not has_spot and r_left > 0
+
+  local t1, t2, t3, t4
+  local on_board = storage.pieces.settlement and storage.pieces.settlement.limit - s_left or 0
+  if c_left > 0 and on_board > 0 then t1 = "city" end
+  if has_spot then
+    -- A settlement goes first when it lacks strictly fewer cards than the city.
+    if t1 and missing(hand, cost_of("settlement")) < missing(hand, cost_of("city")) then
+      t1, t2 = "settlement", "city"
+    elseif t1 then
+      t2 = "settlement"
+    else
+      t1 = "settlement"
+    end
+  end
+  local extra = want_road and "road" or nil
+  local dev = deck_count("dev") > 0 and "dev" or nil
+  if t1 == nil then
+    t1, t2 = extra or dev, extra and dev or nil
+  elseif t2 == nil then
+    t2, t3 = extra or dev, extra and dev or nil
+  else
+    t3, t4 = extra or dev, extra and dev or nil
+  end
+  return {
+    p = p, g = g, hand = hand, s_left = s_left, c_left = c_left, r_left = r_left,
+    settlements = mine(p, "settlement", s_left), roads = roads, has_spot = has_spot,
+    want_road = want_road, targets = { t1, t2, t3, t4 }, primary = t1,
+    prod = false, cities = false, goal = false, goal_done = false, dist = false, via = false,
+  }
+end
+
+local function plan_prod(plan)
+  local prod = plan.prod
+  if not prod then
+    prod = production(plan.p)
+    plan.prod = prod
+  end
+  return prod
+end
+
+local function plan_cities(plan)
+  local cities = plan.cities
+  if not cities then
+    cities = mine(plan.p, "city", plan.c_left)
+    plan.cities = cities
+  end
+  return cities
+end
+
+-- Settling weights for p now: early ones below 5 points, late ones after.
+local function weights(p)
+  return (pget(p, "vp") or 0) >= 5 and W_LATE or W_EARLY
+end
+
+-- Nodes within `limit` roads of p's network over free paths (a node holding an
+-- opponent's building ends a route): returns dist (node -> roads, 0 on the network), the nodes
+-- in the order reached, and via (node -> the path it was reached by, on a shortest route).
+local function road_distances(plan, limit)
+  local p, g = plan.p, plan.g
+  local dist, queue, via = {}, {}, {}
   local pa, pb = g.pa, g.pb
-  local lists = { plan.settlements, plan.cities }
+  local lists = { plan.settlements, plan_cities(plan) }
   for l = 1, 2 do
     local list = lists[l]
     for i = 1, #list do
@@ -264,7 +342,7 @@ local function road_distances(p, g, plan)
     local v = queue[head]
     head = head + 1
     local d = dist[v]
-    if d < MAX_ROAD_DIST then
+    if d < limit then
       local owner = node_get(v, "owner")
       if owner == nil or owner == p then
         local ps = np[v]
@@ -273,84 +351,37 @@ local function road_distances(p, g, plan)
           local u = pa[e] == v and pb[e] or pa[e]
           if dist[u] == nil and path_get(e, "road") == nil then
             dist[u] = d + 1
+            via[u] = e
             queue[#queue + 1] = u
           end
         end
       end
     end
   end
-  return dist, queue
+  return dist, queue, via
 end
 
--- The plan of p: hand, production, pieces, the best reachable settlement spot, whether roads
--- are wanted, and the targets in priority order ("city", "settlement", "road", "dev").
-local function make_plan(p)
-  local g = graph()
-  local tp = tile_pips_table()
-  local plan = { p = p, g = g, tp = tp, hand = hand_of(p), prod = production(p, tp) }
-  local settlements = mine(p, "settlement")
-  local roads = mine(p, "road")
-  plan.settlements, plan.cities, plan.roads = settlements, mine(p, "city"), roads
-  plan.w = (pget(p, "vp") or 0) >= 5 and W_LATE or W_EARLY
-
-  -- The best open node at the ends of p's roads.
-  local can_settle = supply(p, "settlement") > 0
-  local best, best_value
-  if can_settle then
-    local nn, pa, pb = g.nn, g.pa, g.pb
-    local seen = {}
-    for i = 1, #roads do
-      local e = roads[i]
-      for k = 1, 2 do
-        local v = k == 1 and pa[e] or pb[e]
-        if not seen[v] then
-          seen[v] = true
-          if node_open(v, nn) then
-            local value = node_value(v, plan.prod, plan.w, tp)
-            if best == nil or value > best_value then best, best_value = v, value end
-          end
-        end
+-- The open node off p's network worth building roads toward (the best value for the roads it
+-- takes, within NEAR_ROAD_DIST roads, else within FAR_ROAD_DIST), or nil.
+local function plan_goal(plan)
+  if plan.goal_done then return plan.goal or nil end
+  local nn = plan.g.nn
+  local prod, w = plan_prod(plan), weights(plan.p)
+  local goal, goal_score
+  for pass = 1, 2 do
+    local dist, nodes, via = road_distances(plan, pass == 1 and NEAR_ROAD_DIST or FAR_ROAD_DIST)
+    plan.dist, plan.via = dist, via
+    for i = 1, #nodes do
+      local n = nodes[i]
+      local d = dist[n]
+      if d > 0 and node_open(n, nn) then
+        local score = node_value(n, prod, w) / (1 + 0.5 * d)
+        if goal == nil or score > goal_score then goal, goal_score = n, score end
       end
     end
+    if goal then break end
   end
-  plan.spot = best
-  plan.want_road = can_settle and best == nil and supply(p, "road") > 0
-
-  local targets = {}
-  local hand = plan.hand
-  if supply(p, "city") > 0 and #settlements > 0 then targets[1] = "city" end
-  if best then
-    -- A settlement goes first when it lacks strictly fewer cards than the city.
-    if targets[1] and missing(hand, cost_of("settlement")) < missing(hand, cost_of("city")) then
-      targets[2] = "city"
-      targets[1] = "settlement"
-    else
-      targets[#targets + 1] = "settlement"
-    end
-  end
-  if plan.want_road then targets[#targets + 1] = "road" end
-  if deck_count("dev") > 0 then targets[#targets + 1] = "dev" end
-  plan.targets = targets
-  plan.primary = targets[1]
-  return plan
-end
-
--- The open node worth building roads toward (nil if none within MAX_ROAD_DIST), for plans
--- with no reachable spot; computed on first use and kept in the plan.
-local function plan_goal(plan)
-  if plan.goal ~= nil then return plan.goal or nil end
-  local dist, nodes = road_distances(plan.p, plan.g, plan)
-  local nn = plan.g.nn
-  local goal, goal_score
-  for i = 1, #nodes do
-    local n = nodes[i]
-    local d = dist[n]
-    if d > 0 and node_open(n, nn) then
-      local score = node_value(n, plan.prod, plan.w, plan.tp) / (1 + 0.5 * d)
-      if goal == nil or score > goal_score then goal, goal_score = n, score end
-    end
-  end
-  plan.goal = goal or false
+  plan.goal, plan.goal_done = goal or false, true
   return goal
 end
 
@@ -404,8 +435,9 @@ local function maritime_plan(plan, shed)
   return shed_give, shed_get
 end
 
--- The domestic offer of p: 1 card of its largest surplus for the card its primary target lacks
--- that it produces least, when the target lacks 1 or 2 cards.
+-- The domestic offer of p: 1 card of its largest surplus for a card its primary target lacks
+-- (the one it lacks most; on a tie the one it produces least), when the target lacks 1 or 2
+-- cards.
 local function offer_plan(plan)
   local target = plan.primary
   if target == nil then return nil end
@@ -414,24 +446,29 @@ local function offer_plan(plan)
   local m = missing(hand, cost)
   if m == 0 or m > 2 then return nil end
   local need = wish(plan)
-  local give, give_extra, get, get_prod
+  local give, give_extra, get, get_lack
   for i = 1, #RES do
     local r = RES[i]
     local extra = hand[r] - need[r]
     if extra > 0 and (give == nil or extra > give_extra) then give, give_extra = r, extra end
-    if (cost[r] or 0) > hand[r] then
-      local pr = plan.prod[r]
-      if get == nil or pr < get_prod then get, get_prod = r, pr end
+    local lack = (cost[r] or 0) - hand[r]
+    if lack > 0 then
+      if get == nil or lack > get_lack then
+        get, get_lack = r, lack
+      elseif lack == get_lack then
+        local prod = plan_prod(plan)
+        if prod[r] < prod[get] then get = r end
+      end
     end
   end
   if give == nil or get == nil then return nil end
   return give, get
 end
 
--- True when some opponent of p holds a card of resource r.
-local function opponents_hold(p, r)
+-- True when some opponent of p holds at least n cards of resource r.
+local function opponents_hold(p, r, n)
   for q = 1, game.players() do
-    if q ~= p and count(q, r, "card") > 0 then return true end
+    if q ~= p and count(q, r, "card") >= n then return true end
   end
   return false
 end
@@ -461,8 +498,8 @@ local function knight_gains_army(p)
   return true
 end
 
--- The resource opponents of p hold most of (a card `need` lists counts 1.5 times); returns it
--- and the cards it would take.
+-- The resource opponents of p hold most of (on a tie, one `need` lists); returns it and the
+-- cards it would take.
 local function monopoly_resource(p, need)
   local best, best_score, best_n = RES[1], -1, 0
   for i = 1, #RES do
@@ -471,7 +508,7 @@ local function monopoly_resource(p, need)
     for q = 1, game.players() do
       if q ~= p then n = n + count(q, r, "card") end
     end
-    local score = n * ((need and need[r] > 0) and 1.5 or 1)
+    local score = n + ((need and need[r] > 0) and 0.5 or 0) -- a needed one wins a tie
     if score > best_score then best, best_score, best_n = r, score, n end
   end
   return best, best_n
@@ -527,11 +564,10 @@ end
 
 -- Setup: the best node for p's next settlement.
 local function setup_settlement(p, opts)
-  local tp = tile_pips_table()
-  local prod = production(p, tp)
+  local prod = production(p)
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local s = node_value(parse_id(opts[i], 6), prod, W_EARLY, tp)
+    local s = node_value(parse_id(opts[i], 6), prod, W_EARLY)
     if best_score == nil or s > best_score then best, best_score = i, s end
   end
   return best
@@ -540,8 +576,7 @@ end
 -- Setup: the road from the new settlement toward the best open node two roads away.
 local function setup_road(p, opts)
   local g = graph()
-  local tp = tile_pips_table()
-  local prod = production(p, tp)
+  local prod = production(p)
   local nn = g.nn
   local best, best_score = 1, nil
   for i = 1, #opts do
@@ -553,7 +588,7 @@ local function setup_road(p, opts)
     for k = 1, #nbs do
       local n = nbs[k]
       if n ~= near and node_open(n, nn) then
-        local v = node_value(n, prod, W_EARLY, tp)
+        local v = node_value(n, prod, W_EARLY)
         sum = sum + v
         if v > top then top = v end
       end
@@ -572,33 +607,20 @@ local function place_road(p, opts)
   local goal = plan_goal(plan)
   local pa, pb, np = g.pa, g.pb, g.np
   if goal then
-    local dist, queue, head = { [goal] = 0 }, { goal }, 1
-    while head <= #queue do
-      local v = queue[head]
-      head = head + 1
-      local owner = node_get(v, "owner")
-      if v == goal or owner == nil or owner == p then
-        local ps = np[v]
-        local d = dist[v] + 1
-        for j = 1, #ps do
-          local e = ps[j]
-          local u = pa[e] == v and pb[e] or pa[e]
-          if dist[u] == nil and path_get(e, "road") == nil then
-            dist[u] = d
-            queue[#queue + 1] = u
-          end
-        end
+    -- Walk the route back from the goal to the network; its first path is the road.
+    local dist, via = plan.dist, plan.via
+    local v = goal
+    while true do
+      local e = via[v]
+      if e == nil then break end
+      local u = pa[e] == v and pb[e] or pa[e]
+      if dist[u] == 0 then
+        local i = index_of(opts, "path " .. e)
+        if i then return i end
+        break
       end
+      v = u
     end
-    local best, best_d = nil, nil
-    for i = 1, #opts do
-      local e = parse_id(opts[i], 6)
-      local da, db = dist[pa[e]], dist[pb[e]]
-      local d = da or db
-      if da and db and db < da then d = db end
-      if d and (best_d == nil or d < best_d) then best, best_d = i, d end
-    end
-    if best then return best end
   end
   local best, best_score = 1, nil
   for i = 1, #opts do
@@ -619,12 +641,11 @@ local function place_road(p, opts)
 end
 
 local function place_settlement(p, opts)
-  local tp = tile_pips_table()
-  local prod = production(p, tp)
+  local prod = production(p)
   local w = (pget(p, "vp") or 0) >= 5 and W_LATE or W_EARLY
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local s = node_value(parse_id(opts[i], 6), prod, w, tp)
+    local s = node_value(parse_id(opts[i], 6), prod, w)
     if best_score == nil or s > best_score then best, best_score = i, s end
   end
   return best
@@ -633,7 +654,6 @@ end
 -- The settlement whose tiles produce most (ore and grain a little more; the robber's tile at a
 -- third).
 local function place_city(p, opts)
-  local tp = tile_pips_table()
   local robber = gget("robber")
   local tile_resource = storage.tile_resource
   local best, best_score = 1, nil
@@ -644,7 +664,7 @@ local function place_city(p, opts)
       local t = tiles[k]
       local r = tile_resource[t]
       if r then
-        local v = (tp[t] or 0) * ((r == "ore" or r == "grain") and 1.1 or 1)
+        local v = tile_pips(t) * ((r == "ore" or r == "grain") and 1.1 or 1)
         if t == robber then v = v / 3 end
         s = s + v
       end
@@ -660,7 +680,6 @@ end
 local function robber_choice(p, opts)
   local leader = leader_of(p)
   local yield = storage.yield or YIELD
-  local tp = tile_pips_table()
   local leader_cards = leader and total(leader, "card") > 0
   local best, best_score = 1, nil
   for i = 1, #opts do
@@ -668,7 +687,7 @@ local function robber_choice(p, opts)
     local score = -2000
     if t then
       score = 0
-      local pp = tp[t] or 0
+      local pp = tile_pips(t)
       local nodes = storage.tile_nodes[t]
       local own, touches_leader = 0, false
       for k = 1, #nodes do
@@ -741,7 +760,7 @@ local function plenty_choice(p, opts)
   end
   local best, best_prod = 1, nil
   for i = 1, #opts do
-    local pr = plan.prod[opts[i]] or 0
+    local pr = plan_prod(plan)[opts[i]] or 0
     if best_prod == nil or pr < best_prod then best, best_prod = i, pr end
   end
   return best
@@ -777,7 +796,7 @@ local function maritime_get(p, opts)
   if i then return i end
   local best, best_prod = 1, nil
   for k = 1, #opts do
-    local pr = plan.prod[opts[k]] or 0
+    local pr = plan_prod(plan)[opts[k]] or 0
     if best_prod == nil or pr < best_prod then best, best_prod = k, pr end
   end
   return best
@@ -790,10 +809,15 @@ local function offer_choice(p, opts)
   return index_of(opts, "cancel") or #opts
 end
 
--- The offer under answer: option fields or storage.turn.offer when the rules provide them,
--- else the offer this agent would make in the offerer's place. Returns from, give, get
--- (give: what the offerer gives).
-local function current_offer(opts)
+-- An option's label: its `label` field when it is a table, else the option itself.
+local function label_of(option)
+  if type(option) == "table" then return option.label end
+  return option
+end
+
+-- The offer under answer: from option fields or storage.turn.offer when the rules provide them
+-- (from, give, get; give = what the offerer gives), else just from = the current player.
+local function stated_offer(opts)
   local o = opts[1]
   if type(o) == "table" and o.give and o.get then
     return o.from or o.player or game.current(), o.give, o.get
@@ -803,14 +827,7 @@ local function current_offer(opts)
   if type(offer) == "table" and offer.give and offer.get then
     return offer.from or offer.player or game.current(), offer.give, offer.get
   end
-  local from = game.current()
-  local give, get = offer_plan(make_plan(from))
-  return from, give, get
-end
-
-local function label_of(option)
-  if type(option) == "table" then return option.label end
-  return option
+  return game.current(), nil, nil
 end
 
 local function answer_choice(p, opts)
@@ -819,12 +836,24 @@ local function answer_choice(p, opts)
     local label = label_of(opts[i])
     if label == "accept" then accept = i elseif label == "decline" then decline = i end
   end
-  local from, give, get = current_offer(opts)
-  if give == nil or from == p then return decline end
-  if public_vp(from) >= options.target_vp - NEAR_VICTORY then return decline end
+  local from, give, get = stated_offer(opts)
+  if from == p or public_vp(from) >= options.target_vp - NEAR_VICTORY then return decline end
   local plan = make_plan(p)
   local need = wish(plan)
   local hand = plan.hand
+  -- No offer suits p unless it has a card to spare and lacks one.
+  local spare, lack = false, false
+  for i = 1, #RES do
+    local r = RES[i]
+    if hand[r] > need[r] then spare = true end
+    if hand[r] == 0 or hand[r] < need[r] then lack = true end
+  end
+  if not (spare and lack) then return decline end
+  if give == nil then
+    -- Assume the offerer made the offer this agent would make in its place.
+    give, get = offer_plan(make_plan(from))
+    if give == nil then return decline end
+  end
   -- p would receive `give` and pay `get`: only a surplus card for one p lacks.
   if (hand[get] or 0) <= (need[get] or 0) then return decline end
   if (hand[give] or 0) > 0 and (hand[give] or 0) >= (need[give] or 0) then return decline end
@@ -850,26 +879,54 @@ local function preroll_choice(p, opts)
   return index_of(opts, "roll") or 1
 end
 
+-- Main-menu labels the agent acts on.
+local MENU = { ["build city"] = 1, ["build settlement"] = 2, ["buy development card"] = 3,
+               ["build road"] = 4, ["maritime trade"] = 5, ["offer a trade"] = 6,
+               ["end turn"] = 7 }
+
 -- The main menu.
 local function action_choice(p, opts)
   local n = #opts
-  local i = index_of(opts, "build city")
-  if i then return i end
-  i = index_of(opts, "build settlement")
-  if i then return i end
+  local settle, buy, road, sea, offer, stop, plays
+  for k = 1, n do
+    local label = opts[k]
+    local code = MENU[label]
+    if code == 1 then
+      return k
+    elseif code == 2 then
+      settle = k
+    elseif code == 3 then
+      buy = k
+    elseif code == 4 then
+      road = k
+    elseif code == 5 then
+      sea = k
+    elseif code == 6 then
+      offer = k
+    elseif code == 7 then
+      stop = k
+    elseif PLAY_CARD[label] then
+      plays = true
+    end
+  end
+  if settle then return settle end
+  -- The coin for a domestic offer is tossed first, so a menu of only "offer a trade" and
+  -- "end turn" costs no plan half the time.
+  if offer and game.random(2) ~= 1 then offer = nil end
+  if not (buy or road or sea or offer or plays) then return stop or n end
 
   local plan = make_plan(p)
   local hand = plan.hand
-  local cards = total(p, "card")
-  local over = cards > options.discard_limit
 
-  for k = 1, n do
-    local card = PLAY_CARD[opts[k]]
-    if card and want_play(plan, card) then return k end
+  if plays then
+    for k = 1, n do
+      local card = PLAY_CARD[opts[k]]
+      if card and want_play(plan, card) then return k end
+    end
   end
 
-  i = index_of(opts, "buy development card")
-  if i then
+  local over = total(p, "card") > options.discard_limit
+  if buy then
     local primary = plan.primary
     local ok = primary == nil or primary == "dev" or over
     if not ok then
@@ -882,30 +939,27 @@ local function action_choice(p, opts)
         if d and d > 0 and hand[r] - d < (cost[r] or 0) then ok = false end
       end
     end
-    if ok then return i end
+    if ok then return buy end
   end
 
-  i = index_of(opts, "build road")
-  if i then
+  if road then
     local ok = plan.want_road and plan_goal(plan) ~= nil
     if not ok and road_race(p) then
       -- Only with brick and lumber a reachable settlement does not need.
-      local need = plan.spot and cost_of("settlement") or EMPTY
+      local need = plan.has_spot and cost_of("settlement") or EMPTY
       ok = hand.brick - 1 >= (need.brick or 0) and hand.lumber - 1 >= (need.lumber or 0)
     end
-    if ok then return i end
+    if ok then return road end
   end
 
-  i = index_of(opts, "maritime trade")
-  if i and maritime_plan(plan, over) then return i end
+  if sea and maritime_plan(plan, over) then return sea end
 
-  i = index_of(opts, "offer a trade")
-  if i and game.random(2) == 1 then
+  if offer then
     local give, get = offer_plan(plan)
-    if give and opponents_hold(p, get) then return i end
+    if give and opponents_hold(p, get, OFFER_MIN_HELD) then return offer end
   end
 
-  return index_of(opts, "end turn") or n
+  return stop or n
 end
 
 ------------------------------------------------------------------------------------------------
@@ -933,9 +987,16 @@ local HANDLERS = {
 -- The heuristic agent's answer to decision `kind` of `player` among `opts` (an index into
 -- opts). A global so tests can call it directly.
 function heuristic_choice(player, kind, opts)
-  if #opts == 1 then return 1 end
+  local n = #opts
+  if n == 1 then return 1 end
   local handler = HANDLERS[kind]
-  if handler == nil then return game.random(#opts) end
+  if handler == nil then return game.random(n) end
+  if type(opts[1]) == "table" and kind ~= "base.trade_answer" then
+    -- Table options (a variant's): decide on their labels.
+    local labels = {}
+    for i = 1, n do labels[i] = label_of(opts[i]) end
+    opts = labels
+  end
   return handler(player, opts)
 end
 

@@ -1,0 +1,267 @@
+-- Tests of agents/heuristic.lua: the choices of the "heuristic" agent in positions built by
+-- hand (beginner board, game.setup only), that it leaves storage untouched, and whole games.
+-- Run: catan test base --filter heuristic
+--
+-- Beginner-board facts used below (node: tiles as resource+number):
+--   node 43: ore 3, brick 5, grain 6       node 3: ore 10, wool 2, brick 6
+--   node 20: brick 6, lumber 11, desert    node 36: ore 8 only (tile 12)
+--   node 46: wool 5 only (tile 16)         node 42: ore 3, grain 4, grain 6
+--   node 41: lumber 8 only (5 pips)        node 12: lumber 9 only (4 pips)
+--   node 39: lumber 8, ore 3, brick 5
+--   node 37: ore 8 only, a 3:1 harbor      node 28: grain 9 only
+-- Tiles: 5 = "tile 5 (brick 6)", 12 = "tile 12 (ore 8)", 18 = "tile 18 (grain 6)", 10 = desert.
+
+local HEURISTIC4 = { "heuristic", "heuristic", "heuristic", "heuristic" }
+
+local function new_game(t, extra)
+  local opts = { "base.check=true" }
+  for _, o in ipairs(extra or {}) do opts[#opts + 1] = o end
+  t.start { players = 4, seed = 1, start = false, options = opts, agents = HEURISTIC4 }
+  return t.env()
+end
+
+local function give(p, cards)
+  for _, r in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do
+    if cards[r] then game.move("bank", p, r, cards[r], "card") end
+  end
+end
+
+local function hand(p)
+  local h = {}
+  for _, r in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do
+    h[r] = game.count(p, r, "card")
+  end
+  return h
+end
+
+-- A settlement of p on `node` (and a city when `city`), placed as the rules place them.
+local function settle(env, p, node, city)
+  env.place_piece(p, "settlement", node, { free = true, setup = true })
+  if city then env.place_piece(p, "city", node, { free = true }) end
+end
+
+-- A road of p on the first path at `node`.
+local function road_at(env, p, node)
+  local path = board.node_paths(node)[1]
+  env.place_piece(p, "road", path, { free = true })
+  return path
+end
+
+-- Gives p a development card of `kind` taken from the deck.
+local function give_dev(p, kind)
+  local skipped = {}
+  while true do
+    local card = game.deck_draw("dev")
+    assert(card, "no " .. kind .. " in the deck")
+    if card == kind then break end
+    skipped[#skipped + 1] = card
+  end
+  for i = #skipped, 1, -1 do game.deck_push("dev", skipped[i]) end
+  game.add(p, kind, 1, "dev")
+end
+
+-- The agent's answer as a label.
+local function choose(env, p, kind, labels)
+  return labels[env.heuristic_choice(p, kind, labels)]
+end
+
+-- The robber's menu as move_robber builds it.
+local function robber_labels(env)
+  local labels = {}
+  for tile = 1, board.tiles() do
+    if tile ~= game.get("robber") then labels[#labels + 1] = env.tile_label(tile) end
+  end
+  return labels
+end
+
+local function copy(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = copy(x) end
+  return out
+end
+
+test("heuristic: builds a city rather than a road when it can pay for both", function(t)
+  local env = new_game(t)
+  settle(env, 1, 43)
+  road_at(env, 1, 43)
+  give(1, { ore = 3, grain = 2, brick = 1, lumber = 1 })
+  local menu = env.action_labels(1)
+  t.eq(menu, { "build city", "build road", "offer a trade", "end turn" })
+  t.eq(choose(env, 1, "base.action", menu), "build city")
+  -- The same in a real turn: the settlement on node 43 becomes a city (7 cards: no discard on
+  -- a 7, and the robber cannot rob the player who moves it).
+  t.turn()
+  t.eq(board.node_get(43, "building"), "city")
+  t.eq(board.node_get(43, "owner"), 1)
+end)
+
+test("heuristic: moves the robber onto the leader's tile that spares its own buildings", function(t)
+  local env = new_game(t)
+  settle(env, 1, 3)                 -- player 1: ore 10, wool 2, brick 6
+  settle(env, 2, 20, true)          -- the leader (4 points) shares tile 5 with player 1 ...
+  settle(env, 2, 36)                -- ... and alone holds tile 12 (ore 8)
+  settle(env, 2, 46)
+  settle(env, 3, 42, true)          -- player 3 (2 points): a city on grain 6
+  give(2, { wool = 2 })
+  give(3, { ore = 2 })
+  t.eq(game.player_get(2, "vp"), 4)
+  t.eq(game.player_get(3, "vp"), 2)
+  local labels = robber_labels(env)
+  t.eq(#labels, 18)
+  t.eq(choose(env, 1, "base.robber", labels), "tile 12 (ore 8)")
+  -- Played through the rules: the robber goes there and robs the leader, the only victim.
+  t.eq(env.move_robber(1), 12)
+  t.eq(game.get("robber"), 12)
+  t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
+  t.eq(hand(2), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
+  -- Between two victims it robs the one with more points.
+  t.eq(choose(env, 1, "base.victim", { "player 3", "player 2" }), "player 2")
+end)
+
+test("heuristic: never puts the robber on its own tile, even the leader's best one", function(t)
+  local env = new_game(t)
+  settle(env, 1, 3)
+  settle(env, 2, 20, true) -- tile 5 (brick 6) is the leader's best tile, shared with player 1
+  local choice = choose(env, 1, "base.robber", robber_labels(env))
+  t.ok(choice ~= "tile 5 (brick 6)", "not on player 1's tile 5")
+  t.ok(choice ~= "tile 1 (ore 10)" and choice ~= "tile 2 (wool 2)", "not on player 1's tiles")
+  t.eq(choice, "tile 9 (lumber 11)", "the leader's other producing tile")
+end)
+
+test("heuristic: in setup it prefers the node with more pips", function(t)
+  local env = new_game(t)
+  -- Node 41 touches only lumber 8 (5 pips), node 12 only lumber 9 (4 pips), no harbor on either.
+  t.eq(choose(env, 1, "base.setup_settlement", { "node 12", "node 41" }), "node 41")
+  t.eq(choose(env, 1, "base.setup_settlement", { "node 41", "node 12" }), "node 41")
+  -- Node 45 (grain 4, grain 6, wool 11: 10 pips) over node 7 (wool 2: 1 pip).
+  t.eq(choose(env, 1, "base.setup_settlement", { "node 7", "node 45" }), "node 45")
+  -- In a real setup, on the empty board (every node legal, so the choice is the node id), the
+  -- first settlement goes to node 39: lumber 8, ore 3, brick 5 (11 pips, brick and lumber).
+  t.start { players = 4, seed = 1, agents = HEURISTIC4, options = { "base.check=true" } }
+  local first = t.decisions()[1]
+  t.eq({ first.kind, first.count, first.choice }, { "base.setup_settlement", 54, 39 })
+  t.eq(board.node_get(39, "owner"), first.player)
+end)
+
+test("heuristic: a maritime trade only when it completes the build it wants", function(t)
+  local env = new_game(t)
+  settle(env, 1, 43)
+  settle(env, 1, 37) -- a 3:1 harbor
+  give(1, { ore = 3, grain = 1, wool = 3 })
+  local menu = env.action_labels(1)
+  t.eq(menu, { "buy development card", "maritime trade", "offer a trade", "end turn" })
+  -- The card would spend ore the city needs; 3 wool buy the missing grain (ore could be given
+  -- too, but the city needs it).
+  t.eq(choose(env, 1, "base.action", menu), "maritime trade")
+  t.eq(env.maritime_gives(1), { "wool", "ore" })
+  t.eq(choose(env, 1, "base.maritime_give", env.maritime_gives(1)), "wool")
+  t.eq(choose(env, 1, "base.maritime_get", { "brick", "lumber", "grain", "ore" }), "grain")
+  -- Two cards short of the city, one trade cannot complete it: no trade, no card.
+  env = new_game(t)
+  settle(env, 1, 43)
+  settle(env, 1, 37)
+  give(1, { ore = 2, grain = 1, wool = 3 })
+  menu = env.action_labels(1)
+  t.eq(menu, { "buy development card", "maritime trade", "offer a trade", "end turn" })
+  local choice = choose(env, 1, "base.action", menu)
+  t.ok(choice == "end turn" or choice == "offer a trade", "got " .. choice)
+  -- Above the discard limit it buys the card rather than risk losing half the hand.
+  give(1, { wool = 2 })
+  t.eq(choose(env, 1, "base.action", env.action_labels(1)), "buy development card")
+end)
+
+test("heuristic: discards the cards its builds do not need", function(t)
+  local env = new_game(t)
+  settle(env, 1, 43)
+  road_at(env, 1, 43)
+  give(1, { ore = 3, grain = 2, wool = 3, lumber = 1 }) -- 9 cards: discards 4
+  env.seven(1)
+  -- The 3 wool go first; then the largest pile among the cards it wants (the ore).
+  t.eq(hand(1), { brick = 0, lumber = 1, wool = 0, grain = 2, ore = 2 })
+end)
+
+test("heuristic: plays a knight before the roll when the robber blocks its tile", function(t)
+  local env = new_game(t)
+  settle(env, 1, 43)
+  give_dev(1, "knight")
+  t.eq(choose(env, 1, "base.preroll", { "roll", "play knight" }), "roll")
+  game.set("robber", 18) -- grain 6, touching node 43
+  t.eq(choose(env, 1, "base.preroll", { "roll", "play knight" }), "play knight")
+end)
+
+test("heuristic: trades a surplus card for a missing one, never with a player near victory",
+  function(t)
+    local env = new_game(t)
+    settle(env, 1, 43)
+    road_at(env, 1, 43)
+    give(1, { ore = 3, grain = 1, wool = 2 })   -- the city lacks 1 grain; wool is surplus
+    settle(env, 2, 28)
+    give(2, { grain = 3 })                      -- grain beyond its own city's 2; no wool
+    local offers = {}
+    for _, x in ipairs({ "grain", "ore", "wool" }) do
+      for _, y in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do
+        if x ~= y then offers[#offers + 1] = "give 1 " .. x .. " for 1 " .. y end
+      end
+    end
+    offers[#offers + 1] = "cancel"
+    t.eq(choose(env, 1, "base.trade_offer", offers), "give 1 wool for 1 grain")
+    t.eq(choose(env, 2, "base.trade_answer", { "accept", "decline" }), "accept")
+    t.eq(choose(env, 1, "base.trade_partner", { "player 2", "nobody" }), "player 2")
+    -- Through the rules: player 2 (the only one holding grain) accepts and trades.
+    t.eq(env.domestic_action(1), true)
+    t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 2, ore = 3 })
+    t.eq(hand(2), { brick = 0, lumber = 0, wool = 1, grain = 2, ore = 0 })
+
+    -- With a target of 3 points, player 1 (1 point) is near victory: player 2 declines.
+    env = new_game(t, { "base.target_vp=3" })
+    settle(env, 1, 43)
+    road_at(env, 1, 43)
+    give(1, { ore = 3, grain = 1, wool = 2 })
+    settle(env, 2, 28)
+    give(2, { grain = 3 })
+    t.eq(choose(env, 2, "base.trade_answer", { "accept", "decline" }), "decline")
+  end)
+
+test("heuristic: reads the game without changing storage", function(t)
+  t.start { players = 4, seed = 2, agents = HEURISTIC4 }
+  t.turn(24)
+  local env = t.env()
+  local p = game.current()
+  give(p, { brick = 2, lumber = 2, wool = 2, grain = 2, ore = 3 })
+  -- The rules' own queries (legal_spots, action_labels, ...) refresh caches in storage: ask
+  -- them first.
+  local menu = env.action_labels(p)
+  local gives = env.maritime_gives(p)
+  local labels = {}
+  for i, e in ipairs(env.legal_spots(p, "road")) do labels[i] = "path " .. e end
+  local before = copy(env.storage)
+  local digest = { hand(1), hand(2), hand(3), hand(4), game.get("robber"), game.decisions() }
+  env.heuristic_choice(p, "base.action", menu)
+  env.heuristic_choice(p, "base.robber", robber_labels(env))
+  env.heuristic_choice(p, "base.discard", { "brick", "lumber", "wool", "grain", "ore" })
+  env.heuristic_choice(p, "base.plenty", { "brick", "lumber", "wool", "grain", "ore" })
+  env.heuristic_choice(p, "base.monopoly", { "brick", "lumber", "wool", "grain", "ore" })
+  if #gives > 0 then env.heuristic_choice(p, "base.maritime_give", gives) end
+  env.heuristic_choice(p % 4 + 1, "base.trade_answer", { "accept", "decline" })
+  if #labels > 0 then env.heuristic_choice(p, "base.place_road", labels) end
+  t.eq(env.storage, before)
+  t.eq({ hand(1), hand(2), hand(3), hand(4), game.get("robber"), game.decisions() }, digest)
+end)
+
+test("heuristic: four heuristic bots finish a game under the invariant check", function(t)
+  t.start { players = 4, seed = 3, agents = HEURISTIC4, options = { "base.check=true" } }
+  local result = t.play()
+  t.ok(result.winner ~= nil, "a winner")
+  t.ok(result.turns <= 160, "finished in " .. result.turns .. " turns")
+end)
+
+test("heuristic: wins at least 16 of 20 games against three random bots", function(t)
+  local wins = 0
+  for g = 1, 20 do
+    t.start { players = 4, seed = 1, game_index = g,
+              agents = { "heuristic", "random", "random", "random" } }
+    if t.play().winner == 1 then wins = wins + 1 end
+  end
+  t.ok(wins >= 16, "won " .. wins .. " of 20")
+end)
