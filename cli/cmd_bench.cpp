@@ -21,23 +21,16 @@ namespace {
 class BenchCommand final : public Command {
  public:
   CLI::App* add(CLI::App& app) override {
-    auto* sub = app.add_subcommand("bench", "Play a batch of games on one thread: games/s, decisions/s and the batch signature");
-    sub->add_option("packs", packs_, "Rule packs to load (names or paths)");
-    sub->add_option("--rules", rules_, "The game's rule pack")->type_name("PACK");
-    sub->add_option("--variant", variants_, "A house-rule pack to add (repeatable)")
-        ->type_name("PACK")
-        ->allow_extra_args(false)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    sub->add_option("--players", players_, "Number of players")->check(CLI::Range(1, 16))->capture_default_str();
-    sub->add_option("--bots", bots_, "Agent per seat, comma-separated (the last fills the rest)")->capture_default_str();
-    sub->add_option("--games", games_, "Games to play")->check(CLI::Range(1, 100000000))->capture_default_str();
-    sub->add_option("--seed", seed_, "Master seed; game i uses game index i")->capture_default_str();
-    sub->add_option("--option", options_, "Pack option as PACK.KEY=VALUE (repeatable)")
-        ->type_name("PACK.KEY=VALUE")
-        ->allow_extra_args(false)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    sub->add_option("--max-turns", max_turns_, "Turn cap per game")->check(CLI::Range(1, 1000000))->capture_default_str();
-    sub->add_option("--save-failures", failures_dir_, "Save the replay of every failed game in DIR")->type_name("DIR");
+    auto* sub = app.add_subcommand(
+        "bench",
+        "Play a batch of games on one thread: games/s, decisions/s and the batch signature");
+    game_.players = 4;
+    game_.add_to(*sub, "Agent per seat, comma-separated (the last fills the remaining seats)");
+    sub->add_option("--games", games_, "Games to play")
+        ->check(CLI::Range(1, 100000000))
+        ->capture_default_str();
+    sub->add_option("--save-failures", failures_dir_, "Save the replay of every failed game in DIR")
+        ->type_name("DIR");
     sub->add_flag("--json", json_, "Print the report as one JSON object");
     sub->add_option("--profile", profile_lines_,
                     "Sample where Lua time goes and print the N busiest pack lines")
@@ -48,61 +41,61 @@ class BenchCommand final : public Command {
   }
 
   int run() override {
-    std::vector<std::string> requested = packs_;
-    if (!rules_.empty()) requested.insert(requested.begin(), rules_);
-    requested.insert(requested.end(), variants_.begin(), variants_.end());
-    if (requested.empty()) throw UsageError("no rule pack given (e.g. --rules base)");
-    std::vector<std::string> bots;
-    for (std::size_t start = 0;;) {
-      const auto comma = bots_.find(',', start);
-      bots.push_back(bots_.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-    if (static_cast<int>(bots.size()) > players_)
-      throw UsageError(fmt::format("--bots names {} agents for {} players", bots.size(), players_));
-    while (static_cast<int>(bots.size()) < players_) bots.push_back(bots.back());
+    const auto requested = game_.requested();
+    const auto bots = game_.seats();
     if (!failures_dir_.empty()) std::filesystem::create_directories(failures_dir_);
 
     auto search = search_.make();
-    scripting::Session session(search, requested, options_, limits_.make());
+    scripting::Session session(search, requested, game_.options, limits_.make());
     scripting::GameConfig config;
-    config.seed = seed_;
-    config.players = players_;
+    config.seed = game_.seed;
+    config.players = game_.players;
     config.agents = bots;
-    config.max_turns = max_turns_;
+    config.max_turns = game_.max_turns;
 
     if (profile_lines_ > 0) session.lua().set_profiling(true);
     const auto start = std::chrono::steady_clock::now();
     auto last_report = start;
-    const auto report = scripting::play_batch(session, config, games_, [&](int g, const scripting::GameResult& r) {
-      if (!r.ok && !failures_dir_.empty())
-        engine::save_replay(r.replay, std::filesystem::path(failures_dir_) / fmt::format("failed-{}-{}.json", seed_, g));
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last_report > std::chrono::seconds(5)) {
-        last_report = now;
-        const double s = std::chrono::duration<double>(now - start).count();
-        std::cerr << fmt::format("bench: {}/{} games, {:.0f} games/s\n", g + 1, games_, (g + 1) / s);
-      }
-    });
+    const auto report =
+        scripting::play_batch(session, config, games_, [&](int g, const scripting::GameResult& r) {
+          if (!r.ok && !failures_dir_.empty())
+            engine::save_replay(r.replay, std::filesystem::path(failures_dir_) /
+                                              fmt::format("failed-{}-{}.json", game_.seed, g));
+          const auto now = std::chrono::steady_clock::now();
+          if (now - last_report > std::chrono::seconds(5)) {
+            last_report = now;
+            const double s = std::chrono::duration<double>(now - start).count();
+            std::cerr << fmt::format("bench: {}/{} games, {:.0f} games/s\n", g + 1, games_,
+                                     (g + 1) / s);
+          }
+        });
     const double seconds = report.seconds;
     const double gps = games_ / seconds;
     const double dps = static_cast<double>(report.decisions) / seconds;
     if (json_) {
-      nlohmann::json j = {{"games", games_},           {"seconds", seconds},
-                          {"games_per_second", gps},   {"decisions_per_second", dps},
-                          {"decisions", report.decisions}, {"turns", report.turns},
-                          {"failures", report.failures}, {"games_with_winner", report.games_with_winner},
-                          {"wins_by_seat", report.wins_by_seat},      {"bots", bots},
+      nlohmann::json j = {{"games", games_},
+                          {"seconds", seconds},
+                          {"games_per_second", gps},
+                          {"decisions_per_second", dps},
+                          {"decisions", report.decisions},
+                          {"turns", report.turns},
+                          {"failures", report.failures},
+                          {"games_with_winner", report.games_with_winner},
+                          {"wins_by_seat", report.wins_by_seat},
+                          {"bots", bots},
                           {"signature", fmt::format("{:016x}", report.signature)}};
       std::cout << j.dump() << '\n';
     } else {
-      fmt::print("games: {} ({} players: {}), seed {}\n", games_, players_, fmt::join(bots, ","), seed_);
-      fmt::print("time: {:.3f} s, {:.0f} games/s, {:.0f} decisions/s, {:.0f} ns/decision\n", seconds, gps, dps,
+      fmt::print("games: {} ({} players: {}), seed {}\n", games_, game_.players,
+                 fmt::join(bots, ","), game_.seed);
+      fmt::print("time: {:.3f} s, {:.0f} games/s, {:.0f} decisions/s, {:.0f} ns/decision\n",
+                 seconds, gps, dps,
                  report.decisions ? seconds * 1e9 / static_cast<double>(report.decisions) : 0.0);
-      fmt::print("per game: {:.1f} decisions, {:.1f} turns\n", static_cast<double>(report.decisions) / games_,
+      fmt::print("per game: {:.1f} decisions, {:.1f} turns\n",
+                 static_cast<double>(report.decisions) / games_,
                  static_cast<double>(report.turns) / games_);
-      fmt::print("wins by seat: {}; no winner: {}; failed: {}\n", fmt::join(report.wins_by_seat, " "),
+      fmt::print("wins by seat: {}; no winner: {}; failed: {}\n",
+                 fmt::join(report.wins_by_seat, " "),
                  games_ - report.games_with_winner - report.failures, report.failures);
       fmt::print("signature: {:016x}\n", report.signature);
     }
@@ -110,23 +103,25 @@ class BenchCommand final : public Command {
       const auto lines = session.lua().profile();
       std::uint64_t total = 0;  // every sample is counted twice: by function and by line
       for (const auto& [where, n] : lines) total += n / 2;
-      fmt::print("\nLua profile (sampled every {} instructions; {} in all):\n", lua::kHookInterval, total);
+      fmt::print("\nLua profile (sampled every {} instructions; {} in all):\n", lua::kHookInterval,
+                 total);
       for (std::size_t i = 0; i < lines.size() && static_cast<int>(i) < profile_lines_; ++i)
-        fmt::print("  {:5.1f}%  {}\n", 100.0 * static_cast<double>(lines[i].second) / static_cast<double>(total),
+        fmt::print("  {:5.1f}%  {}\n",
+                   100.0 * static_cast<double>(lines[i].second) / static_cast<double>(total),
                    lines[i].first);
     }
     if (report.failures > 0) {
-      print_error(fmt::format("{} of {} games failed; first: {}", report.failures, games_, report.first_failure));
+      print_error(fmt::format("{} of {} games failed; first: {}", report.failures, games_,
+                              report.first_failure));
       return kRuntimeError;
     }
     return kOk;
   }
 
  private:
-  std::vector<std::string> packs_, variants_, options_;
-  std::string rules_, bots_ = "random", failures_dir_;
-  int players_ = 4, games_ = 1000, max_turns_ = 1000;
-  std::uint64_t seed_ = 1;
+  GameOptions game_;
+  std::string failures_dir_;
+  int games_ = 1000;
   bool json_ = false;
   int profile_lines_ = 0;
   SearchOptions search_;
@@ -135,6 +130,8 @@ class BenchCommand final : public Command {
 
 }  // namespace
 
-std::unique_ptr<Command> make_bench_command() { return std::make_unique<BenchCommand>(); }
+std::unique_ptr<Command> make_bench_command() {
+  return std::make_unique<BenchCommand>();
+}
 
 }  // namespace catan::cli

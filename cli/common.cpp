@@ -4,6 +4,8 @@
 
 #include <iostream>
 
+#include <fmt/format.h>
+
 namespace catan::cli {
 
 void SearchOptions::add_to(CLI::App& app) {
@@ -44,6 +46,52 @@ lua::Limits LimitOptions::make() const {
   limits.pattern_cost = pattern_cost;
   limits.sandbox = !no_sandbox;
   return limits;
+}
+
+void GameOptions::add_to(CLI::App& app, const char* bots_help) {
+  app.add_option("packs", packs, "Rule packs to load (names or paths); same as --rules/--variant");
+  app.add_option("--rules", rules, "The game's rule pack")->type_name("PACK");
+  app.add_option("--variant", variants, "A house-rule pack to add (repeatable)")
+      ->type_name("PACK")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_option("--players", players, "Number of players")
+      ->check(CLI::Range(1, 16))
+      ->capture_default_str();
+  app.add_option("--bots", bots, bots_help)->capture_default_str();
+  app.add_option("--option", options, "Pack option as PACK.KEY=VALUE (repeatable)")
+      ->type_name("PACK.KEY=VALUE")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_option("--seed", seed, "Master seed")->capture_default_str();
+  app.add_option("--max-turns", max_turns,
+                 "Turn cap: a game ends without a winner after this many turns")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+}
+
+std::vector<std::string> GameOptions::requested() const {
+  std::vector<std::string> out;
+  if (!rules.empty()) out.push_back(rules);
+  out.insert(out.end(), packs.begin(), packs.end());
+  out.insert(out.end(), variants.begin(), variants.end());
+  if (out.empty()) throw UsageError("no rule pack given (e.g. --rules base)");
+  return out;
+}
+
+std::vector<std::string> GameOptions::seats() const {
+  std::vector<std::string> out;
+  for (std::size_t start = 0;;) {
+    const auto comma = bots.find(',', start);
+    out.push_back(
+        bots.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (static_cast<int>(out.size()) > players)
+    throw UsageError(fmt::format("--bots names {} agents for {} players", out.size(), players));
+  while (static_cast<int>(out.size()) < players) out.push_back(out.back());
+  return out;
 }
 
 std::vector<std::filesystem::path> builtin_pack_dirs() {

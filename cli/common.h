@@ -1,6 +1,7 @@
 #pragma once
 // Pieces every subcommand shares: the pack search path, Lua limits, and error reporting.
 
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,23 @@ struct LimitOptions {
   bool no_sandbox = false;
   void add_to(CLI::App& app);
   lua::Limits make() const;
+};
+
+// The game a command plays: packs (positional, --rules, --variant), --players, --bots,
+// --option, --seed, --max-turns. Shared by `play` and `bench`.
+struct GameOptions {
+  std::vector<std::string> packs, variants, options;
+  std::string rules, bots = "random";
+  int players = 2;
+  int max_turns = 1000;
+  std::uint64_t seed = 1;
+  void add_to(CLI::App& app, const char* bots_help);
+  // Packs in the order given: --rules first, then positional packs, then --variant. Throws
+  // UsageError when none is given.
+  std::vector<std::string> requested() const;
+  // One agent name per seat: --bots split at commas, the last filling the remaining seats.
+  // Throws UsageError when it names more agents than there are players.
+  std::vector<std::string> seats() const;
 };
 
 // The built-in pack folders: rules/ and variants/ beside the executable's parent (the source

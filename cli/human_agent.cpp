@@ -13,10 +13,14 @@ std::string text(const engine::Value& v) {
   return std::visit(
       [](const auto& x) -> std::string {
         using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>) return "-";
-        else if constexpr (std::is_same_v<T, bool>) return x ? "yes" : "no";
-        else if constexpr (std::is_same_v<T, std::string>) return x;
-        else return fmt::format("{}", x);
+        if constexpr (std::is_same_v<T, std::monostate>)
+          return "-";
+        else if constexpr (std::is_same_v<T, bool>)
+          return x ? "yes" : "no";
+        else if constexpr (std::is_same_v<T, std::string>)
+          return x;
+        else
+          return fmt::format("{}", x);
       },
       v);
 }

@@ -29,7 +29,8 @@ BatchReport play_batch(Session& session, GameConfig config, int games,
     report.turns += static_cast<std::uint64_t>(r.turns);
     if (!r.ok) {
       ++report.failures;
-      if (report.first_failure.empty()) report.first_failure = fmt::format("game {}: {}", g, r.error);
+      if (report.first_failure.empty())
+        report.first_failure = fmt::format("game {}: {}", g, r.error);
       for (char c : r.error) mix(report.signature, static_cast<unsigned char>(c));
     } else {
       if (r.winner) {

@@ -21,8 +21,8 @@ struct BatchReport {
   std::vector<int> wins_by_seat;
   std::uint64_t decisions = 0;
   std::uint64_t turns = 0;
-  double seconds = 0;           // wall time
-  std::string first_failure;    // "game N: error" of the first failed game
+  double seconds = 0;         // wall time
+  std::string first_failure;  // "game N: error" of the first failed game
 };
 
 // Plays game indices 0..games-1 of config.seed (config.game_index is ignored). `each`, when set,

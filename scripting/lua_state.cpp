@@ -1,10 +1,10 @@
 #include "scripting/lua_state.h"
 
 #include <algorithm>
-#include <unordered_map>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -88,8 +88,10 @@ void count_hook(lua_State* L, lua_Debug* ar) {
   impl.instructions += kHookInterval;
   if (impl.profiling && lua_getinfo(L, "Sl", ar) != 0) {
     // By function (where it is defined) and by line.
-    ++impl.profile[std::string("function ") + ar->short_src + ":" + std::to_string(ar->linedefined)];
-    ++impl.profile[std::string("line     ") + ar->short_src + ":" + std::to_string(ar->currentline)];
+    ++impl.profile[std::string("function ") + ar->short_src + ":" +
+                   std::to_string(ar->linedefined)];
+    ++impl.profile[std::string("line     ") + ar->short_src + ":" +
+                   std::to_string(ar->currentline)];
   }
   if (impl.frames.empty()) return;
   if (impl.tripped()) {
@@ -253,8 +255,8 @@ void State::call(int nargs, int nresults) {
   lua_insert(L, function);
 
   std::uint64_t budget = impl.limits.instructions;
-  std::uint64_t deadline =
-      budget == 0 ? std::numeric_limits<std::uint64_t>::max() : saturating_add(impl.instructions, budget);
+  std::uint64_t deadline = budget == 0 ? std::numeric_limits<std::uint64_t>::max()
+                                       : saturating_add(impl.instructions, budget);
   if (!impl.frames.empty() && impl.frames.back().deadline <= deadline) {
     deadline = impl.frames.back().deadline;
     budget = impl.frames.back().budget;
@@ -311,7 +313,8 @@ void State::set_profiling(bool on) {
 }
 
 std::vector<std::pair<std::string, std::uint64_t>> State::profile() const {
-  std::vector<std::pair<std::string, std::uint64_t>> lines(impl_->profile.begin(), impl_->profile.end());
+  std::vector<std::pair<std::string, std::uint64_t>> lines(impl_->profile.begin(),
+                                                           impl_->profile.end());
   std::sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });

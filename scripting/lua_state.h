@@ -24,7 +24,8 @@ namespace catan::lua {
 // Resource limits of one State. Plain values; copied into the State.
 struct Limits {
   std::size_t memory_bytes = 256u << 20;    // cap on bytes allocated by one Lua state
-  std::uint64_t instructions = 20'000'000;  // 0: no budget (trusted packs only; faster)  // budget per protected call (see State::call)
+  std::uint64_t instructions = 20'000'000;  // 0: no budget (trusted packs only; faster)  // budget
+                                            // per protected call (see State::call)
   std::uint64_t pattern_cost = 20'000'000;  // max estimated steps of one string-pattern call
   bool sandbox = true;                      // false = full standard library (trusted code only)
 };

@@ -120,8 +120,10 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   while (lua_next(L, -2)) {
     // A library is a read-only proxy; the template holds the table behind it.
     if (lua_istable(L, -1) && lua_getmetatable(L, -1)) {
-      if (lua_getfield(L, -1, "__index") == LUA_TTABLE) lua_replace(L, -3);
-      else lua_pop(L, 1);
+      if (lua_getfield(L, -1, "__index") == LUA_TTABLE)
+        lua_replace(L, -3);
+      else
+        lua_pop(L, 1);
       lua_pop(L, 1);
     }
     lua_pushvalue(L, -2);
@@ -175,7 +177,9 @@ const std::vector<const packs::Manifest*>& Session::packs() const noexcept {
 void Session::set_limits(const lua::Limits& limits) {
   impl_->lua.set_limits(limits);
 }
-lua::State& Session::lua() { return impl_->lua; }
+lua::State& Session::lua() {
+  return impl_->lua;
+}
 const engine::GameState& Session::state() const noexcept {
   return impl_->state;
 }

@@ -38,7 +38,8 @@ struct Session::Impl {
     int env_ref = LUA_NOREF;  // this game's environment table (registry)
   };
   std::vector<Pack> packs;
-  int base_ref = LUA_NOREF;  // template of pack environments: sandbox globals, libraries, game, board
+  int base_ref =
+      LUA_NOREF;  // template of pack environments: sandbox globals, libraries, game, board
   int listening_ref = LUA_NOREF;  // {now = {[event name or id] = has handlers}} for game.raise
 
   // --- per game ---

@@ -259,7 +259,8 @@ end)
   auto s = session({"busy"}, {}, limits);
   auto r = s->play({});
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("instruction budget exceeded (100000 instructions)"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("instruction budget exceeded (100000 instructions)"), std::string::npos)
+      << r.error;
   limits.instructions = 0;
   s->set_limits(limits);
   r = s->play({});
