@@ -19,10 +19,10 @@ LARGEST_ARMY_MIN = 3
 
 local node_get = board.node_get
 
--- Longest trail continuing from `node` over unused own roads (node entered, not yet checked
--- for blocking by the caller).
-local function extend(node, np, pa, pb, mine, used, block)
-  if block[node] then return 0 end
+-- Longest trail from `node` over unused own roads. A trail may start at a node holding an
+-- opponent's building (`start`) but not pass through one.
+local function extend(node, np, pa, pb, mine, used, block, start)
+  if block[node] and not start then return 0 end
   local best = 0
   local list = np[node]
   for i = 1, #list do
@@ -32,26 +32,7 @@ local function extend(node, np, pa, pb, mine, used, block)
       mine[e] = 2
       local other = pa[e]
       if other == node then other = pb[e] end
-      local len = 1 + extend(other, np, pa, pb, mine, used, block)
-      used[e] = false
-      if len > best then best = len end
-    end
-  end
-  return best
-end
-
--- Longest trail starting at `node` (which may be blocked: a trail may start at a building).
-local function from(node, np, pa, pb, mine, used, block)
-  local best = 0
-  local list = np[node]
-  for i = 1, #list do
-    local e = list[i]
-    if mine[e] then
-      used[e] = true
-      mine[e] = 2
-      local other = pa[e]
-      if other == node then other = pb[e] end
-      local len = 1 + extend(other, np, pa, pb, mine, used, block)
+      local len = 1 + extend(other, np, pa, pb, mine, used, block, false)
       used[e] = false
       if len > best then best = len end
     end
@@ -99,7 +80,7 @@ function road_length(p)
         end
         if deg ~= 2 or block[v] then
           seen[v] = started
-          local len = from(v, np, pa, pb, mine, used, block)
+          local len = extend(v, np, pa, pb, mine, used, block, true)
           if len > best then best = len end
         end
       end
@@ -109,7 +90,7 @@ function road_length(p)
   for i = 1, n do
     local e = roads[i]
     if mine[e] == 1 then
-      local len = from(pa[e], np, pa, pb, mine, used, block)
+      local len = extend(pa[e], np, pa, pb, mine, used, block, true)
       if len > best then best = len end
     end
   end
