@@ -1,4 +1,6 @@
 // `catan info PACK`: a pack's manifest, options and the events it declares and handles.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "cli/command.h"
@@ -40,10 +42,12 @@ class InfoCommand final : public Command {
 
     fmt::print("\noptions (set with --option {}.KEY=VALUE):\n", m.name);
     if (m.options.empty()) fmt::print("  (none)\n");
+    std::size_t key_width = 8;
+    for (const auto& o : m.options) key_width = std::max(key_width, o.key.size());
     for (const auto& o : m.options) {
-      fmt::print("  {:<16} {:<8} default {:<8} {}\n", o.key, packs::to_string(o.type),
+      fmt::print("  {:<{}} {:<8} default {:<8} {}\n", o.key, key_width, packs::to_string(o.type),
                  packs::to_string(o.default_value), range_text(o));
-      if (!o.description.empty()) fmt::print("  {:<16} {}\n", "", o.description);
+      if (!o.description.empty()) fmt::print("  {:<{}} {}\n", "", key_width, o.description);
     }
 
     fmt::print("\nevents declared:\n");

@@ -29,9 +29,16 @@ int ScriptedAgent::choose(const Decision& decision) {
     }
     return *index;
   }
+  // A label matches whole, or up to a colon: "node 12" answers "node 12: ore 8, grain 5".
   const auto& label = std::get<std::string>(answer);
-  for (int i = 0; i < decision.count; ++i)
-    if (decision.label(i) == label) return i;
+  for (int i = 0; i < decision.count; ++i) {
+    const std::string option = decision.label(i);
+    if (option == label ||
+        (option.size() > label.size() && option.compare(0, label.size(), label) == 0 &&
+         option[label.size()] == ':')) {
+      return i;
+    }
+  }
   throw std::runtime_error(
       fmt::format("scripted answer '{}' matches no option of decision '{}' of player {}", label,
                   decision.kind, decision.player + 1));

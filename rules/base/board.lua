@@ -107,6 +107,41 @@ function tile_label(t)
   return "tile " .. t .. " (" .. board.tile_get(t, "terrain") .. ")"
 end
 
+-- Decision labels for nodes and paths, built once per game (the board does not change):
+-- "node 12: ore 8, grain 5; 3:1 harbor" and "path 33: nodes 12-13". Scripted answers and bots
+-- may use the part before the colon ("node 12").
+function node_label(n)
+  return storage.node_labels[n]
+end
+
+function path_label(e)
+  return storage.path_labels[e]
+end
+
+game.on("game.setup", function()
+  local nodes, paths = {}, {}
+  for n = 1, board.nodes() do
+    local parts = {}
+    for _, t in ipairs(board.node_tiles(n)) do
+      local resource = board.tile_get(t, "resource")
+      if resource then parts[#parts + 1] = resource .. " " .. board.tile_get(t, "number") end
+    end
+    local text = "node " .. n .. ": " .. (#parts > 0 and table.concat(parts, ", ") or "desert")
+    local harbor = board.node_get(n, "harbor")
+    if harbor == "any" then
+      text = text .. "; 3:1 harbor"
+    elseif harbor then
+      text = text .. "; 2:1 " .. harbor .. " harbor"
+    end
+    nodes[n] = text
+  end
+  for e = 1, board.paths() do
+    local ends = board.path_nodes(e)
+    paths[e] = "path " .. e .. ": nodes " .. ends[1] .. "-" .. ends[2]
+  end
+  storage.node_labels, storage.path_labels = nodes, paths
+end, { priority = -60 })
+
 -- True when no two tiles sharing a side both carry a red number. `numbers` maps tile -> token.
 local function reds_apart(numbers)
   for t = 1, board.tiles() do

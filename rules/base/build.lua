@@ -376,16 +376,16 @@ function buildable(p)
   return out
 end
 
--- Asks p where to put a `piece` (decision "base.place_<piece>", labels "node 12" / "path 33")
+-- Asks p where to put a `piece` (decision "base.place_<piece>", labels node_label / path_label)
 -- among its legal spots and places it. Returns the spot, or nil when there is none or no piece
 -- in supply. opts as for place_piece (free) and legal_spots (setup, node).
 function choose_and_place(p, piece, opts)
   if count(p, piece, "piece") <= 0 then return nil end
   local list = legal_spots(p, piece, opts)
   if #list == 0 then return nil end
-  local prefix = storage.pieces[piece].on == "path" and "path " or "node "
+  local names = storage.pieces[piece].on == "path" and storage.path_labels or storage.node_labels
   local labels = {}
-  for i = 1, #list do labels[i] = prefix .. list[i] end
+  for i = 1, #list do labels[i] = names[list[i]] end
   local _, i = game.decide(p, "base.place_" .. piece, labels)
   place_piece(p, piece, list[i], opts)
   return list[i]

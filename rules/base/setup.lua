@@ -33,7 +33,7 @@ function setup_placement(p, second)
   local opts = { free = true, setup = true }
   local nodes = legal_spots(p, "settlement", opts)
   local labels = {}
-  for i, n in ipairs(nodes) do labels[i] = "node " .. n end
+  for i, n in ipairs(nodes) do labels[i] = node_label(n) end
   local _, i = game.decide(p, "base.setup_settlement", labels)
   local node = nodes[i]
   place_piece(p, "settlement", node, opts)
@@ -43,7 +43,7 @@ function setup_placement(p, second)
   local path
   if #paths > 0 then
     labels = {}
-    for k, e in ipairs(paths) do labels[k] = "path " .. e end
+    for k, e in ipairs(paths) do labels[k] = path_label(e) end
     local _, k = game.decide(p, "base.setup_road", labels)
     path = paths[k]
     place_piece(p, "road", path, opts)

@@ -551,13 +551,17 @@ end
 ------------------------------------------------------------------------------------------------
 -- Decisions (opts: the option labels)
 
+-- The id in a label such as "node 43: ore 8, grain 5" (digits from position `skip`).
 local function parse_id(label, skip)
-  return tonumber(sub(label, skip))
+  return tonumber(string.match(label, "^%d+", skip))
 end
 
+-- The index of the option whose label is `label` or starts with `label` followed by ":".
 local function index_of(opts, label)
+  local n = #label
   for i = 1, #opts do
-    if opts[i] == label then return i end
+    local o = opts[i]
+    if o == label or (o:sub(n + 1, n + 1) == ":" and o:sub(1, n) == label) then return i end
   end
   return nil
 end
