@@ -84,3 +84,11 @@ game.on("game.setup", function(e)
     game.player_set(q, "vp", 0)
   end
 end, { priority = -50 })
+
+-- At the end the hidden points are revealed: each player's victory point cards join the summary
+-- beside the other sources (settlements, cities, longest_road, largest_army).
+game.on("game.end", function()
+  for q = 1, game.players() do
+    game.player_set(q, "vp_cards", game.count(q, "victory_point", "dev"))
+  end
+end)

@@ -99,5 +99,12 @@ test("victory: a whole game ends with a winner at the target, on the winner's ow
   t.ok(env.victory_points(result.winner) >= 10)
   t.eq(game.current(), result.winner)
   t.eq(result.reason, "reached " .. env.victory_points(result.winner) .. " victory points")
-  for p = 1, 4 do t.eq(game.player_get(p, "vp"), env.victory_points(p)) end
+  for p = 1, 4 do
+    t.eq(game.player_get(p, "vp"), env.victory_points(p))
+    -- The summary's sources add up to the points: settlements, cities (2), awards (2), cards.
+    local sum = game.player_get(p, "settlements") + 2 * game.player_get(p, "cities")
+      + (game.player_get(p, "longest_road") and 2 or 0) + (game.player_get(p, "largest_army") and 2 or 0)
+      + game.player_get(p, "vp_cards")
+    t.eq(sum, env.victory_points(p), "sources of player " .. p)
+  end
 end)
