@@ -14,26 +14,9 @@ namespace catan::scripting {
 
 namespace {
 
-// Entry chunks are compiled once with this prefix on their first line, so every run of a chunk
+// Entry chunks are compiled once with kChunkPrefix on their first line, so every run of a chunk
 // gets its environment as a fresh local: closures of one game never share an upvalue with the
 // closures of another (swapping a shared _ENV upvalue would leak state between games).
-constexpr std::string_view kChunkPrefix = "local _ENV <const> = ...; ";
-
-std::string read_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw packs::PackError(fmt::format("cannot read {}", file.string()));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The name a script has in messages: relative to the working directory when it lies below it.
-std::string display_path(const std::filesystem::path& file) {
-  std::error_code ec;
-  const auto rel = std::filesystem::relative(file, std::filesystem::current_path(ec), ec);
-  if (!ec && !rel.empty() && *rel.begin() != "..") return rel.generic_string();
-  return file.generic_string();
-}
 
 // Freezes a pack's environment once its entry chunks have run: the (empty) environment becomes a
 // read-only proxy of the pack's globals (the sandbox's rawset refuses it too), so no global can be
@@ -78,6 +61,21 @@ void install_raise_fast_path(Session::Impl& s, int api) {
 
 }  // namespace
 
+std::string read_script(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw packs::PackError(fmt::format("cannot read {}", file.string()));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string display_path(const std::filesystem::path& file) {
+  std::error_code ec;
+  const auto rel = std::filesystem::relative(file, std::filesystem::current_path(ec), ec);
+  if (!ec && !rel.empty() && *rel.begin() != "..") return rel.generic_string();
+  return file.generic_string();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Construction: resolve packs, compile their entry scripts once.
 
@@ -101,7 +99,7 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
     pack.manifest = m;
     for (const auto& entry : m->entry) {
       const auto file = m->dir / entry;
-      const std::string source = std::string(kChunkPrefix) + read_file(file);
+      const std::string source = std::string(kChunkPrefix) + read_script(file);
       Impl::Chunk chunk;
       chunk.file = display_path(file);
       s.lua.load(source, "@" + chunk.file);

@@ -121,6 +121,13 @@ class FrameGuard {
   int exceptions_;
 };
 
+// The text of a pack's script file; throws packs::PackError naming the file when unreadable.
+std::string read_script(const std::filesystem::path& file);
+// The name a script has in messages: relative to the working directory when it lies below it.
+std::string display_path(const std::filesystem::path& file);
+// Prefix of every compiled pack chunk: the chunk receives its environment as a fresh local.
+inline constexpr std::string_view kChunkPrefix = "local _ENV <const> = ...; ";
+
 // Installs the `game` and `board` API tables into the table on top of the stack.
 void open_game_api(lua_State* L, Session::Impl& s);
 void open_board_api(lua_State* L, Session::Impl& s);

@@ -280,14 +280,6 @@ int register_test(lua_State* L) {
   return 0;
 }
 
-std::string read_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw packs::PackError(fmt::format("cannot read {}", file.string()));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 std::pair<int, int> Session::run_tests(const std::string& pack_name,
@@ -350,13 +342,10 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
   int passed = 0, failed = 0;
   for (const auto& rel : manifest.tests) {
     const auto file = manifest.dir / rel;
-    std::error_code ec;
-    auto shown =
-        std::filesystem::relative(file, std::filesystem::current_path(ec), ec).generic_string();
-    if (ec || shown.empty() || shown.rfind("..", 0) == 0) shown = file.generic_string();
+    const std::string shown = display_path(file);
     const auto before = lua_rawlen(L, list);
     try {
-      s.lua.load("local _ENV <const> = ...; " + read_file(file), "@" + shown);
+      s.lua.load(std::string(kChunkPrefix) + read_script(file), "@" + shown);
       lua_pushvalue(L, env);
       s.call(1, 0);
     } catch (const std::exception& e) {
