@@ -40,7 +40,8 @@ class RandomAgent final : public Agent {
 
 // Answers from a fixed list, in order: each answer is an option index (0-based) or an option
 // label; a label also matches an option label that continues with ':' ("node 12" answers
-// "node 12: ore 8, grain 5"). Throws std::runtime_error when the list runs out or an answer does not fit the options.
+// "node 12: ore 8, grain 5"). Throws std::runtime_error when the list runs out or an answer does
+// not fit the options.
 class ScriptedAgent final : public Agent {
  public:
   using Answer = std::variant<int, std::string>;

@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdlib>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -51,11 +53,9 @@ Board make_hex_board(std::span<const Axial> hexes) {
   return board;
 }
 
-Board make_hex_board(int radius) {
-  if (radius < 0) {
-    throw std::invalid_argument("make_hex_board: radius must be >= 0, got " +
-                                std::to_string(radius));
-  }
+namespace {
+
+Board build_hex_board(int radius) {
   std::vector<Axial> hexes;
   for (int r = -radius; r <= radius; ++r) {
     for (int q = -radius; q <= radius; ++q) {
@@ -64,6 +64,26 @@ Board make_hex_board(int radius) {
     }
   }
   return make_hex_board(hexes);
+}
+
+}  // namespace
+
+// Boards of a radius are identical, so each is built once per process and copied afterwards.
+Board make_hex_board(int radius) {
+  if (radius < 0) {
+    throw std::invalid_argument("make_hex_board: radius must be >= 0, got " +
+                                std::to_string(radius));
+  }
+  static std::mutex mutex;
+  static std::map<int, std::unique_ptr<const Board>> built;
+  const Board* board = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = built[radius];
+    if (!slot) slot = std::make_unique<const Board>(build_hex_board(radius));
+    board = slot.get();
+  }
+  return *board;  // entries are never removed or changed, so copying outside the lock is safe
 }
 
 }  // namespace catan::engine

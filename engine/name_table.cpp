@@ -8,14 +8,21 @@
 namespace catan::engine {
 
 int NameTable::intern(std::string_view name) {
-  if (auto it = ids_.find(name); it != ids_.end()) return it->second;
+  if (const auto id = find(name)) return *id;
   const int id = size();
   names_.emplace_back(name);
   ids_.emplace(std::string(name), id);
   return id;
 }
 
-std::optional<int> NameTable::find(std::string_view name) const {
+std::optional<int> NameTable::find_and_remember(std::string_view name) const {
+  const auto id = find_uncached(name);
+  if (id && name.data() != nullptr)
+    cache_[cache_slot(name.data())] = {name.data(), name.size(), *id};
+  return id;
+}
+
+std::optional<int> NameTable::find_uncached(std::string_view name) const {
   // Small tables (kinds, forms, supplies) are faster to scan than to hash.
   if (names_.size() <= kScanLimit) {
     for (std::size_t i = 0; i < names_.size(); ++i)
@@ -34,6 +41,7 @@ const std::string& NameTable::name(int id) const {
 void NameTable::clear() {
   names_.clear();
   ids_.clear();
+  cache_.fill(CacheEntry{});
 }
 
 namespace {

@@ -44,4 +44,19 @@ void Properties::set(int id, std::string_view key, Value value) {
   columns_[static_cast<std::size_t>(*k)][static_cast<std::size_t>(id)] = std::move(value);
 }
 
+void Properties::set_string(int id, std::string_view key, std::string_view text) {
+  check(id);
+  auto k = keys_.find(key);
+  if (!k) {
+    k = keys_.intern(key);
+    columns_.emplace_back(static_cast<std::size_t>(elements_));
+  }
+  Value& cell = columns_[static_cast<std::size_t>(*k)][static_cast<std::size_t>(id)];
+  if (auto* s = std::get_if<std::string>(&cell)) {
+    if (*s != text) s->assign(text);
+  } else {
+    cell.emplace<std::string>(text);
+  }
+}
+
 }  // namespace catan::engine

@@ -25,6 +25,10 @@ class Properties {
   const Value& get(int id, std::string_view key) const;
   // Sets property `key` of element `id`; nil erases it.
   void set(int id, std::string_view key, Value value);
+  // Sets property `key` of element `id` to the string `text`; same effect as set() with a string
+  // Value, but reuses the cell's storage when it already holds a string (no allocation when the
+  // text is unchanged or fits).
+  void set_string(int id, std::string_view key, std::string_view text);
 
   // Property names in order of first use, and their columns (for summaries and digests).
   const NameTable& keys() const noexcept { return keys_; }

@@ -202,7 +202,7 @@ int set_prop(lua_State* L) {
   const int id = check_element(L, s, E, 1);
   std::size_t n = 0;
   const char* key = luaL_checklstring(L, 2, &n);
-  props(s, E).set(id, {key, n}, to_value(L, 3));
+  set_property(L, props(s, E), id, {key, n}, 3);
   return 0;
 }
 

@@ -298,7 +298,7 @@ int g_set(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("game.set");
   const auto key = check_sv(L, 1);
-  s.state.game_props.set(0, key, to_value(L, 2));
+  set_property(L, s.state.game_props, 0, key, 2);
   return 0;
 }
 int g_player_get(lua_State* L) {
@@ -312,7 +312,7 @@ int g_player_set(lua_State* L) {
   s.require_mutable("game.player_set");
   const int seat = check_seat(L, s, 1);
   const auto key = check_sv(L, 2);
-  s.state.player_props.set(seat, key, to_value(L, 3));
+  set_property(L, s.state.player_props, seat, key, 3);
   return 0;
 }
 

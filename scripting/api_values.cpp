@@ -6,21 +6,30 @@
 namespace catan::scripting {
 
 void push_value(lua_State* L, const engine::Value& v) {
-  std::visit(
-      [L](const auto& x) {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>)
-          lua_pushnil(L);
-        else if constexpr (std::is_same_v<T, bool>)
-          lua_pushboolean(L, x);
-        else if constexpr (std::is_same_v<T, std::int64_t>)
-          lua_pushinteger(L, x);
-        else if constexpr (std::is_same_v<T, double>)
-          lua_pushnumber(L, x);
-        else
-          lua_pushlstring(L, x.data(), x.size());
-      },
-      v);
+  // get_if on the active alternative instead of std::visit: no dispatch table, and the common
+  // nil and integer cases are tested first.
+  if (std::holds_alternative<std::monostate>(v)) {
+    lua_pushnil(L);
+  } else if (const auto* i = std::get_if<std::int64_t>(&v)) {
+    lua_pushinteger(L, *i);
+  } else if (const auto* s = std::get_if<std::string>(&v)) {
+    lua_pushlstring(L, s->data(), s->size());
+  } else if (const auto* b = std::get_if<bool>(&v)) {
+    lua_pushboolean(L, *b);
+  } else {
+    lua_pushnumber(L, std::get<double>(v));
+  }
+}
+
+void set_property(lua_State* L, engine::Properties& props, int id, std::string_view key,
+                  int index) {
+  if (lua_type(L, index) == LUA_TSTRING) {
+    std::size_t n = 0;
+    const char* s = lua_tolstring(L, index, &n);
+    props.set_string(id, key, {s, n});
+    return;
+  }
+  props.set(id, key, to_value(L, index));
 }
 
 engine::Value to_value(lua_State* L, int index) {

@@ -134,6 +134,9 @@ void open_board_api(lua_State* L, Session::Impl& s);
 // Converts between kernel values and Lua values.
 void push_value(lua_State* L, const engine::Value& v);
 engine::Value to_value(lua_State* L, int index);  // raises a Lua error for non-scalar values
+// Sets property `key` of element `id` to the Lua value at `index` (as to_value() would convert
+// it; strings are written without building a temporary Value).
+void set_property(lua_State* L, engine::Properties& props, int id, std::string_view key, int index);
 void push_option(lua_State* L, const packs::OptionValue& v);
 
 }  // namespace catan::scripting

@@ -99,12 +99,29 @@ function robber_tile()
   return game.get("robber")
 end
 
--- A readable tile label for decisions: "tile 7 (brick 10)", "tile 10 (desert)".
-function tile_label(t)
+-- The label of tile t from its props (tile_label without the cache).
+local function make_tile_label(t)
   local resource = board.tile_get(t, "resource")
   local number = board.tile_get(t, "number")
   if resource then return "tile " .. t .. " (" .. resource .. " " .. (number or "-") .. ")" end
   return "tile " .. t .. " (" .. board.tile_get(t, "terrain") .. ")"
+end
+
+-- A readable tile label for decisions: "tile 7 (brick 10)", "tile 10 (desert)". Labels are
+-- cached in storage.tile_labels on first use: tile props are fixed once game.setup is over
+-- (production's lookups above rely on that too).
+function tile_label(t)
+  local cache = storage.tile_labels
+  if cache == nil then
+    cache = {}
+    storage.tile_labels = cache
+  end
+  local label = cache[t]
+  if label == nil then
+    label = make_tile_label(t)
+    cache[t] = label
+  end
+  return label
 end
 
 -- Decision labels for nodes and paths, built once per game (the board does not change):
@@ -117,6 +134,18 @@ end
 function path_label(e)
   return storage.path_labels[e]
 end
+
+-- Metatable of storage.path_labels: builds and keeps the label of path e when first read
+-- (nil for an id that is not a path).
+PATH_LABELS_META = {
+  __index = function(labels, e)
+    if math.type(e) ~= "integer" or e < 1 or e > board.paths() then return nil end
+    local ends = board.path_nodes(e)
+    local label = "path " .. e .. ": nodes " .. ends[1] .. "-" .. ends[2]
+    rawset(labels, e, label)
+    return label
+  end,
+}
 
 game.on("game.setup", function()
   local nodes, paths = {}, {}
@@ -135,10 +164,8 @@ game.on("game.setup", function()
     end
     nodes[n] = text
   end
-  for e = 1, board.paths() do
-    local ends = board.path_nodes(e)
-    paths[e] = "path " .. e .. ": nodes " .. ends[1] .. "-" .. ends[2]
-  end
+  -- Path labels are made on first use (few paths are ever offered); read them by index only.
+  setmetatable(paths, PATH_LABELS_META)
   storage.node_labels, storage.path_labels = nodes, paths
 end, { priority = -60 })
 

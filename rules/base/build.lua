@@ -18,11 +18,17 @@
 -- limit - supply, and rescans the board on a mismatch: pieces removed or moved by hand are
 -- noticed; a piece added by hand with board.node_set/path_set is seen once it was also taken
 -- from the supply (game.remove(p, piece, 1, "piece"), which check mode requires anyway).
+-- Query scope (speed): between begin_query_scope() and end_query_scope() the caller promises
+-- that nothing changes the board or the supplies (a batch of read-only queries, e.g. the
+-- main-phase menu); an index checked once inside the scope is then trusted without re-checking.
 
 local node_get, path_get = board.node_get, board.path_get
 local node_set, path_set = board.node_set, board.path_set
 local count = game.count
 local has_handlers = game.has_handlers
+
+-- Options of a call that passed none (never modified).
+local NO_OPTS = {}
 
 -- Plural used for the player prop and the victory point source of a piece.
 PIECE_PLURALS = { settlement = "settlements", city = "cities", road = "roads" }
@@ -35,19 +41,21 @@ end
 -- Per-game adjacency arrays of the board (built on first use, shared, read-only):
 -- np[node] = paths at the node, nn[node] = neighbouring nodes, pa[path] / pb[path] = its end
 -- nodes; scratch arrays: mark[node] / pmark[path] hold the stamp of the last search that
--- visited them (stamp grows by one per search), mine / used / block / seen are
--- road_length's (awards.lua).
+-- visited them (stamp grows by one per search), bval[node] is the node's building prop as
+-- read during the search whose stamp is bmark[node] (false = none), mine / used / block / seen
+-- are road_length's (awards.lua).
 function board_graph()
   local g = storage.graph
   if g then return g end
   g = { np = {}, nn = {}, pa = {}, pb = {}, mine = {}, used = {}, block = {}, seen = {},
-        stamp = 0, mark = {}, pmark = {} }
+        stamp = 0, mark = {}, pmark = {}, bmark = {}, bval = {} }
   for n = 1, board.nodes() do
     g.np[n] = board.node_paths(n)
     g.nn[n] = board.node_nodes(n)
     g.block[n] = false
     g.seen[n] = 0
     g.mark[n] = 0
+    g.bmark[n] = 0
   end
   for e = 1, board.paths() do
     local ends = board.path_nodes(e)
@@ -57,6 +65,34 @@ function board_graph()
   end
   storage.graph = g
   return g
+end
+
+-- storage.own_checked[p][piece] = the query scope in which p's index of `piece` was last
+-- checked (created on demand).
+local function own_checked(p)
+  local all = storage.own_checked
+  if all == nil then
+    all = {}
+    storage.own_checked = all
+  end
+  local c = all[p]
+  if c == nil then
+    c = {}
+    all[p] = c
+  end
+  return c
+end
+
+-- Opens a query scope (see the header): indexes checked from now on are trusted until
+-- end_query_scope(). Scopes do not nest.
+function begin_query_scope()
+  storage.query_scope = (storage.query_scope_id or 0) + 1
+  storage.query_scope_id = storage.query_scope
+end
+
+-- Closes the query scope: every later own_pieces call checks its index again.
+function end_query_scope()
+  storage.query_scope = nil
 end
 
 -- The ids holding p's pieces of kind `piece` (the index above; do not modify the array).
@@ -72,6 +108,8 @@ function own_pieces(p, piece)
     own[p] = mine
   end
   local list = mine[piece]
+  local scope = storage.query_scope
+  if scope and list ~= nil and own_checked(p)[piece] == scope then return list end
   local spec = storage.pieces[piece]
   local on_node = spec.on == "node"
   if list ~= nil and #list == spec.limit - count(p, piece, "piece") then
@@ -85,7 +123,10 @@ function own_pieces(p, piece)
       end
       if not valid then break end
     end
-    if valid then return list end
+    if valid then
+      if scope then own_checked(p)[piece] = scope end
+      return list
+    end
   end
   list = {}
   if on_node then
@@ -98,6 +139,7 @@ function own_pieces(p, piece)
     end
   end
   mine[piece] = list
+  if scope then own_checked(p)[piece] = scope end
   return list
 end
 
@@ -128,12 +170,24 @@ function pay(p, item, cost)
   game.raise("base.pay", { player = p, item = item, cost = cost }, pay_default)
 end
 
--- True when node n is empty and no neighbouring node holds a building (the distance rule).
-local function node_open(n, nn)
-  if node_get(n, "building") ~= nil then return false end
-  local nbs = nn[n]
+-- True when node n holds a building, reading the board at most once per node and search
+-- (g.bmark / g.bval, stamp = the search's g.stamp).
+local function built_at(n, g, stamp)
+  local bmark = g.bmark
+  if bmark[n] == stamp then return g.bval[n] end
+  local b = node_get(n, "building") ~= nil
+  bmark[n] = stamp
+  g.bval[n] = b
+  return b
+end
+
+-- True when node n is empty and no neighbouring node holds a building (the distance rule);
+-- g and stamp as for built_at.
+local function node_open(n, g, stamp)
+  if built_at(n, g, stamp) then return false end
+  local nbs = g.nn[n]
   for i = 1, #nbs do
-    if node_get(nbs[i], "building") ~= nil then return false end
+    if built_at(nbs[i], g, stamp) then return false end
   end
   return true
 end
@@ -143,19 +197,6 @@ local function path_free(e, piece)
   return path_get(e, "road") == nil and (piece == "road" or path_get(e, piece) == nil)
 end
 
--- The nodes holding any of p's node pieces (its buildings), as a fresh array.
-local function own_buildings(p)
-  local out = {}
-  local names = storage.piece_names
-  local pieces = storage.pieces
-  for i = 1, #names do
-    if pieces[names[i]].on == "node" then
-      local list = own_pieces(p, names[i])
-      for k = 1, #list do out[#out + 1] = list[k] end
-    end
-  end
-  return out
-end
 
 -- Path pieces of p that extend the road network (the base road).
 local function own_roads(p)
@@ -183,7 +224,7 @@ end
 local function spots(p, piece, opts, first)
   local spec = storage.pieces[piece]
   if spec == nil then error("unknown piece '" .. tostring(piece) .. "'", 3) end
-  opts = opts or {}
+  opts = opts or NO_OPTS
   if spec.spots then
     local list = spec.spots(p, opts)
     if first then return #list > 0 end
@@ -198,9 +239,18 @@ local function spots(p, piece, opts, first)
       if first then return #list > 0 end
       for i = 1, #list do out[i] = list[i] end
     elseif opts.setup then
-      local nn = g.nn
+      -- Every node without a building on it or next to it: mark the buildings' surroundings.
+      g.stamp = g.stamp + 1
+      local stamp, mark, nn = g.stamp, g.mark, g.nn
       for n = 1, #nn do
-        if node_open(n, nn) then
+        if node_get(n, "building") ~= nil then
+          mark[n] = stamp
+          local nbs = nn[n]
+          for i = 1, #nbs do mark[nbs[i]] = stamp end
+        end
+      end
+      for n = 1, #nn do
+        if mark[n] ~= stamp then
           if first then return true end
           out[#out + 1] = n
         end
@@ -209,7 +259,7 @@ local function spots(p, piece, opts, first)
     else
       -- Nodes at the ends of p's roads.
       g.stamp = g.stamp + 1
-      local stamp, mark, nn, pa, pb = g.stamp, g.mark, g.nn, g.pa, g.pb
+      local stamp, mark, pa, pb = g.stamp, g.mark, g.pa, g.pb
       local roads = own_roads(p)
       for i = 1, #roads do
         local e = roads[i]
@@ -217,7 +267,7 @@ local function spots(p, piece, opts, first)
           local v = k == 1 and pa[e] or pb[e]
           if mark[v] ~= stamp then
             mark[v] = stamp
-            if node_open(v, nn) then
+            if node_open(v, g, stamp) then
               if first then return true end
               out[#out + 1] = v
             end
@@ -232,12 +282,18 @@ local function spots(p, piece, opts, first)
       -- Setup: any free path touching the given node.
       if free_paths_at(opts.node, piece, g, stamp, out, first) then return true end
     else
-      -- From p's buildings, then from the ends of p's roads not held by an opponent.
-      local nodes = own_buildings(p)
-      for i = 1, #nodes do
-        local v = nodes[i]
-        mark[v] = stamp
-        if free_paths_at(v, piece, g, stamp, out, first) then return true end
+      -- From p's buildings (node pieces in piece_names order), then from the ends of p's
+      -- roads not held by an opponent.
+      local names, pieces = storage.piece_names, storage.pieces
+      for j = 1, #names do
+        if pieces[names[j]].on == "node" then
+          local nodes = own_pieces(p, names[j])
+          for i = 1, #nodes do
+            local v = nodes[i]
+            mark[v] = stamp
+            if free_paths_at(v, piece, g, stamp, out, first) then return true end
+          end
+        end
       end
       local roads = own_roads(p)
       for i = 1, #roads do
@@ -338,26 +394,31 @@ end
 
 -- Names (sorted) of the pieces p has in supply, can pay for and has a legal spot for.
 function buildable(p)
-  local out = {}
-  local pieces = storage.pieces
-  local names = storage.piece_names
-  local hooked = has_handlers("base.can_pay")
+  if has_handlers("base.can_pay") then return buildable_from_hand(p, nil) end
   local hand = storage.hand
   if hand == nil then
     hand = {}
     storage.hand = hand
   end
-  if not hooked then
-    for i = 1, #RESOURCES do
-      local r = RESOURCES[i]
-      hand[r] = count(p, r, "card")
-    end
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    hand[r] = count(p, r, "card")
   end
+  return buildable_from_hand(p, hand)
+end
+
+-- buildable(p) given p's resource cards `hand` ({resource = count}, every resource present),
+-- read by the caller; with hand nil, payment goes through can_pay (required while base.can_pay
+-- has handlers). Returns a new array.
+function buildable_from_hand(p, hand)
+  local out = {}
+  local pieces = storage.pieces
+  local names = storage.piece_names
   for i = 1, #names do
     local name = names[i]
     local spec = pieces[name]
     local ok
-    if hooked then
+    if hand == nil then
       ok = can_pay(p, name, spec.cost)
     else
       ok = true

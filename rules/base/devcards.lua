@@ -15,6 +15,17 @@ function can_buy_dev(p)
   return game.deck_count("dev") > 0 and can_pay(p, DEV_ITEM, DEV_CARD_COST)
 end
 
+-- can_buy_dev(p) given p's resource cards `hand` ({resource = count}, every resource present,
+-- read by the caller); only while base.can_pay has no handlers.
+function can_buy_dev_from_hand(hand)
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    local n = DEV_CARD_COST[r]
+    if n and n > 0 and hand[r] < n then return false end
+  end
+  return game.deck_count("dev") > 0
+end
+
 -- p pays DEV_CARD_COST and draws the top card of the deck. Returns the card's kind. Error when
 -- the deck is empty or p cannot pay.
 function buy_dev(p)

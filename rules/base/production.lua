@@ -40,6 +40,7 @@ game.on("game.setup", function(e)
   storage.owed = owed
   storage.players = e.players
   storage.production_hooked = game.has_handlers("base.claim") or game.has_handlers("base.payout")
+  storage.roll_hooked = game.has_handlers("base.roll")
 end, { priority = -80 })
 
 -- Rolls two six-sided dice for p and returns the total. Raises base.roll {player, dice =
@@ -47,14 +48,17 @@ end, { priority = -80 })
 -- "dice_histogram.<total>" and marks storage.turn.rolled.
 function roll_dice(p)
   local d1, d2 = game.roll(6), game.roll(6)
-  local e = { player = p, dice = { d1, d2 }, total = d1 + d2 }
-  game.raise("base.roll", e)
-  local total = e.total
+  local total = d1 + d2
+  if storage.roll_hooked then
+    local e = { player = p, dice = { d1, d2 }, total = total }
+    game.raise("base.roll", e)
+    d1, d2, total = e.dice[1], e.dice[2], e.total
+  end
   local key = HISTOGRAM_KEY[total] or ("dice_histogram." .. total)
   game.set(key, (game.get(key) or 0) + 1)
   storage.turn.rolled = true
   if game.verbose() then
-    game.log(string.format("player %d rolls %d + %d = %d", p, e.dice[1], e.dice[2], total))
+    game.log(string.format("player %d rolls %d + %d = %d", p, d1, d2, total))
   end
   return total
 end
@@ -80,7 +84,7 @@ function produce(total)
   local yield, owed = storage.yield, storage.owed
   local hooked = storage.production_hooked
   local claims -- hooked only: claims[(p - 1) * 5 + ri] = array of claim payloads
-  local any = false
+  local owed_mask = 0 -- bit ri - 1 set: someone is owed resource ri
   for i = 1, #tiles do
     local tile = tiles[i]
     local resource = tile_resource[tile]
@@ -109,48 +113,51 @@ function produce(total)
           if amount > 0 then
             local k = (owner - 1) * 5 + ri
             owed[k] = owed[k] + amount
-            any = true
+            owed_mask = owed_mask | (1 << (ri - 1))
           end
         end
       end
     end
   end
-  if not any then return end
+  if owed_mask == 0 then return end
 
   local players = storage.players
   for ri = 1, 5 do
-    local resource = RESOURCES[ri]
-    local sum, owed_players = 0, 0
-    for p = 1, players do
-      local n = owed[(p - 1) * 5 + ri]
-      if n > 0 then
-        sum = sum + n
-        owed_players = owed_players + 1
+    if owed_mask & (1 << (ri - 1)) ~= 0 then
+      local resource = RESOURCES[ri]
+      local sum, owed_players = 0, 0
+      for p = 1, players do
+        local n = owed[(p - 1) * 5 + ri]
+        if n > 0 then
+          sum = sum + n
+          owed_players = owed_players + 1
+        end
       end
-    end
-    if sum > 0 then
-      local bank = count("bank", resource, "card")
-      if bank >= sum or owed_players == 1 then
-        for p = 1, players do
-          local k = (p - 1) * 5 + ri
-          local n = owed[k]
-          if n > 0 then
-            if n > bank then n = bank end -- only when a single player is owed
+      if sum > 0 then
+        local bank = count("bank", resource, "card")
+        if bank >= sum or owed_players == 1 then
+          for p = 1, players do
+            local k = (p - 1) * 5 + ri
+            local n = owed[k]
             if n > 0 then
-              if hooked then
-                local payload = { player = p, resource = resource, amount = n, claims = claims[k] }
-                game.raise("base.payout", payload, payout_default)
-              else
-                move("bank", p, resource, n, "card")
+              if n > bank then n = bank end -- only when a single player is owed
+              if n > 0 then
+                if hooked then
+                  local payload = { player = p, resource = resource, amount = n,
+                                    claims = claims[k] }
+                  game.raise("base.payout", payload, payout_default)
+                else
+                  move("bank", p, resource, n, "card")
+                end
               end
             end
           end
+        elseif game.verbose() then
+          game.log(string.format("bank short of %s: %d owed to %d players, %d left; nobody gets it",
+            resource, sum, owed_players, bank))
         end
-      elseif game.verbose() then
-        game.log(string.format("bank short of %s: %d owed to %d players, %d left; nobody gets it",
-          resource, sum, owed_players, bank))
+        for p = 1, players do owed[(p - 1) * 5 + ri] = 0 end
       end
-      for p = 1, players do owed[(p - 1) * 5 + ri] = 0 end
     end
   end
 end

@@ -18,17 +18,24 @@
 --       uniformly at random (game.random) from the victim to the thief and records its
 --       resource in payload.resource (nil when the victim had no card).
 
--- The discard of a 7 for one player: `count` decisions, one card each.
+-- The discard of a 7 for one player: `count` decisions, one card each. The hand is read once:
+-- only this loop's own moves change it meanwhile (agents cannot change the state).
 function discard_default(e)
   local p = e.player
+  local n = {} -- n[i] = p's cards of RESOURCES[i]
+  for i = 1, #RESOURCES do n[i] = game.count(p, RESOURCES[i], "card") end
   for _ = 1, e.count do
-    local held = {}
-    for _, r in ipairs(RESOURCES) do
-      if game.count(p, r, "card") > 0 then held[#held + 1] = r end
+    local held, index = {}, {}
+    for i = 1, #RESOURCES do
+      if n[i] > 0 then
+        held[#held + 1] = RESOURCES[i]
+        index[#held] = i
+      end
     end
     if #held == 0 then return end
-    local r = game.decide(p, "base.discard", held)
+    local r, k = game.decide(p, "base.discard", held)
     game.move(p, "bank", r, 1, "card")
+    n[index[k]] = n[index[k]] - 1
   end
 end
 

@@ -133,6 +133,32 @@ function can_maritime(p)
   return false
 end
 
+-- can_maritime(p) given p's resource cards `hand` ({resource = count}, read by the caller) and
+-- their total `cards`. `bank` is a scratch table the call fills with the bank's counts it needs
+-- (keys it sets: resource names; the caller clears it between calls).
+function can_maritime_from_hand(p, hand, cards, bank)
+  if cards < HARBOR_SPECIAL_RATE then return false end
+  local rates = storage.port_rates[p]
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    if hand[r] >= rates[r] then
+      -- bank_has_other(r), each bank count read once per call.
+      for j = 1, #RESOURCES do
+        local s = RESOURCES[j]
+        if s ~= r then
+          local b = bank[s]
+          if b == nil then
+            b = count("bank", s, "card")
+            bank[s] = b
+          end
+          if b > 0 then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
 -- Maritime trade of player p (the current player): p picks a resource to give at its rate,
 -- then one the bank holds to receive; raises base.maritime {player, give, give_count, get,
 -- get_count} whose default moves give_count cards to the bank and get_count cards from it.

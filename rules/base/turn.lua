@@ -28,6 +28,7 @@ local is_over = game.is_over
 local has_handlers = game.has_handlers
 local total = game.total
 local player_get = game.player_get
+local count = game.count
 
 ACTION_END = "end turn"
 ACTION_BUY_DEV = "buy development card"
@@ -53,32 +54,64 @@ end
 
 -- Fills the reusable arrays menu.labels / codes / args with the base actions of p; returns
 -- their number. Skips a rule's query when p's hand cannot pay for anything it offers (only
--- while base.can_pay has no handlers, since those may accept other payment).
+-- while base.can_pay has no handlers, since those may accept other payment). While base.can_pay
+-- has no handlers the queries share one reading of p's hand (menu.hand) and of the bank
+-- (menu.bank) and run in a query scope (build.lua): they only read the state.
 local function fill_menu(p, menu)
   local labels, codes, args = menu.labels, menu.codes, menu.args
   local n = 0
   local cards = total(p, "card")
   local plain_pay = storage.plain_pay
+  local hand, bank = menu.hand, menu.bank
+  if plain_pay then
+    begin_query_scope()
+    -- With fewer cards than storage.hand_min every query below that reads hand is skipped.
+    if cards >= storage.hand_min then
+      for i = 1, #RESOURCES do
+        local r = RESOURCES[i]
+        hand[r] = count(p, r, "card")
+        bank[r] = nil
+      end
+    end
+  end
   if not plain_pay or cards >= storage.cheapest_piece then
-    local pieces = buildable(p)
+    local pieces
+    if plain_pay then pieces = buildable_from_hand(p, hand) else pieces = buildable(p) end
     for i = 1, #pieces do
       n = n + 1
       labels[n], codes[n], args[n] = build_label(pieces[i]), BUILD, pieces[i]
     end
   end
-  if (not plain_pay or cards >= storage.dev_card_price) and can_buy_dev(p) then
+  local can_buy
+  if plain_pay then
+    can_buy = cards >= storage.dev_card_price and can_buy_dev_from_hand(hand)
+  else
+    can_buy = can_buy_dev(p)
+  end
+  if can_buy then
     n = n + 1
     labels[n], codes[n] = ACTION_BUY_DEV, BUY
   end
-  if not storage.turn.dev_played and total(p, "dev") > 0 then
-    local devs = playable_dev(p)
-    for i = 1, #devs do
-      n = n + 1
-      labels[n], codes[n], args[n] = play_label(devs[i]), PLAY, devs[i]
+  local turn = storage.turn
+  if not turn.dev_played and total(p, "dev") > 0 then
+    -- playable_dev(p), without its array.
+    local bought = turn.bought
+    for i = 1, #DEV_CARDS do
+      local kind = DEV_CARDS[i]
+      if kind ~= "victory_point" and count(p, kind, "dev") > (bought[kind] or 0) then
+        n = n + 1
+        labels[n], codes[n], args[n] = play_label(kind), PLAY, kind
+      end
     end
   end
   if cards > 0 then
-    if can_maritime(p) then
+    local maritime
+    if plain_pay then
+      maritime = can_maritime_from_hand(p, hand, cards, bank)
+    else
+      maritime = can_maritime(p)
+    end
+    if maritime then
       n = n + 1
       labels[n], codes[n] = ACTION_MARITIME, MARITIME
     end
@@ -87,6 +120,7 @@ local function fill_menu(p, menu)
       labels[n], codes[n] = ACTION_DOMESTIC, DOMESTIC
     end
   end
+  if plain_pay then end_query_scope() end
   n = n + 1
   labels[n], codes[n] = ACTION_END, END
   for i = n + 1, menu.n do labels[i], codes[i], args[i] = nil, nil, nil end
@@ -118,7 +152,7 @@ end
 -- The main-phase menu of player p as a new array of entries {name, label, run, piece?, card?}:
 -- the base actions only, before base.actions handlers add theirs.
 function base_actions(p)
-  local menu = { labels = {}, codes = {}, args = {}, n = 0 }
+  local menu = { labels = {}, codes = {}, args = {}, n = 0, hand = {}, bank = {} }
   local n = fill_menu(p, menu)
   local entries = {}
   for i = 1, n do
@@ -188,7 +222,7 @@ end
 game.on("game.setup", function()
   storage.build_labels = {}
   for _, name in ipairs(storage.piece_names) do storage.build_labels[name] = "build " .. name end
-  storage.menu = { labels = {}, codes = {}, args = {}, n = 0 }
+  storage.menu = { labels = {}, codes = {}, args = {}, n = 0, hand = {}, bank = {} }
   -- Fewest resource cards any piece or a development card costs (menu shortcuts).
   local cheapest = math.huge
   for _, name in ipairs(storage.piece_names) do
@@ -200,6 +234,9 @@ game.on("game.setup", function()
   local price = 0
   for _, n in pairs(DEV_CARD_COST) do price = price + n end
   storage.dev_card_price = price
+  -- Fewest cards with which fill_menu's fast path reads the hand: building, buying a card or a
+  -- maritime trade (at least HARBOR_SPECIAL_RATE cards) needs at least this many.
+  storage.hand_min = math.min(cheapest, price, HARBOR_SPECIAL_RATE)
   -- Handlers are registered only while packs load, so these stay true or false all game.
   storage.plain_pay = not has_handlers("base.can_pay")
   storage.actions_hooked = has_handlers("base.actions")
