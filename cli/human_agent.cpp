@@ -7,26 +7,6 @@
 
 namespace catan::cli {
 
-namespace {
-
-std::string text(const engine::Value& v) {
-  return std::visit(
-      [](const auto& x) -> std::string {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>)
-          return "-";
-        else if constexpr (std::is_same_v<T, bool>)
-          return x ? "yes" : "no";
-        else if constexpr (std::is_same_v<T, std::string>)
-          return x;
-        else
-          return fmt::format("{}", x);
-      },
-      v);
-}
-
-}  // namespace
-
 void HumanAgent::show_state(int seat) const {
   const auto& s = state_;
   out_ << fmt::format("\n== turn {}, round {}: player {} to move; you are player {} ==\n", s.turn,
@@ -36,7 +16,8 @@ void HumanAgent::show_state(int seat) const {
     const auto& props = s.player_props;
     for (int k = 0; k < props.keys().size(); ++k) {
       const auto& v = props.column(k)[static_cast<std::size_t>(p)];
-      if (!engine::is_nil(v)) line += fmt::format(" {}={}", props.keys().name(k), text(v));
+      if (!engine::is_nil(v))
+        line += fmt::format(" {}={}", props.keys().name(k), engine::value_text(v));
     }
     out_ << line << '\n';
   }

@@ -18,22 +18,6 @@ nlohmann::json value_json(const engine::Value& v) {
       v);
 }
 
-std::string value_text(const engine::Value& v) {
-  return std::visit(
-      [](const auto& x) -> std::string {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>)
-          return "nil";
-        else if constexpr (std::is_same_v<T, bool>)
-          return x ? "true" : "false";
-        else if constexpr (std::is_same_v<T, std::string>)
-          return x;
-        else
-          return fmt::format("{}", x);
-      },
-      v);
-}
-
 }  // namespace
 
 nlohmann::json result_json(const scripting::GameResult& r) {
@@ -86,7 +70,7 @@ std::string result_text(const scripting::GameResult& r, const std::string& title
   for (const auto& p : r.players) {
     std::string props;
     for (const auto& [key, value] : p.properties)
-      props += fmt::format("  {}={}", key, value_text(value));
+      props += fmt::format("  {}={}", key, engine::value_text(value));
     out += fmt::format("  player {} ({}){}\n", p.seat + 1, p.agent, props);
   }
   out += fmt::format("digest: {:016x}\n", r.digest);

@@ -13,4 +13,7 @@ inline bool is_nil(const Value& v) noexcept {
   return std::holds_alternative<std::monostate>(v);
 }
 
+// The value as Lua would print it: nil, true/false, the number or the string itself.
+std::string value_text(const Value& v);
+
 }  // namespace catan::engine

@@ -111,11 +111,7 @@ end
 -- cached in storage.tile_labels on first use: tile props are fixed once game.setup is over
 -- (production's lookups above rely on that too).
 function tile_label(t)
-  local cache = storage.tile_labels
-  if cache == nil then
-    cache = {}
-    storage.tile_labels = cache
-  end
+  local cache = subtable(storage, "tile_labels")
   local label = cache[t]
   if label == nil then
     label = make_tile_label(t)

@@ -70,17 +70,7 @@ end
 -- storage.own_checked[p][piece] = the query scope in which p's index of `piece` was last
 -- checked (created on demand).
 local function own_checked(p)
-  local all = storage.own_checked
-  if all == nil then
-    all = {}
-    storage.own_checked = all
-  end
-  local c = all[p]
-  if c == nil then
-    c = {}
-    all[p] = c
-  end
-  return c
+  return subtable(subtable(storage, "own_checked"), p)
 end
 
 -- Opens a query scope (see the header): indexes checked from now on are trusted until
@@ -97,16 +87,7 @@ end
 
 -- The ids holding p's pieces of kind `piece` (the index above; do not modify the array).
 function own_pieces(p, piece)
-  local own = storage.own
-  if own == nil then
-    own = {}
-    storage.own = own
-  end
-  local mine = own[p]
-  if mine == nil then
-    mine = {}
-    own[p] = mine
-  end
+  local mine = subtable(subtable(storage, "own"), p)
   local list = mine[piece]
   local scope = storage.query_scope
   if scope and list ~= nil and own_checked(p)[piece] == scope then return list end

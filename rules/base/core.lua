@@ -52,6 +52,16 @@ function has_cards(holder, cost)
   return true
 end
 
+-- t[k], created as an empty table when absent (per-game caches in storage).
+function subtable(t, k)
+  local v = t[k]
+  if v == nil then
+    v = {}
+    t[k] = v
+  end
+  return v
+end
+
 -- Seats of all players other than `p`, ascending.
 function opponents(p)
   local list = {}
