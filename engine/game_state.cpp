@@ -17,6 +17,7 @@ void GameState::reset(std::uint64_t seed_, std::uint64_t game_index_, int player
   over = false;
   winner.reset();
   end_reason.clear();
+  version = 0;
   kinds.clear();
   forms.clear();
   supplies.clear();

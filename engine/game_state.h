@@ -38,6 +38,9 @@ struct GameState {
   bool over = false;
   std::optional<int> winner;
   std::string end_reason;
+  // Changes whenever a pack changes the state through the API (the scripting layer bumps it in
+  // every mutating call); lets read-only checks skip work when nothing changed.
+  std::uint64_t version = 0;
 
   // Catalogue of what can be held, and who holds it.
   NameTable kinds;     // e.g. "brick"

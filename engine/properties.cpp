@@ -33,6 +33,26 @@ const Value& Properties::get(int id, std::string_view key) const {
   return columns_[static_cast<std::size_t>(*k)][static_cast<std::size_t>(id)];
 }
 
+int Properties::count_where(std::string_view key, const Value& value, std::string_view key2,
+                            const Value& value2) const {
+  const auto k = keys_.find(key);
+  if (!k) return is_nil(value) ? elements_ : 0;
+  const auto& first = columns_[static_cast<std::size_t>(*k)];
+  const std::vector<Value>* second = nullptr;
+  if (!key2.empty()) {
+    const auto k2 = keys_.find(key2);
+    if (!k2) {
+      if (!is_nil(value2)) return 0;
+    } else {
+      second = &columns_[static_cast<std::size_t>(*k2)];
+    }
+  }
+  int n = 0;
+  for (std::size_t id = 0; id < first.size(); ++id)
+    if (first[id] == value && (!second || (*second)[id] == value2)) ++n;
+  return n;
+}
+
 void Properties::set(int id, std::string_view key, Value value) {
   check(id);
   auto k = keys_.find(key);

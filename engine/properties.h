@@ -30,6 +30,11 @@ class Properties {
   // text is unchanged or fits).
   void set_string(int id, std::string_view key, std::string_view text);
 
+  // The number of elements whose property `key` equals `value` and, when `key2` is not empty,
+  // whose property `key2` equals `value2`. A nil `value` counts elements where `key` is unset.
+  int count_where(std::string_view key, const Value& value, std::string_view key2 = {},
+                  const Value& value2 = {}) const;
+
   // Property names in order of first use, and their columns (for summaries and digests).
   const NameTable& keys() const noexcept { return keys_; }
   const std::vector<Value>& column(int key) const {

@@ -16,6 +16,12 @@ Impl& session(lua_State* L) {
   return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
 }
 
+std::string_view check_sv(lua_State* L, int arg) {
+  std::size_t n = 0;
+  const char* p = luaL_checklstring(L, arg, &n);
+  return {p, n};
+}
+
 enum class Element { Tile, Node, Path };
 
 const char* element_name(Element e) {
@@ -206,6 +212,24 @@ int set_prop(lua_State* L) {
   return 0;
 }
 
+// board.count_<element>s(key, value [, key2, value2]): elements whose props match.
+template <Element E>
+int count_props(lua_State* L) {
+  Impl& s = session(L);
+  const auto key = check_sv(L, 1);
+  luaL_checkany(L, 2);
+  const engine::Value value = to_value(L, 2);
+  std::string_view key2;
+  engine::Value value2;
+  if (!lua_isnoneornil(L, 3)) {
+    key2 = check_sv(L, 3);
+    luaL_checkany(L, 4);
+    value2 = to_value(L, 4);
+  }
+  lua_pushinteger(L, props(s, E).count_where(key, value, key2, value2));
+  return 1;
+}
+
 }  // namespace
 
 void open_board_api(lua_State* L, Session::Impl& s) {
@@ -232,6 +256,9 @@ void open_board_api(lua_State* L, Session::Impl& s) {
       {"path_nodes", lua::protect<adjacency<Element::Path, &Board::path_nodes, kPathNodes>>},
       {"path_tiles", lua::protect<adjacency<Element::Path, &Board::path_tiles, kPathTiles>>},
       {"path_paths", lua::protect<adjacency<Element::Path, &Board::path_paths, kPathPaths>>},
+      {"count_tiles", lua::protect<count_props<Element::Tile>>},
+      {"count_nodes", lua::protect<count_props<Element::Node>>},
+      {"count_paths", lua::protect<count_props<Element::Path>>},
       {"tile_get", lua::protect<get_prop<Element::Tile>>},
       {"tile_set", lua::protect<set_prop<Element::Tile>>},
       {"node_get", lua::protect<get_prop<Element::Node>>},

@@ -189,6 +189,13 @@ int g_count(lua_State* L) {
   lua_pushinteger(L, s.state.holdings.count(holder, form, kind));
   return 1;
 }
+int g_sum(lua_State* L) {
+  Impl& s = session(L);
+  const int kind = check_named(L, s.state.kinds, 1, "kind");
+  const int form = check_form(L, s, 2);
+  lua_pushinteger(L, s.state.holdings.total_of_kind(form, kind));
+  return 1;
+}
 int g_total(lua_State* L) {
   Impl& s = session(L);
   const int holder = check_holder(L, s, 1);
@@ -355,6 +362,25 @@ int g_on(lua_State* L) {
   } catch (const std::runtime_error& e) {
     luaL_error(L, "game.on: %s", e.what());
   }
+  return 0;
+}
+
+int g_version(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(session(L).state.version));
+  return 1;
+}
+
+int g_invariant(lua_State* L) {
+  Impl& s = session(L);
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  if (s.loading_pack < 0)
+    luaL_error(L,
+               "game.invariant: invariants are registered while a pack loads (at the top level of "
+               "its entry scripts)");
+  s.push_game_table("handlers");
+  lua_pushvalue(L, 1);
+  s.invariants.push_back({luaL_ref(L, -2), s.loading_pack});
+  lua_pop(L, 1);
   return 0;
 }
 
@@ -587,6 +613,7 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"supplies", lua::protect<g_supplies>},
                                        {"count", lua::protect<g_count>},
                                        {"total", lua::protect<g_total>},
+                                       {"sum", lua::protect<g_sum>},
                                        {"add", lua::protect<g_add>},
                                        {"remove", lua::protect<g_remove>},
                                        {"move", lua::protect<g_move>},
@@ -601,6 +628,8 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"player_get", lua::protect<g_player_get>},
                                        {"player_set", lua::protect<g_player_set>},
                                        {"on", lua::protect<g_on>},
+                                       {"invariant", lua::protect<g_invariant>},
+                                       {"version", lua::protect<g_version>},
                                        {"event", lua::protect<g_event>},
                                        {"has_handlers", lua::protect<g_has_handlers>},
                                        {"decide", lua::protect<g_decide>},

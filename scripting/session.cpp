@@ -214,10 +214,11 @@ void Session::Impl::push_game_table(const char* name) {
   lua_remove(L, -2);
 }
 
-void Session::Impl::require_mutable(const char* function) const {
+void Session::Impl::require_mutable(const char* function) {
   if (agent_depth > 0)
     throw std::runtime_error(
         fmt::format("{}: agents may read the game but not change it", function));
+  ++state.version;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,6 +236,8 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   error_frame.reset();
   divergence.clear();
   handler_infos.clear();
+  invariants.clear();
+  checking_invariants = false;
   agent_packs.clear();
   agent_depth = 0;
 
@@ -306,11 +309,12 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     freeze_env(L, pack.env_ref, name);
   }
 
-  // Handlers are fixed from here on: tell game.raise which events have none.
+  // Handlers are fixed from here on: tell game.raise which events have none. With invariants
+  // every event goes through the dispatcher, which checks them.
   lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
   lua_getfield(L, -1, "now");
   for (int e = 0; e < state.events.size(); ++e) {
-    const bool has = state.events.has_handlers(e);
+    const bool has = !invariants.empty() || state.events.has_handlers(e);
     lua_pushboolean(L, has);
     lua_setfield(L, -2, state.events.info(e).name.c_str());
     lua_pushboolean(L, has);
@@ -359,6 +363,35 @@ void Session::Impl::bind_agents(const GameConfig& config) {
 // Events.
 
 const char* Session::Impl::raise(int event, int payload_index, int default_index) {
+  const char* verdict = dispatch(event, payload_index, default_index);
+  if (!invariants.empty()) check_invariants(state.events.info(event).name);
+  return verdict;
+}
+
+void Session::Impl::check_invariants(std::string_view where) {
+  if (invariants.empty() || checking_invariants) return;
+  lua_State* L = lua.get();
+  checking_invariants = true;
+  ++agent_depth;  // read-only, as for agents
+  struct Restore {
+    Impl& s;
+    ~Restore() {
+      s.checking_invariants = false;
+      --s.agent_depth;
+    }
+  } restore{*this};
+  push_game_table("handlers");
+  const int handlers = lua_gettop(L);
+  for (const Invariant& inv : invariants) {
+    FrameGuard frame(*this, Frame{-1, inv.pack, "invariant"});
+    lua_rawgeti(L, handlers, inv.callback);
+    lua_pushlstring(L, where.data(), where.size());
+    call(1, 0);
+  }
+  lua_settop(L, handlers - 1);
+}
+
+const char* Session::Impl::dispatch(int event, int payload_index, int default_index) {
   lua_State* L = lua.get();
   payload_index = lua_absindex(L, payload_index);
   if (default_index != 0) default_index = lua_absindex(L, default_index);
@@ -434,6 +467,10 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index) 
   lua_State* L = lua.get();
   const int count = static_cast<int>(lua_rawlen(L, options_index));
   if (count < 1) throw std::runtime_error(fmt::format("decision '{}' has no options", kind));
+  if (!invariants.empty()) {
+    options_index = lua_absindex(L, options_index);
+    check_invariants(fmt::format("decision {}", kind));
+  }
   DecisionContext ctx{L, lua_absindex(L, options_index)};
   engine::Decision d{player, kind, count, &describe_lua_option, &ctx};
   int choice = 0;

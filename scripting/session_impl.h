@@ -60,6 +60,14 @@ struct Session::Impl {
   std::vector<HandlerInfo> handler_infos;
   std::map<std::string, int, std::less<>> agent_packs;  // agent name -> registering pack
   int ev_setup = -1, ev_start = -1, ev_turn = -1, ev_end = -1;
+  // Invariants registered by game.invariant for this game (callbacks in the per-game table
+  // "handlers"); checked after every dispatched event and before every decision.
+  struct Invariant {
+    int callback = LUA_NOREF;
+    int pack = -1;
+  };
+  std::vector<Invariant> invariants;
+  bool checking_invariants = false;  // an invariant runs now (no nested checks)
 
   // Resets the kernel state and runs every pack's entry chunks with fresh environments.
   void load_game(std::uint64_t seed, std::uint64_t game_index, int players,
@@ -81,12 +89,17 @@ struct Session::Impl {
   // budget when entered from C++, a plain lua_call when already inside Lua.
   void call(int nargs, int nresults);
   // Dispatches `event`: before-handlers, the default action (stack index, 0 = none) unless a
-  // handler vetoed or replaced it, then after-handlers unless vetoed. Returns "done",
-  // "replaced" or "vetoed".
+  // handler vetoed or replaced it, then after-handlers unless vetoed; then checks the
+  // invariants. Returns "done", "replaced" or "vetoed".
   const char* raise(int event, int payload_index, int default_index);
+  // raise() without the invariant check.
+  const char* dispatch(int event, int payload_index, int default_index);
   // Raises a kernel event with a payload built by `fill` (which pushes nothing, sets fields of
   // the table on top).
   void raise_kernel(int event, const std::function<void(lua_State*)>& fill);
+  // Runs every invariant with `where` (an event name or "decision <kind>") as argument, in
+  // registration order, with the game read-only. No-op without invariants or while one runs.
+  void check_invariants(std::string_view where);
   // Chooses an option index (0-based) for a decision whose options table is at `options_index`.
   int decide(int player, std::string_view kind, int options_index);
   GameResult finish_result(const GameConfig& config, const packs::ResolvedOptions& options);
@@ -94,8 +107,9 @@ struct Session::Impl {
   std::string pack_name(int index) const {
     return index >= 0 ? packs[static_cast<std::size_t>(index)].manifest->name : "kernel";
   }
-  // Throws std::runtime_error unless game state may be changed now.
-  void require_mutable(const char* function) const;
+  // Throws std::runtime_error unless game state may be changed now; otherwise bumps
+  // state.version (every mutating API function calls it before changing anything).
+  void require_mutable(const char* function);
   // Pushes the per-game table field `name` (creating it).
   void push_game_table(const char* name);
 };

@@ -143,6 +143,12 @@ function game.count(holder, kind, form) end
 ---@return integer
 function game.total(holder, form) end
 
+---Sum over all holders (players and supplies) of `kind` in `form` (default the first form).
+---@param kind string
+---@param form? string
+---@return integer
+function game.sum(kind, form) end
+
 ---[w] Creates `n` (>= 0) items of `kind` for `holder`.
 ---@param holder catan.Holder
 ---@param kind string
@@ -247,6 +253,15 @@ function game.event(name) end
 ---@param event catan.Event
 ---@return boolean
 function game.has_handlers(event) end
+
+---Registers `check(where)`: run after every dispatched event and before every decision, with the
+---game read-only; `where` is the event name or "decision <kind>". Only while the pack loads.
+---@param check fun(where: string)
+function game.invariant(check) end
+
+---A number that changes whenever a pack changes the kernel state, and only then.
+---@return integer
+function game.version() end
 
 -- Decisions
 
@@ -458,6 +473,30 @@ function board.node_get(node, key) end
 ---@param key string
 ---@param value catan.Value
 function board.node_set(node, key, value) end
+
+---How many tiles have property `key` == `value` (and `key2` == `value2` when given).
+---@param key string
+---@param value catan.Value
+---@param key2? string
+---@param value2? catan.Value
+---@return integer
+function board.count_tiles(key, value, key2, value2) end
+
+---How many nodes have property `key` == `value` (and `key2` == `value2` when given).
+---@param key string
+---@param value catan.Value
+---@param key2? string
+---@param value2? catan.Value
+---@return integer
+function board.count_nodes(key, value, key2, value2) end
+
+---How many paths have property `key` == `value` (and `key2` == `value2` when given).
+---@param key string
+---@param value catan.Value
+---@param key2? string
+---@param value2? catan.Value
+---@return integer
+function board.count_paths(key, value, key2, value2) end
 
 ---A path property (nil when unset).
 ---@param path integer
