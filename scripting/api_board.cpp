@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/hex_board.h"
+#include "engine/longest_trail.h"
 #include "scripting/session_impl.h"
 
 namespace catan::scripting {
@@ -230,6 +231,30 @@ int count_props(lua_State* L) {
   return 1;
 }
 
+// board.longest_trail(edge_key, edge_value, block_key): the longest trail over the paths whose
+// prop edge_key equals edge_value, not passing nodes whose prop block_key is set to another value.
+int longest_trail(lua_State* L) {
+  Impl& s = session(L);
+  const auto edge_key = check_sv(L, 1);
+  luaL_checkany(L, 2);
+  const engine::Value owner = to_value(L, 2);
+  const auto block_key = check_sv(L, 3);
+  const Board& b = finalized(L, s);
+  std::vector<char> chosen(static_cast<std::size_t>(b.path_count()), 0);
+  std::vector<char> blocked(static_cast<std::size_t>(b.node_count()), 0);
+  if (const auto k = s.state.path_props.keys().find(edge_key)) {
+    const auto& column = s.state.path_props.column(*k);
+    for (std::size_t p = 0; p < chosen.size(); ++p) chosen[p] = column[p] == owner;
+  }
+  if (const auto k = s.state.node_props.keys().find(block_key)) {
+    const auto& column = s.state.node_props.column(*k);
+    for (std::size_t n = 0; n < blocked.size(); ++n)
+      blocked[n] = !engine::is_nil(column[n]) && column[n] != owner;
+  }
+  lua_pushinteger(L, engine::longest_trail(b, chosen, blocked));
+  return 1;
+}
+
 }  // namespace
 
 void open_board_api(lua_State* L, Session::Impl& s) {
@@ -256,6 +281,7 @@ void open_board_api(lua_State* L, Session::Impl& s) {
       {"path_nodes", lua::protect<adjacency<Element::Path, &Board::path_nodes, kPathNodes>>},
       {"path_tiles", lua::protect<adjacency<Element::Path, &Board::path_tiles, kPathTiles>>},
       {"path_paths", lua::protect<adjacency<Element::Path, &Board::path_paths, kPathPaths>>},
+      {"longest_trail", lua::protect<longest_trail>},
       {"count_tiles", lua::protect<count_props<Element::Tile>>},
       {"count_nodes", lua::protect<count_props<Element::Node>>},
       {"count_paths", lua::protect<count_props<Element::Path>>},

@@ -482,6 +482,14 @@ function board.node_set(node, key, value) end
 ---@return integer
 function board.count_tiles(key, value, key2, value2) end
 
+---Longest trail over the paths whose `path_key` prop equals `value`, not passing through nodes
+---whose `block_key` prop is set to another value (a trail may end there).
+---@param path_key string
+---@param value catan.Value
+---@param block_key string
+---@return integer
+function board.longest_trail(path_key, value, block_key) end
+
 ---How many nodes have property `key` == `value` (and `key2` == `value2` when given).
 ---@param key string
 ---@param value catan.Value

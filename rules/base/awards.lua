@@ -2,7 +2,7 @@
 --
 -- Road length: the longest trail of a player's roads (a walk using each road at most once; it
 -- may pass a node several times). A node holding an opponent's building breaks the road: a trail
--- may end there but not pass through. Computed by exhaustive DFS over road edges.
+-- may end there but not pass through. Computed by the kernel (board.longest_trail).
 --
 -- Longest Road (game prop longest_road = seat, absent while nobody holds it): the holder keeps it
 -- as long as nobody is strictly longer. Otherwise, when one player alone has the longest road and
@@ -17,86 +17,10 @@
 LONGEST_ROAD_MIN = 5
 LARGEST_ARMY_MIN = 3
 
-local node_get = board.node_get
-
--- Longest trail from `node` over unused own roads. A trail may start at a node holding an
--- opponent's building (`start`) but not pass through one.
-local function extend(node, np, pa, pb, mine, used, block, start)
-  if block[node] and not start then return 0 end
-  local best = 0
-  local list = np[node]
-  for i = 1, #list do
-    local e = list[i]
-    if mine[e] and not used[e] then
-      used[e] = true
-      mine[e] = 2
-      local other = pa[e]
-      if other == node then other = pb[e] end
-      local len = 1 + extend(other, np, pa, pb, mine, used, block, false)
-      used[e] = false
-      if len > best then best = len end
-    end
-  end
-  return best
-end
-
--- Length (in roads) of p's longest road: p's roads from own_pieces(p, "road") (build.lua: a
--- road set by hand counts once it was taken from the supply), broken at nodes whose owner prop
--- is another seat.
+-- Length (in roads) of p's longest road: the paths whose `road` prop is p, broken at nodes whose
+-- owner prop is another seat (computed by the kernel's longest-trail search).
 function road_length(p)
-  local g = board_graph()
-  local np, pa, pb, mine, used, block, seen = g.np, g.pa, g.pb, g.mine, g.used, g.block, g.seen
-  local roads = own_pieces(p, "road")
-  local n = #roads
-  if n == 0 then return 0 end
-  for i = 1, n do mine[roads[i]] = 1 end
-  -- Mark the end nodes: blocked by an opponent's building, and the number of own roads there.
-  g.stamp = g.stamp + 1
-  local stamp = g.stamp
-  for i = 1, n do
-    local e = roads[i]
-    for k = 1, 2 do
-      local v = k == 1 and pa[e] or pb[e]
-      if seen[v] ~= stamp then
-        seen[v] = stamp
-        local owner = node_get(v, "owner")
-        block[v] = owner ~= nil and owner ~= p
-      end
-    end
-  end
-  -- A longest trail starts at a node where the road ends, branches or is broken; a component
-  -- without such a node is a plain cycle, handled after.
-  local best = 0
-  local started = stamp + 1 -- seen[v] == started: DFS already run from v
-  for i = 1, n do
-    local e = roads[i]
-    for k = 1, 2 do
-      local v = k == 1 and pa[e] or pb[e]
-      if seen[v] ~= started then
-        local deg = 0
-        local list = np[v]
-        for j = 1, #list do
-          if mine[list[j]] then deg = deg + 1 end
-        end
-        if deg ~= 2 or block[v] then
-          seen[v] = started
-          local len = extend(v, np, pa, pb, mine, used, block, true)
-          if len > best then best = len end
-        end
-      end
-    end
-  end
-  -- Roads no DFS has walked (mine[e] still 1) form plain cycles: start anywhere on each.
-  for i = 1, n do
-    local e = roads[i]
-    if mine[e] == 1 then
-      local len = extend(pa[e], np, pa, pb, mine, used, block, true)
-      if len > best then best = len end
-    end
-  end
-  g.stamp = started
-  for i = 1, n do mine[roads[i]] = false end
-  return best
+  return board.longest_trail("road", p, "owner")
 end
 
 -- Gives the card `prop` by the rule above: values[q] per seat, minimum `min`. Returns the old

@@ -42,25 +42,21 @@ end
 -- np[node] = paths at the node, nn[node] = neighbouring nodes, pa[path] / pb[path] = its end
 -- nodes; scratch arrays: mark[node] / pmark[path] hold the stamp of the last search that
 -- visited them (stamp grows by one per search), bval[node] is the node's building prop as
--- read during the search whose stamp is bmark[node] (false = none), mine / used / block / seen
--- are road_length's (awards.lua).
+-- read during the search whose stamp is bmark[node] (false = none).
 function board_graph()
   local g = storage.graph
   if g then return g end
-  g = { np = {}, nn = {}, pa = {}, pb = {}, mine = {}, used = {}, block = {}, seen = {},
-        stamp = 0, mark = {}, pmark = {}, bmark = {}, bval = {} }
+  g = { np = {}, nn = {}, pa = {}, pb = {}, stamp = 0, mark = {}, pmark = {}, bmark = {},
+        bval = {} }
   for n = 1, board.nodes() do
     g.np[n] = board.node_paths(n)
     g.nn[n] = board.node_nodes(n)
-    g.block[n] = false
-    g.seen[n] = 0
     g.mark[n] = 0
     g.bmark[n] = 0
   end
   for e = 1, board.paths() do
     local ends = board.path_nodes(e)
     g.pa[e], g.pb[e] = ends[1], ends[2]
-    g.mine[e], g.used[e] = false, false
     g.pmark[e] = 0
   end
   storage.graph = g

@@ -1,0 +1,84 @@
+#include "engine/longest_trail.h"
+
+#include <algorithm>
+
+namespace catan::engine {
+
+namespace {
+
+struct Search {
+  const Board& board;
+  const std::vector<char>& chosen;
+  const std::vector<char>& blocked;
+  std::vector<char> used;
+
+  // Longest continuation from `node` over unused chosen paths; `start` lets the trail leave a
+  // blocked node it began at.
+  int extend(int node, bool start) {
+    if (blocked[static_cast<std::size_t>(node)] && !start) return 0;
+    int best = 0;
+    for (const int p : board.node_paths(node)) {
+      const auto pi = static_cast<std::size_t>(p);
+      if (!chosen[pi] || used[pi]) continue;
+      used[pi] = 1;
+      const auto ends = board.path_nodes(p);
+      const int other = ends[0] == node ? ends[1] : ends[0];
+      best = std::max(best, 1 + extend(other, false));
+      used[pi] = 0;
+    }
+    return best;
+  }
+};
+
+}  // namespace
+
+int longest_trail(const Board& board, const std::vector<char>& chosen,
+                  const std::vector<char>& blocked) {
+  Search s{board, chosen, blocked, std::vector<char>(chosen.size(), 0)};
+  int best = 0;
+  // A longest trail can start at any node touching a chosen path; starting from nodes where the
+  // chosen paths do not continue in exactly two directions (or that are blocked) is enough,
+  // except on a component that is a plain cycle, which any of its nodes starts.
+  std::vector<char> covered(chosen.size(), 0);
+  std::vector<char> tried(blocked.size(), 0);
+  const auto start_from = [&](int node) {
+    tried[static_cast<std::size_t>(node)] = 1;
+    best = std::max(best, s.extend(node, true));
+  };
+  for (int n = 0; n < board.node_count(); ++n) {
+    int degree = 0;
+    for (const int p : board.node_paths(n)) degree += chosen[static_cast<std::size_t>(p)] ? 1 : 0;
+    if (degree == 0) continue;
+    if (degree != 2 || blocked[static_cast<std::size_t>(n)]) start_from(n);
+  }
+  // Mark the paths reachable from the starts tried so far; any chosen path left over lies on a
+  // cycle whose nodes all have degree two.
+  std::vector<int> stack;
+  for (int n = 0; n < board.node_count(); ++n)
+    if (tried[static_cast<std::size_t>(n)]) stack.push_back(n);
+  const auto flood = [&]() {
+    while (!stack.empty()) {
+      const int node = stack.back();
+      stack.pop_back();
+      for (const int p : board.node_paths(node)) {
+        const auto pi = static_cast<std::size_t>(p);
+        if (!chosen[pi] || covered[pi]) continue;
+        covered[pi] = 1;
+        const auto ends = board.path_nodes(p);
+        stack.push_back(ends[0] == node ? ends[1] : ends[0]);
+      }
+    }
+  };
+  flood();
+  for (int p = 0; p < board.path_count(); ++p) {
+    const auto pi = static_cast<std::size_t>(p);
+    if (!chosen[pi] || covered[pi]) continue;
+    const int node = board.path_nodes(p)[0];
+    start_from(node);
+    stack.push_back(node);
+    flood();
+  }
+  return best;
+}
+
+}  // namespace catan::engine
