@@ -8,6 +8,8 @@
 
 #include "scripting/lua_agent.h"
 #include "scripting/pack_resolver.h"
+#include "scripting/pack_suggest.h"
+#include "scripting/sandbox.h"
 #include "scripting/session_impl.h"
 
 namespace catan::scripting {
@@ -30,6 +32,19 @@ void freeze_env(lua_State* L, int env_ref, const std::string& pack) {
   lua_getmetatable(L, -1);
   lua_setmetatable(L, -5);
   lua_pop(L, 4);
+}
+
+// __index of the table behind a pack's `options`: reading a key the manifest does not declare is
+// an author's mistake (usually a misspelling), so it raises "pack 'P' has no option 'k' (did you
+// mean 'key'?)" instead of reading nil. Upvalue 1: the pack's Manifest.
+int unknown_option(lua_State* L) {
+  const auto* manifest =
+      static_cast<const packs::Manifest*>(lua_touserdata(L, lua_upvalueindex(1)));
+  const std::string key = luaL_tolstring(L, 2, nullptr);
+  std::vector<std::string> keys;
+  for (const auto& option : manifest->options) keys.push_back(option.key);
+  throw std::runtime_error(fmt::format("pack '{}' has no option '{}'{}", manifest->name, key,
+                                       packs::did_you_mean(key, keys)));
 }
 
 // game.raise is a Lua function in front of the C dispatcher: when the per-game table `listening`
@@ -278,6 +293,14 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
         lua_setfield(L, -2, key.c_str());
       }
     }
+    // The options table is a read-only proxy whose backing table errors on unknown keys.
+    lua_createtable(L, 0, 1);
+    lua_pushlightuserdata(L, const_cast<packs::Manifest*>(pack.manifest));
+    lua_pushcclosure(L, lua::protect<unknown_option>, 1);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua::push_read_only(L, -1, "options");
+    lua_remove(L, -2);
     lua_setfield(L, globals, "options");
     lua_pushstring(L, name.c_str());
     lua_setfield(L, globals, "PACK");
