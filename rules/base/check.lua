@@ -33,7 +33,7 @@ BASE_EVENTS = {
   "base.pieces", "base.roll", "base.claim", "base.payout", "base.discard_limit", "base.discard",
   "base.robber_targets", "base.robber_moved", "base.victims", "base.steal", "base.monopoly",
   "base.maritime", "base.pay", "base.can_pay", "base.built", "base.vp", "base.actions",
-  "base.turn_end",
+  "base.turn_end", "base.production", "base.funds", "base.trade",
 }
 
 local function broken(what, where, expected, got)

@@ -52,6 +52,28 @@ function has_cards(holder, cost)
   return true
 end
 
+-- How many of resource r player p can spend (on builds, development cards and trades): p's
+-- cards of r, plus what handlers of base.funds {player, resource, amount} add (a variant's other
+-- forms of payment, e.g. tokens). Without handlers this is game.count(p, r, "card").
+function funds(p, r)
+  local n = game.count(p, r, "card")
+  if storage.funds_hooked then
+    local e = { player = p, resource = r, amount = n }
+    game.raise("base.funds", e)
+    n = e.amount
+  end
+  return n
+end
+
+-- True when p's funds (see funds) cover `cost` ({resource = n}).
+function has_funds(p, cost)
+  for _, r in ipairs(RESOURCES) do
+    local n = cost[r]
+    if n and n > 0 and funds(p, r) < n then return false end
+  end
+  return true
+end
+
 -- t[k], created as an empty table when absent (per-game caches in storage).
 function subtable(t, k)
   local v = t[k]
@@ -94,6 +116,8 @@ end
 -- Declares the catalogue of kinds, forms and supplies and fills the bank, the development
 -- deck and each player's pieces. Runs first in game.setup (priority -100).
 game.on("game.setup", function(e)
+  -- Handlers are registered only while packs load, so this holds for the whole game.
+  storage.funds_hooked = game.has_handlers("base.funds")
   for _, form in ipairs({ "card", "dev", "played", "piece" }) do game.add_form(form) end
   for _, r in ipairs(RESOURCES) do game.add_kind(r) end
   for _, d in ipairs(DEV_CARDS) do game.add_kind(d) end

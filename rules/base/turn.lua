@@ -54,7 +54,7 @@ end
 
 -- Fills the reusable arrays menu.labels / codes / args with the base actions of p; returns
 -- their number. Skips a rule's query when p's hand cannot pay for anything it offers (only
--- while base.can_pay has no handlers, since those may accept other payment). While base.can_pay
+-- while base.can_pay and base.funds have no handlers, since those may accept other payment). While base.can_pay
 -- has no handlers the queries share one reading of p's hand (menu.hand) and of the bank
 -- (menu.bank) and run in a query scope (build.lua): they only read the state.
 local function fill_menu(p, menu)
@@ -104,7 +104,7 @@ local function fill_menu(p, menu)
       end
     end
   end
-  if cards > 0 then
+  if cards > 0 or not plain_pay then
     local maritime
     if plain_pay then
       maritime = can_maritime_from_hand(p, hand, cards, bank)
@@ -238,7 +238,7 @@ game.on("game.setup", function()
   -- maritime trade (at least HARBOR_SPECIAL_RATE cards) needs at least this many.
   storage.hand_min = math.min(cheapest, price, HARBOR_SPECIAL_RATE)
   -- Handlers are registered only while packs load, so these stay true or false all game.
-  storage.plain_pay = not has_handlers("base.can_pay")
+  storage.plain_pay = not has_handlers("base.can_pay") and not has_handlers("base.funds")
   storage.actions_hooked = has_handlers("base.actions")
   storage.turn_end_hooked = has_handlers("base.turn_end")
 end, { priority = -80 })

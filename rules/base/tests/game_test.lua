@@ -128,7 +128,7 @@ end)
 test("game: the check listens to every event base declares, in manifest order", function(t)
   t.start { players = 4, start = false, options = { CHECK } }
   local events = t.env().BASE_EVENTS
-  t.eq(#events, 18)
+  t.eq(#events, 21)
   -- Kernel events are 1..4; the pack's events follow in manifest order, so a missing or
   -- reordered entry shows up as a wrong id.
   for i, name in ipairs(events) do t.eq(game.event(name), 4 + i, name) end
