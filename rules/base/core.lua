@@ -52,24 +52,28 @@ function has_cards(holder, cost)
   return true
 end
 
--- How many of resource r player p can spend (on builds, development cards and trades): p's
--- cards of r, plus what handlers of base.funds {player, resource, amount} add (a variant's other
--- forms of payment, e.g. tokens). Without handlers this is game.count(p, r, "card").
-function funds(p, r)
-  local n = game.count(p, r, "card")
-  if storage.funds_hooked then
-    local e = { player = p, resource = r, amount = n }
-    game.raise("base.funds", e)
-    n = e.amount
-  end
-  return n
+-- What player p can spend on builds, development cards and trades, as a new table
+-- {resource = n}: p's cards, plus what handlers of base.funds {player, funds} add to funds (a
+-- variant's other forms of payment, e.g. tokens).
+function funds_of(p)
+  local f = {}
+  for i = 1, #RESOURCES do f[RESOURCES[i]] = game.count(p, RESOURCES[i], "card") end
+  if storage.funds_hooked then game.raise("base.funds", { player = p, funds = f }) end
+  return f
 end
 
--- True when p's funds (see funds) cover `cost` ({resource = n}).
+-- funds_of(p)[r]; without handlers of base.funds simply p's cards of r.
+function funds(p, r)
+  if not storage.funds_hooked then return game.count(p, r, "card") end
+  return funds_of(p)[r]
+end
+
+-- True when p's funds (funds_of) cover `cost` ({resource = n}).
 function has_funds(p, cost)
+  local f = funds_of(p)
   for _, r in ipairs(RESOURCES) do
     local n = cost[r]
-    if n and n > 0 and funds(p, r) < n then return false end
+    if n and n > 0 and f[r] < n then return false end
   end
   return true
 end

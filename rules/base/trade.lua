@@ -114,9 +114,10 @@ function maritime_gives(p, out)
   out = out or {}
   local n = 0
   local rates = storage.port_rates[p]
+  local f = funds_of(p)
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
-    if funds(p, r) >= rates[r] and bank_has_other(r) then
+    if f[r] >= rates[r] and bank_has_other(r) then
       n = n + 1
       out[n] = r
     end
@@ -129,9 +130,10 @@ end
 function can_maritime(p)
   if not storage.funds_hooked and total(p, "card") < HARBOR_SPECIAL_RATE then return false end
   local rates = storage.port_rates[p]
+  local f = funds_of(p)
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
-    if funds(p, r) >= rates[r] and bank_has_other(r) then return true end
+    if f[r] >= rates[r] and bank_has_other(r) then return true end
   end
   return false
 end
@@ -197,8 +199,9 @@ function can_offer_trade(p)
   if not options.domestic_trade then return false end
   if total(p, "card") > 0 then return true end
   if storage.funds_hooked then
+    local f = funds_of(p)
     for i = 1, #RESOURCES do
-      if funds(p, RESOURCES[i]) > 0 then return true end
+      if f[RESOURCES[i]] > 0 then return true end
     end
   end
   return false
@@ -222,9 +225,10 @@ function domestic_action(p)
     error("domestic trade: only the player whose turn it is trades (player " .. p .. ")", 2)
   end
   local labels, gives, gets = {}, {}, {}
+  local f = funds_of(p)
   for i = 1, #RESOURCES do
     local x = RESOURCES[i]
-    if funds(p, x) > 0 then
+    if f[x] > 0 then
       for j = 1, #RESOURCES do
         local y = RESOURCES[j]
         if y ~= x then
