@@ -418,7 +418,8 @@ end
 
 -- Names (sorted) of the pieces p has in supply, can pay for and has a legal spot for.
 function buildable(p)
-  if has_handlers("base.can_pay") or storage.funds_hooked then return buildable_from_hand(p, nil) end
+  if has_handlers("base.can_pay") then return buildable_from_hand(p, nil) end
+  if storage.funds_hooked then return buildable_from_hand(p, funds_of(p)) end
   local hand = storage.hand
   if hand == nil then
     hand = {}
@@ -432,8 +433,8 @@ function buildable(p)
 end
 
 -- buildable(p) given p's resource cards `hand` ({resource = count}, every resource present),
--- read by the caller; with hand nil, payment goes through can_pay (required while base.can_pay
--- or base.funds has handlers). Returns a new array.
+-- read by the caller; p's funds (funds_of) while base.funds has handlers); with hand nil,
+-- payment goes through can_pay (required while base.can_pay has handlers). Returns a new array.
 function buildable_from_hand(p, hand)
   local out = {}
   local pieces = storage.pieces

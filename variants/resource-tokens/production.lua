@@ -59,7 +59,13 @@ local function shortage_talk(r, requests, supply, wanted)
   return wanted
 end
 
+game.on("game.setup", function()
+  -- Handlers are registered only while packs load: this holds for the whole game.
+  storage.allowance_hooked = game.has_handlers("tokens.allowance")
+end)
+
 game.on("base.production", function(e)
+  if not storage.allowance_hooked then return end -- no building may take tokens
   local by_resource = {} -- resource -> array of {claim, tokens}
   for _, claim in ipairs(e.claims) do
     local r = claim.resource

@@ -79,7 +79,11 @@ end, { priority = -95 }) -- after the base catalogue (-100), which declares "car
 -- Tokens count as funds for every payment and trade the base pack offers.
 game.on("base.funds", function(e)
   local f, p = e.funds, e.player
-  for _, r in ipairs(RESOURCES) do f[r] = f[r] + game.count(p, r, TOKEN) end
+  if game.total(p, TOKEN) == 0 then return end
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    f[r] = f[r] + game.count(p, r, TOKEN)
+  end
 end)
 
 -- Payments run in place of the base defaults (priority 100: after any handler that changes the
