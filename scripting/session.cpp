@@ -84,6 +84,39 @@ std::string read_script(const std::filesystem::path& file) {
   return text.str();
 }
 
+namespace {
+
+// True when `message` starts with a Lua position "FILE:LINE: ".
+bool has_location(std::string_view message) {
+  const auto end = message.find(": ");
+  if (end == std::string_view::npos) return false;
+  const auto colon = message.rfind(':', end - 1);
+  if (colon == std::string_view::npos || colon + 1 == end) return false;
+  for (std::size_t i = colon + 1; i < end; ++i)
+    if (message[i] < '0' || message[i] > '9') return false;
+  return true;
+}
+
+// The first "FILE:LINE" of a Lua traceback whose file is a .lua script (a pack's code; C
+// functions and the kernel's own chunks are skipped), or "".
+std::string first_pack_location(const std::string& traceback) {
+  std::istringstream in(traceback);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] != '\t') continue;
+    const auto end = line.find(": in ");
+    if (end == std::string::npos) continue;
+    std::string at = line.substr(1, end - 1);
+    const auto colon = at.rfind(':');
+    if (colon == std::string::npos || !has_location(at + ": ")) continue;
+    if (!at.substr(0, colon).ends_with(".lua")) continue;
+    return at;
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string display_path(const std::filesystem::path& file) {
   std::error_code ec;
   const auto rel = std::filesystem::relative(file, std::filesystem::current_path(ec), ec);
@@ -572,7 +605,14 @@ void Session::Impl::fail(GameResult& result, const std::string& message,
       where = fmt::format("pack '{}', {}", pack_name(f.pack), f.what);
     }
   }
-  result.error = where.empty() ? message : fmt::format("{}: {}", where, message);
+  // Errors raised inside C functions (e.g. ipairs(nil)) carry no position: take it from the
+  // traceback, so the one-line message still says which pack line failed.
+  std::string located = message;
+  if (!traceback.empty() && !has_location(message)) {
+    if (const std::string at = first_pack_location(traceback); !at.empty())
+      located = at + ": " + message;
+  }
+  result.error = where.empty() ? located : fmt::format("{}: {}", where, located);
   result.error_report = result.error;
   if (!traceback.empty()) result.error_report += "\n" + traceback;
 }

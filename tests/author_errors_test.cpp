@@ -153,5 +153,20 @@ end)
   EXPECT_NE(at("host/main.lua:3: in function"), std::string::npos) << report;
 }
 
+TEST_F(AuthorErrorsTest, AnErrorRaisedInsideALibraryFunctionStillNamesThePackLine) {
+  host();
+  pack("guest", R"lua(
+game.on("host.ping", function(e)
+  for _, q in ipairs(e.victims) do end
+end)
+)lua",
+       R"(, "requires": ["host"])");
+  const auto r = session({"guest"})->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_TRUE(located(r.error, "pack 'guest', handler of event 'host.ping'", "guest/main.lua",
+                      "3: attempt to index a nil value"))
+      << r.error;
+}
+
 }  // namespace
 }  // namespace catan::scripting
