@@ -48,6 +48,18 @@ test("tokens: monopoly takes cards only", function(t)
   t.eq(tokens(3), { ore = 1 })
 end)
 
+test("tokens: Year of Plenty and the setup income pay cards, never tokens", function(t)
+  local base = fresh(t, { [1] = { "ore", "wool" } })
+  game.add(1, "year_of_plenty", 1, "dev")
+  game.deck_draw("dev") -- one card out of the deck keeps the 25 cards of the check
+  base.play_dev(1, "year_of_plenty")
+  t.eq(hand(1), { wool = 1, ore = 1 })
+  t.eq(tokens(1), {})
+  base.setup_income(2, 3) -- ore 10, wool 2, brick 6
+  t.eq(hand(2), { brick = 1, wool = 1, ore = 1 })
+  t.eq(tokens(2), {})
+end)
+
 test("tokens: tokens are not counted for the discard rule", function(t)
   local base = fresh(t, { [1] = { "tile 19 (wool 11)", "rob a player" }, [2] = { 1, 1, 1, 1 } })
   give(1, { brick = 7 })
