@@ -14,9 +14,10 @@
 --   base.trade_answer    "accept" / "decline" (asked of each opponent holding Y); each option
 --                        is a table {label, from, give, get}: the offer (from = the offerer,
 --                        give = what the offerer gives, get = what it asks for)
--- Events (contracts in pack.json): base.maritime (a bank trade), base.trade (an agreed domestic
--- trade). What a player can give is funds(p, r) (core.lua): cards, plus base.funds additions.
 --   base.trade_partner   "player N" for each opponent who accepted, then "nobody"
+-- Events (contracts in pack.json): base.maritime (a bank trade), base.trade (an agreed domestic
+-- trade). What a player can give is read with funds_of / funds (core.lua): cards, plus what
+-- handlers of base.funds add.
 
 local count = game.count
 local total = game.total
