@@ -19,6 +19,10 @@
 
 -- Asks the owner of `claim` how many tokens to take (0..most). Returns the number.
 local function ask_claim(claim, most)
+  if game.verbose() then
+    game.log(string.format("player %d's %s on node %d produces %d %s from tile %d: up to %d as tokens",
+      claim.player, claim.building, claim.node, claim.amount, claim.resource, claim.tile, most))
+  end
   local labels = pay_labels(claim.resource, claim.amount, 0, most)
   local _, i = game.decide(claim.player, "tokens.claim", labels)
   return i - 1
