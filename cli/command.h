@@ -24,6 +24,7 @@ std::unique_ptr<Command> make_play_command();
 std::unique_ptr<Command> make_replay_command();
 std::unique_ptr<Command> make_test_command();
 std::unique_ptr<Command> make_bench_command();
+std::unique_ptr<Command> make_new_pack_command();
 
 // Runs the command line; returns the process exit code (0 ok, 1 runtime failure, 2 bad usage).
 int run_cli(int argc, char** argv);

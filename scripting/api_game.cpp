@@ -471,6 +471,38 @@ int g_agent(lua_State* L) {
 
 // game.extend_agent(agent, kind, fn): decisions of `kind` put to `agent` go to fn instead, so a
 // variant pack can teach another pack's agent the decisions it adds.
+// The end of an agent's extension chain: calls the agent's own function (upvalue 2 names the
+// agent), looked up when called, since the pack registering the agent may load after the pack
+// extending it. Arguments: player, kind, options; returns the agent's answer.
+int call_own_agent(lua_State* L) {
+  Impl& s = session(L);
+  lua_settop(L, 3);
+  s.push_game_table("agents");
+  if (lua_getfield(L, -1, lua_tostring(L, lua_upvalueindex(2))) != LUA_TFUNCTION)
+    luaL_error(L, "agent '%s' is not registered in this game",
+               lua_tostring(L, lua_upvalueindex(2)));
+  lua_remove(L, 4);
+  lua_insert(L, 1);
+  lua_call(L, 3, 1);
+  return 1;
+}
+
+// One link of an agent's extension chain: calls the extension (upvalue 2) as
+// fn(player, kind, options, next), where next (upvalue 3) answers the same decision the way the
+// agent would without this extension.
+int call_extension(lua_State* L) {
+  lua_settop(L, 3);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_insert(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(3));
+  lua_call(L, 4, 1);
+  return 1;
+}
+
+// game.extend_agent(agent, kind, fn): decisions of `kind` put to `agent` go to
+// fn(player, kind, options, next). Several packs may extend one (agent, kind): each new extension
+// wraps the chain so far, so the last registered (the last pack in load order) is asked first and
+// `next` passes the decision down the chain, ending at the agent's own function.
 int g_extend_agent(lua_State* L) {
   Impl& s = session(L);
   const auto agent = check_sv(L, 1);
@@ -480,15 +512,25 @@ int g_extend_agent(lua_State* L) {
     luaL_error(L, "game.extend_agent: agents are extended while a pack loads");
   s.push_game_table("agent_extensions");
   const std::string key = fmt::format("{}\n{}", agent, kind);
-  if (lua_getfield(L, -1, key.c_str()) != LUA_TNIL) {
-    const std::string msg =
-        fmt::format("game.extend_agent: agent '{}' is already extended for '{}'", agent, kind);
-    luaL_error(L, "%s", msg.c_str());
-  }
-  lua_pop(L, 1);
+  lua_pushlightuserdata(L, &s);
   lua_pushvalue(L, 3);
+  if (lua_getfield(L, -3, key.c_str()) == LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_pushlightuserdata(L, &s);
+    lua_pushlstring(L, agent.data(), agent.size());
+    lua_pushcclosure(L, lua::protect<call_own_agent>, 2);
+  }
+  lua_pushcclosure(L, call_extension, 3);
   lua_setfield(L, -2, key.c_str());
   return 0;
+}
+
+// game.has_event(name) -> boolean: whether a loaded pack (or the kernel) declares the event, so a
+// pack can hook another pack's events only when that pack is loaded.
+int g_has_event(lua_State* L) {
+  Impl& s = session(L);
+  lua_pushboolean(L, s.state.events.find(check_sv(L, 1)) >= 0);
+  return 1;
 }
 
 int g_decisions(lua_State* L) {
@@ -632,6 +674,7 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"version", lua::protect<g_version>},
                                        {"event", lua::protect<g_event>},
                                        {"has_handlers", lua::protect<g_has_handlers>},
+                                       {"has_event", lua::protect<g_has_event>},
                                        {"decide", lua::protect<g_decide>},
                                        {"agent", lua::protect<g_agent>},
                                        {"extend_agent", lua::protect<g_extend_agent>},

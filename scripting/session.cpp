@@ -8,6 +8,8 @@
 
 #include "scripting/lua_agent.h"
 #include "scripting/pack_resolver.h"
+#include "scripting/pack_suggest.h"
+#include "scripting/sandbox.h"
 #include "scripting/session_impl.h"
 
 namespace catan::scripting {
@@ -30,6 +32,19 @@ void freeze_env(lua_State* L, int env_ref, const std::string& pack) {
   lua_getmetatable(L, -1);
   lua_setmetatable(L, -5);
   lua_pop(L, 4);
+}
+
+// __index of the table behind a pack's `options`: reading a key the manifest does not declare is
+// an author's mistake (usually a misspelling), so it raises "pack 'P' has no option 'k' (did you
+// mean 'key'?)" instead of reading nil. Upvalue 1: the pack's Manifest.
+int unknown_option(lua_State* L) {
+  const auto* manifest =
+      static_cast<const packs::Manifest*>(lua_touserdata(L, lua_upvalueindex(1)));
+  const std::string key = luaL_tolstring(L, 2, nullptr);
+  std::vector<std::string> keys;
+  for (const auto& option : manifest->options) keys.push_back(option.key);
+  throw std::runtime_error(fmt::format("pack '{}' has no option '{}'{}", manifest->name, key,
+                                       packs::did_you_mean(key, keys)));
 }
 
 // game.raise is a Lua function in front of the C dispatcher: when the per-game table `listening`
@@ -68,6 +83,39 @@ std::string read_script(const std::filesystem::path& file) {
   text << in.rdbuf();
   return text.str();
 }
+
+namespace {
+
+// True when `message` starts with a Lua position "FILE:LINE: ".
+bool has_location(std::string_view message) {
+  const auto end = message.find(": ");
+  if (end == std::string_view::npos) return false;
+  const auto colon = message.rfind(':', end - 1);
+  if (colon == std::string_view::npos || colon + 1 == end) return false;
+  for (std::size_t i = colon + 1; i < end; ++i)
+    if (message[i] < '0' || message[i] > '9') return false;
+  return true;
+}
+
+// The first "FILE:LINE" of a Lua traceback whose file is a .lua script (a pack's code; C
+// functions and the kernel's own chunks are skipped), or "".
+std::string first_pack_location(const std::string& traceback) {
+  std::istringstream in(traceback);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] != '\t') continue;
+    const auto end = line.find(": in ");
+    if (end == std::string::npos) continue;
+    std::string at = line.substr(1, end - 1);
+    const auto colon = at.rfind(':');
+    if (colon == std::string::npos || !has_location(at + ": ")) continue;
+    if (!at.substr(0, colon).ends_with(".lua")) continue;
+    return at;
+  }
+  return "";
+}
+
+}  // namespace
 
 std::string display_path(const std::filesystem::path& file) {
   std::error_code ec;
@@ -281,6 +329,14 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
         lua_setfield(L, -2, key.c_str());
       }
     }
+    // The options table is a read-only proxy whose backing table errors on unknown keys.
+    lua_createtable(L, 0, 1);
+    lua_pushlightuserdata(L, const_cast<packs::Manifest*>(pack.manifest));
+    lua_pushcclosure(L, lua::protect<unknown_option>, 1);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua::push_read_only(L, -1, "options");
+    lua_remove(L, -2);
     lua_setfield(L, globals, "options");
     lua_pushstring(L, name.c_str());
     lua_setfield(L, globals, "PACK");
@@ -586,7 +642,14 @@ void Session::Impl::fail(GameResult& result, const std::string& message,
       where = fmt::format("pack '{}', {}", pack_name(f.pack), f.what);
     }
   }
-  result.error = where.empty() ? message : fmt::format("{}: {}", where, message);
+  // Errors raised inside C functions (e.g. ipairs(nil)) carry no position: take it from the
+  // traceback, so the one-line message still says which pack line failed.
+  std::string located = message;
+  if (!traceback.empty() && !has_location(message)) {
+    if (const std::string at = first_pack_location(traceback); !at.empty())
+      located = at + ": " + message;
+  }
+  result.error = where.empty() ? located : fmt::format("{}: {}", where, located);
   result.error_report = result.error;
   if (!traceback.empty()) result.error_report += "\n" + traceback;
 }

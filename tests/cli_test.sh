@@ -33,7 +33,7 @@ check() {
 
 one_line_error() { [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^catan: error: ' "$tmp/err"; }
 
-for sub in packs info play replay test bench; do
+for sub in packs info play replay test bench new-pack; do
   expect 0 "$sub --help" -- "$catan" "$sub" --help
   check "$sub --help prints usage" grep -q "Usage" "$tmp/out"
 done
@@ -91,6 +91,70 @@ check "input end: one line" one_line_error
 
 expect 0 "test dice-race" -- "$catan" test dice-race
 check "test summary line" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
+
+# House variants: found under variants/, usable in any combination, whatever the flag order.
+expect 0 "play with variants" -- "$catan" play --rules base --variant resource-tokens --variant city-walls \
+  --variant citadels --players 4 --seed 7 --bots heuristic,random --json
+cp "$tmp/out" "$tmp/order1.json"
+expect 0 "play with variants, other order" -- "$catan" play --variant citadels --variant city-walls \
+  --rules base --variant resource-tokens --players 4 --seed 7 --bots heuristic,random --json
+check "the variant order does not change the game" python3 -c '
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+a.pop("packs"); b.pop("packs")
+assert a == b, "games differ"' "$tmp/order1.json" "$tmp/out"
+expect 0 "bench every variant with checks" -- "$catan" bench base --variant resource-tokens --variant city-walls \
+  --variant citadels --variant friendly-robber --variant no-early-sevens --games 4 --bots heuristic,random \
+  --option base.check=true
+check "no failed game" grep -q 'failed: 0' "$tmp/out"
+expect 0 "bench walls and citadels with checks" -- "$catan" bench base --variant city-walls --variant citadels \
+  --games 4 --bots heuristic,random --option base.check=true
+check "no failed game (walls, citadels)" grep -q 'failed: 0' "$tmp/out"
+expect 0 "test a variant" -- "$catan" test friendly-robber
+check "variant tests pass" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
+
+# catan new-pack: a scaffold whose test passes as generated.
+expect 0 "new-pack" -- "$catan" new-pack my-rule --dir "$tmp/packs"
+check "new-pack files" test -s "$tmp/packs/my-rule/pack.json" -a -s "$tmp/packs/my-rule/main.lua" \
+  -a -s "$tmp/packs/my-rule/tests/main_test.lua" -a -s "$tmp/packs/my-rule/.luarc.json"
+check "new-pack editor config names the definitions" test -f "$tmp/packs/my-rule/$(python3 -c '
+import json, sys; print(json.load(open(sys.argv[1]))["workspace.library"][0])' "$tmp/packs/my-rule/.luarc.json")/catan.lua"
+expect 0 "new-pack test passes" -- "$catan" test "$tmp/packs/my-rule"
+check "new-pack tests ran" grep -qE '^2 passed, 0 failed$' "$tmp/out"
+expect 0 "new-pack plays" -- "$catan" play --rules base --variant "$tmp/packs/my-rule" --players 4 --seed 2
+expect 1 "new-pack refuses an existing folder" -- "$catan" new-pack my-rule --dir "$tmp/packs"
+check "new-pack existing: one line" one_line_error
+expect 2 "new-pack bad name" -- "$catan" new-pack My_Rule --dir "$tmp/packs"
+check "new-pack bad name: one line" one_line_error
+expect 2 "new-pack without a name" -- "$catan" new-pack
+
+# Author mistakes: where and what, in one line.
+mkdir -p "$tmp/mistakes/typo-event" "$tmp/mistakes/clash-a" "$tmp/mistakes/clash-b" "$tmp/mistakes/boom"
+manifest() { # NAME EXTRA
+  printf '{"name": "%s", "version": "0.1.0", "description": "x", "requires": ["base"], "entry": ["main.lua"]%s}\n' "$1" "$2" \
+    >"$tmp/mistakes/$1/pack.json"
+}
+manifest typo-event ""
+printf 'game.on("base.rol", function() end)\n' >"$tmp/mistakes/typo-event/main.lua"
+expect 1 "handling an undeclared event" -- "$catan" play --pack-path "$tmp/mistakes" --rules base --variant typo-event
+check "undeclared event: one line naming pack, file, line and the closest event" grep -q \
+  "^catan: error: pack 'typo-event', load: .*typo-event/main.lua:1: game.on: unknown event 'base.rol' (did you mean 'base.roll'?)$" "$tmp/err"
+expect 2 "misspelled option" -- "$catan" play --rules base --variant city-walls --option city-walls.discard_bonsu=3
+check "misspelled option suggests" grep -q "^catan: error: pack 'city-walls' has no option 'discard_bonsu' (did you mean 'discard_bonus'?)" "$tmp/err"
+expect 2 "option out of range" -- "$catan" play --rules base --variant resource-tokens --option resource-tokens.supply=101
+check "out of range: one line" grep -q "^catan: error: option 'resource-tokens.supply': 101 is above the maximum 100$" "$tmp/err"
+manifest clash-a ', "conflicts": ["clash-b"]'
+manifest clash-b ""
+: >"$tmp/mistakes/clash-a/main.lua"
+: >"$tmp/mistakes/clash-b/main.lua"
+expect 2 "conflicting packs" -- "$catan" play --pack-path "$tmp/mistakes" --rules base --variant clash-b --variant clash-a
+check "conflict: one line" grep -q "^catan: error: pack 'clash-a': field 'conflicts': conflicts with pack 'clash-b', which is also loaded$" "$tmp/err"
+manifest boom ""
+printf 'game.on("base.roll", function(e)\n  local dice = nil\n  return dice.total\nend)\n' >"$tmp/mistakes/boom/main.lua"
+expect 1 "a handler that errors" -- "$catan" play --pack-path "$tmp/mistakes" --rules base --variant boom --verbose
+check "handler error: pack, event, file and line" grep -q \
+  "^catan: error: pack 'boom', handler of event 'base.roll': .*boom/main.lua:3: attempt to index a nil value (local 'dice')$" "$tmp/err"
+check "handler error: traceback with the raising base line" grep -q "rules/base/production.lua:[0-9]*: in " "$tmp/err"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

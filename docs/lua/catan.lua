@@ -263,6 +263,12 @@ function game.invariant(check) end
 ---@return integer
 function game.version() end
 
+---Whether a loaded pack (or the kernel) declares event `name`; hook another pack's event only
+---when it does.
+---@param name string
+---@return boolean
+function game.has_event(name) end
+
 -- Decisions
 
 ---[w] Asks `seat`'s agent to choose one of `options` (non-empty array); returns it and its index.
@@ -287,10 +293,12 @@ function game.decisions() end
 function game.agent(name, fn) end
 
 --- Sends decisions of `kind` put to agent `agent` to `fn` instead (a variant teaching another
---- pack's bot its new decisions). Only while the pack loads.
+--- pack's bot its new decisions). `next(player, kind, options)` answers as the agent would
+--- without this extension. Several packs may extend one (agent, kind): the last pack in load
+--- order is asked first. Only while the pack loads.
 ---@param agent string
 ---@param kind string
----@param fn fun(player: integer, kind: string, options: any[]): integer
+---@param fn fun(player: integer, kind: string, options: any[], next: fun(player: integer, kind: string, options: any[]): integer): integer
 function game.extend_agent(agent, kind, fn) end
 
 -- Randomness (the game's stream; an agent's own stream inside an agent)

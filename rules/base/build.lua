@@ -5,6 +5,10 @@
 --   "node": node props owner = seat, building = piece name. With `upgrades = X` it replaces the
 --           player's own X on that node and X goes back to the player's supply; without it the
 --           node must be empty, respect the distance rule and (after setup) touch an own road.
+--           With `beside` (true, or a set {building = true}) the piece is an attachment: it
+--           joins one of the player's own buildings (of those kinds) on the node and sits in
+--           node prop <piece name> = seat, at most one per node; the building stays (e.g. a
+--           city wall). It needs no road and ignores the distance rule.
 --   "path": path prop <piece name> = seat (the base road: path prop road). The path must hold
 --           no road and no piece of that name, and touch an own building, or an own road at a
 --           node not occupied by an opponent's building.
@@ -89,11 +93,14 @@ function own_pieces(p, piece)
   if scope and list ~= nil and own_checked(p)[piece] == scope then return list end
   local spec = storage.pieces[piece]
   local on_node = spec.on == "node"
+  local beside = spec.beside
   if list ~= nil and #list == spec.limit - count(p, piece, "piece") then
     local valid = true
     for i = 1, #list do
       local id = list[i]
-      if on_node then
+      if beside then
+        valid = node_get(id, piece) == p
+      elseif on_node then
         valid = node_get(id, "owner") == p and node_get(id, "building") == piece
       else
         valid = path_get(id, piece) == p
@@ -106,7 +113,11 @@ function own_pieces(p, piece)
     end
   end
   list = {}
-  if on_node then
+  if beside then
+    for n = 1, board.nodes() do
+      if node_get(n, piece) == p then list[#list + 1] = n end
+    end
+  elseif on_node then
     for n = 1, board.nodes() do
       if node_get(n, "owner") == p and node_get(n, "building") == piece then list[#list + 1] = n end
     end
@@ -121,9 +132,11 @@ function own_pieces(p, piece)
 end
 
 -- True when p can pay `cost` for `item` (a piece name or DEV_ITEM). Without handlers of
--- base.can_pay this is has_cards(p, cost); handlers may set payload.ok.
+-- base.can_pay this is has_cards(p, cost) (has_funds(p, cost) while base.funds has handlers);
+-- handlers may set payload.ok.
 function can_pay(p, item, cost)
-  local ok = has_cards(p, cost)
+  local ok
+  if storage.funds_hooked then ok = has_funds(p, cost) else ok = has_cards(p, cost) end
   if has_handlers("base.can_pay") then
     local e = { player = p, item = item, cost = cost, ok = ok }
     game.raise("base.can_pay", e)
@@ -211,7 +224,23 @@ local function spots(p, piece, opts, first)
   local out = {}
   if spec.on == "node" then
     local upgrades = spec.upgrades
-    if upgrades then
+    if spec.beside then
+      -- p's buildings of the allowed kinds that do not hold this piece yet.
+      local names, pieces = storage.piece_names, storage.pieces
+      for j = 1, #names do
+        local name = names[j]
+        if pieces[name].on == "node" and not pieces[name].beside
+            and (spec.beside == true or spec.beside[name]) then
+          local nodes = own_pieces(p, name)
+          for i = 1, #nodes do
+            if node_get(nodes[i], piece) == nil then
+              if first then return true end
+              out[#out + 1] = nodes[i]
+            end
+          end
+        end
+      end
+    elseif upgrades then
       local list = own_pieces(p, upgrades)
       if first then return #list > 0 end
       for i = 1, #list do out[i] = list[i] end
@@ -308,7 +337,8 @@ end
 -- Places one of p's `piece` at `where` (node or path id) without paying: sets the board props,
 -- takes the piece from p's supply (error if none left), returns an upgraded piece to the supply,
 -- raises base.built {player, piece, where, free = opts.free}, updates the player props, the
--- awards and p's points. Errors if the spot is occupied (or, for an upgrade, not p's piece).
+-- awards and p's points. Errors if the spot is occupied (or, for an upgrade, not p's piece; for
+-- an attachment (`beside`), not p's building of an allowed kind).
 -- Legality beyond that is the caller's business (see legal_spots).
 function place_piece(p, piece, where, opts)
   local spec = storage.pieces[piece]
@@ -316,7 +346,20 @@ function place_piece(p, piece, where, opts)
   opts = opts or {}
   local touched -- seats whose road length may change
   local list = own_pieces(p, piece) -- brought up to date before the supply changes
-  if spec.on == "node" then
+  if spec.on == "node" and spec.beside then
+    local building = node_get(where, "building")
+    if node_get(where, "owner") ~= p or building == nil
+        or (spec.beside ~= true and not spec.beside[building]) then
+      error(string.format("player %d has no building on node %d that a %s can join", p, where,
+        piece), 2)
+    end
+    if node_get(where, piece) ~= nil then
+      error(string.format("node %d already holds a %s", where, piece), 2)
+    end
+    game.remove(p, piece, 1, "piece")
+    node_set(where, piece, p)
+    list[#list + 1] = where
+  elseif spec.on == "node" then
     local upgrades = spec.upgrades
     local building = node_get(where, "building")
     if upgrades then
@@ -372,6 +415,7 @@ end
 -- Names (sorted) of the pieces p has in supply, can pay for and has a legal spot for.
 function buildable(p)
   if has_handlers("base.can_pay") then return buildable_from_hand(p, nil) end
+  if storage.funds_hooked then return buildable_from_hand(p, funds_of(p)) end
   local hand = storage.hand
   if hand == nil then
     hand = {}
@@ -385,8 +429,8 @@ function buildable(p)
 end
 
 -- buildable(p) given p's resource cards `hand` ({resource = count}, every resource present),
--- read by the caller; with hand nil, payment goes through can_pay (required while base.can_pay
--- has handlers). Returns a new array.
+-- read by the caller; p's funds (funds_of) while base.funds has handlers); with hand nil,
+-- payment goes through can_pay (required while base.can_pay has handlers). Returns a new array.
 function buildable_from_hand(p, hand)
   local out = {}
   local pieces = storage.pieces

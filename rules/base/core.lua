@@ -52,6 +52,32 @@ function has_cards(holder, cost)
   return true
 end
 
+-- What player p can spend on builds, development cards and trades, as a new table
+-- {resource = n}: p's cards, plus what handlers of base.funds {player, funds} add to funds (a
+-- variant's other forms of payment, e.g. tokens).
+function funds_of(p)
+  local f = {}
+  for i = 1, #RESOURCES do f[RESOURCES[i]] = game.count(p, RESOURCES[i], "card") end
+  if storage.funds_hooked then game.raise("base.funds", { player = p, funds = f }) end
+  return f
+end
+
+-- funds_of(p)[r]; without handlers of base.funds simply p's cards of r.
+function funds(p, r)
+  if not storage.funds_hooked then return game.count(p, r, "card") end
+  return funds_of(p)[r]
+end
+
+-- True when p's funds (funds_of) cover `cost` ({resource = n}).
+function has_funds(p, cost)
+  local f = funds_of(p)
+  for _, r in ipairs(RESOURCES) do
+    local n = cost[r]
+    if n and n > 0 and f[r] < n then return false end
+  end
+  return true
+end
+
 -- t[k], created as an empty table when absent (per-game caches in storage).
 function subtable(t, k)
   local v = t[k]
@@ -94,6 +120,8 @@ end
 -- Declares the catalogue of kinds, forms and supplies and fills the bank, the development
 -- deck and each player's pieces. Runs first in game.setup (priority -100).
 game.on("game.setup", function(e)
+  -- Handlers are registered only while packs load, so this holds for the whole game.
+  storage.funds_hooked = game.has_handlers("base.funds")
   for _, form in ipairs({ "card", "dev", "played", "piece" }) do game.add_form(form) end
   for _, r in ipairs(RESOURCES) do game.add_kind(r) end
   for _, d in ipairs(DEV_CARDS) do game.add_kind(d) end

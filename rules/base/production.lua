@@ -5,13 +5,17 @@
 -- per resource. Events (contracts in pack.json):
 --   base.claim  {player, tile, node, building, resource, amount}: one building's claim on one
 --               tile; handlers may change amount (0 or less: no claim).
+--   base.production {total, claims}: once per roll that produced any claim, after every
+--               base.claim and before the bank shortage rule; claims = every claim payload of the
+--               roll in tile then node order. Handlers may change any claim's amount (e.g. pay
+--               part of it in another form); the shortage rule and the payouts use the result.
 --   base.payout {player, resource, amount, claims}: one player's total of one resource after
 --               the shortage rule; claims = that player's claim payloads for the resource, in
 --               tile then node order. Default (payout_default): move amount cards from the bank
 --               (at most what the bank holds).
--- When no handler is registered for base.claim / base.payout (known at game.setup, since
--- handlers are registered only while packs load) produce() neither builds payloads nor
--- raises those events: the result is the same, without a table per building.
+-- When no handler is registered for base.claim / base.production / base.payout (known at
+-- game.setup, since handlers are registered only while packs load) produce() neither builds
+-- payloads nor raises those events: the result is the same, without a table per building.
 
 local count, move = game.count, game.move
 local node_get = board.node_get
@@ -40,6 +44,7 @@ game.on("game.setup", function(e)
   storage.owed = owed
   storage.players = e.players
   storage.production_hooked = game.has_handlers("base.claim") or game.has_handlers("base.payout")
+    or game.has_handlers("base.production")
   storage.roll_hooked = game.has_handlers("base.roll")
 end, { priority = -80 })
 
@@ -84,6 +89,7 @@ function produce(total)
   local yield, owed = storage.yield, storage.owed
   local hooked = storage.production_hooked
   local claims -- hooked only: claims[(p - 1) * 5 + ri] = array of claim payloads
+  local all -- hooked only: every claim payload of this roll, in tile then node order
   local owed_mask = 0 -- bit ri - 1 set: someone is owed resource ri
   for i = 1, #tiles do
     local tile = tiles[i]
@@ -101,21 +107,31 @@ function produce(total)
             local claim = { player = owner, tile = tile, node = node, building = building,
                             resource = resource, amount = amount }
             game.raise("base.claim", claim)
-            amount = claim.amount
-            if amount > 0 then
-              claims = claims or {}
-              local k = (owner - 1) * 5 + ri
-              local list = claims[k]
-              if list == nil then list = {}; claims[k] = list end
-              list[#list + 1] = claim
-            end
-          end
-          if amount > 0 then
+            all = all or {}
+            all[#all + 1] = claim
+          elseif amount > 0 then
             local k = (owner - 1) * 5 + ri
             owed[k] = owed[k] + amount
             owed_mask = owed_mask | (1 << (ri - 1))
           end
         end
+      end
+    end
+  end
+  if all then
+    game.raise("base.production", { total = total, claims = all })
+    for i = 1, #all do
+      local claim = all[i]
+      local amount = claim.amount
+      if amount > 0 then
+        local ri = RESOURCE_INDEX[claim.resource]
+        local k = (claim.player - 1) * 5 + ri
+        claims = claims or {}
+        local list = claims[k]
+        if list == nil then list = {}; claims[k] = list end
+        list[#list + 1] = claim
+        owed[k] = owed[k] + amount
+        owed_mask = owed_mask | (1 << (ri - 1))
       end
     end
   end

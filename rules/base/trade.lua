@@ -11,8 +11,13 @@
 --   base.maritime_give   resource names the player can give at its rate ("brick", ...)
 --   base.maritime_get    resource names the bank can pay, other than the one given
 --   base.trade_offer     "give 1 X for 1 Y" for every X held and Y ~= X, then "cancel"
---   base.trade_answer    "accept" / "decline" (asked of each opponent holding Y)
+--   base.trade_answer    "accept" / "decline" (asked of each opponent holding Y); each option
+--                        is a table {label, from, give, get}: the offer (from = the offerer,
+--                        give = what the offerer gives, get = what it asks for)
 --   base.trade_partner   "player N" for each opponent who accepted, then "nobody"
+-- Events (contracts in pack.json): base.maritime (a bank trade), base.trade (an agreed domestic
+-- trade). What a player can give is read with funds_of / funds (core.lua): cards, plus what
+-- handlers of base.funds add.
 
 local count = game.count
 local total = game.total
@@ -31,7 +36,6 @@ for _, x in ipairs(RESOURCES) do
     if x ~= y then OFFER_LABEL[x][y] = "give 1 " .. x .. " for 1 " .. y end
   end
 end
-TRADE_ANSWERS = { "accept", "decline" }
 PLAYER_LABEL = { "player 1", "player 2", "player 3", "player 4", "player 5", "player 6" }
 
 -- Lists the harbor nodes once the board exists (board.lua runs at priority -90) and starts every
@@ -111,9 +115,10 @@ function maritime_gives(p, out)
   out = out or {}
   local n = 0
   local rates = storage.port_rates[p]
+  local f = funds_of(p)
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
-    if count(p, r, "card") >= rates[r] and bank_has_other(r) then
+    if f[r] >= rates[r] and bank_has_other(r) then
       n = n + 1
       out[n] = r
     end
@@ -124,11 +129,12 @@ end
 
 -- True when p can make a maritime trade now.
 function can_maritime(p)
-  if total(p, "card") < HARBOR_SPECIAL_RATE then return false end
+  if not storage.funds_hooked and total(p, "card") < HARBOR_SPECIAL_RATE then return false end
   local rates = storage.port_rates[p]
+  local f = funds_of(p)
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
-    if count(p, r, "card") >= rates[r] and bank_has_other(r) then return true end
+    if f[r] >= rates[r] and bank_has_other(r) then return true end
   end
   return false
 end
@@ -188,23 +194,42 @@ function maritime_action(p)
   end
 end
 
--- True when p may offer a domestic trade now (the option is on and p holds a card).
+-- True when p may offer a domestic trade now (the option is on and p holds a card, or other
+-- funds while base.funds has handlers).
 function can_offer_trade(p)
-  return options.domestic_trade and total(p, "card") > 0
+  if not options.domestic_trade then return false end
+  if total(p, "card") > 0 then return true end
+  if storage.funds_hooked then
+    local f = funds_of(p)
+    for i = 1, #RESOURCES do
+      if f[RESOURCES[i]] > 0 then return true end
+    end
+  end
+  return false
+end
+
+-- Default action of base.trade: each side hands over its part in cards.
+local function trade_default(e)
+  game.move(e.player, e.partner, e.give, e.give_count, "card")
+  game.move(e.partner, e.player, e.get, e.get_count, "card")
 end
 
 -- Domestic trade of player p (the current player): p offers 1 card it holds for 1 card of a
 -- different resource ("cancel" withdraws); each opponent holding the wanted resource accepts or
--- declines, in seat order after p; p then picks one acceptor or "nobody". Exactly one card
--- changes hands each way, or nothing moves. Error when p is not the current player.
+-- declines, in seat order after p; p then picks one acceptor or "nobody". The exchange is
+-- raised as base.trade {player, partner, give, give_count, get, get_count} (counts 1); its
+-- default moves one card each way; a veto cancels the trade. Returns true when the trade took
+-- place. What a player holds is read through funds (cards, plus base.funds additions). Error
+-- when p is not the current player.
 function domestic_action(p)
   if p ~= game.current() then
     error("domestic trade: only the player whose turn it is trades (player " .. p .. ")", 2)
   end
   local labels, gives, gets = {}, {}, {}
+  local f = funds_of(p)
   for i = 1, #RESOURCES do
     local x = RESOURCES[i]
-    if count(p, x, "card") > 0 then
+    if f[x] > 0 then
       for j = 1, #RESOURCES do
         local y = RESOURCES[j]
         if y ~= x then
@@ -227,9 +252,11 @@ function domestic_action(p)
 
   local n = game.players()
   local partners, names = {}, {}
+  local answers = { { label = "accept", from = p, give = give, get = get },
+                    { label = "decline", from = p, give = give, get = get } }
   for k = 1, n - 1 do
     local q = (p + k - 1) % n + 1
-    if count(q, get, "card") > 0 and decide(q, "base.trade_answer", TRADE_ANSWERS) == "accept" then
+    if funds(q, get) > 0 and decide(q, "base.trade_answer", answers) == answers[1] then
       partners[#partners + 1] = q
       names[#names + 1] = PLAYER_LABEL[q] or ("player " .. q)
     end
@@ -245,8 +272,11 @@ function domestic_action(p)
     if verbose then game.log(string.format("player %d: %s, with nobody", p, labels[index])) end
     return false
   end
-  game.move(p, q, give, 1, "card")
-  game.move(q, p, get, 1, "card")
+  local deal = { player = p, partner = q, give = give, give_count = 1, get = get, get_count = 1 }
+  if game.raise("base.trade", deal, trade_default) == "vetoed" then
+    if verbose then game.log(string.format("player %d: the trade with player %d is off", p, q)) end
+    return false
+  end
   if verbose then
     game.log(string.format("player %d gives 1 %s to player %d for 1 %s", p, give, q, get))
   end

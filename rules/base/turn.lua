@@ -55,8 +55,9 @@ end
 -- Fills the reusable arrays menu.labels / codes / args with the base actions of p; returns
 -- their number. Skips a rule's query when p's hand cannot pay for anything it offers (only
 -- while base.can_pay has no handlers, since those may accept other payment). While base.can_pay
--- has no handlers the queries share one reading of p's hand (menu.hand) and of the bank
--- (menu.bank) and run in a query scope (build.lua): they only read the state.
+-- has no handlers the queries share one reading of p's hand (menu.hand: its cards, or its funds
+-- while base.funds has handlers) and of the bank (menu.bank) and run in a query scope
+-- (build.lua): they only read the state.
 local function fill_menu(p, menu)
   local labels, codes, args = menu.labels, menu.codes, menu.args
   local n = 0
@@ -66,7 +67,16 @@ local function fill_menu(p, menu)
   if plain_pay then
     begin_query_scope()
     -- With fewer cards than storage.hand_min every query below that reads hand is skipped.
-    if cards >= storage.hand_min then
+    if storage.funds_hooked then
+      local f = funds_of(p)
+      cards = 0
+      for i = 1, #RESOURCES do
+        local r = RESOURCES[i]
+        hand[r] = f[r]
+        bank[r] = nil
+        cards = cards + f[r]
+      end
+    elseif cards >= storage.hand_min then
       for i = 1, #RESOURCES do
         local r = RESOURCES[i]
         hand[r] = count(p, r, "card")
@@ -104,7 +114,7 @@ local function fill_menu(p, menu)
       end
     end
   end
-  if cards > 0 then
+  if cards > 0 or not plain_pay then -- (cards counts funds only on the plain path)
     local maritime
     if plain_pay then
       maritime = can_maritime_from_hand(p, hand, cards, bank)

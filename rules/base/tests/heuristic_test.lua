@@ -265,3 +265,19 @@ test("heuristic: wins at least 16 of 20 games against three random bots", functi
   end
   t.ok(wins >= 16, "won " .. wins .. " of 20")
 end)
+
+test("heuristic: answers the offer the trade_answer options carry", function(t)
+  -- Player 1 (scripted, no buildings: the bot could not guess any offer of its own) offers a
+  -- grain for a wool. Player 2 (heuristic) wants grain for its city and has wool to spare: it
+  -- accepts because the options state the offer. Players 3 and 4 hold no wool: not asked.
+  t.start { players = 4, seed = 1, start = false, options = { "base.check=true" },
+            agents = HEURISTIC4, answers = { [1] = { "give 1 grain for 1 wool", "player 2" } } }
+  local env = t.env()
+  settle(env, 2, 28)
+  give(1, { grain = 1 })
+  give(2, { wool = 2 })
+  t.eq(env.domestic_action(1), true)
+  t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
+  t.eq(hand(2), { brick = 0, lumber = 0, wool = 1, grain = 1, ore = 0 })
+  t.eq(#t.decisions(), 3)
+end)

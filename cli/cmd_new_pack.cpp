@@ -1,0 +1,176 @@
+// `catan new-pack NAME [--dir DIR]`: scaffolds a house-rule pack for the base game: a manifest,
+// an entry script with one example rule, a test file that passes as generated, and the LuaLS
+// editor configuration pointing at the API definitions in docs/lua.
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "cli/common.h"
+
+namespace catan::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kManifest = R"json({
+  // The manifest of @NAME@ (reference: docs/lua-api.md, "Packs and their manifest").
+  "name": "@NAME@",
+  "version": "0.1.0",
+  "description": "@NAME@: a house rule for the base game (describe it in one line).",
+  "requires": ["base"],
+  "entry": ["main.lua"],
+  "tests": ["tests/main_test.lua"],
+  // Every number of the rule should be an option with a range: --option @NAME@.KEY=VALUE.
+  "options": {
+    "every": {"type": "integer", "default": 1, "min": 1, "max": 100,
+              "description": "The example rule counts every this many 7s"}
+  }
+}
+)json";
+
+constexpr const char* kEntry = R"lua(-- @NAME@: a house rule for the base game.
+--
+-- A rule is a set of handlers of the events the base pack raises (docs/base-rules.md lists them
+-- with their payloads; docs/authoring.md walks through writing one). Keep game state in the
+-- kernel (game.set, game.player_set, holdings) or in `storage`, never in globals or upvalues.
+--
+-- The example below only counts the 7s rolled, in game property "@NAME@.sevens" (shown in the
+-- game summary); replace it with your rule.
+
+game.on("base.roll", function(e)
+  if e.total ~= 7 then return end
+  storage.sevens = (storage.sevens or 0) + 1
+  if storage.sevens % options.every == 0 then
+    game.set("@NAME@.sevens", (game.get("@NAME@.sevens") or 0) + 1)
+  end
+end)
+)lua";
+
+constexpr const char* kTest =
+    R"lua(-- Tests of @NAME@, run by `catan test` (docs/lua-api.md, "Test harness").
+
+test("@NAME@: a whole game plays to its end with every base invariant checked", function(t)
+  t.start { players = 4, seed = 1, options = { "base.check=true" },
+            agents = { "heuristic", "heuristic", "random", "random" } }
+  local result = t.play()
+  t.ok(result.winner ~= nil, result.reason)
+  t.eq(game.get("@NAME@.sevens") or 0, game.get("dice_histogram.7"))
+end)
+
+test("@NAME@: the example counts every second 7 with every = 2", function(t)
+  t.start { players = 4, seed = 1, start = false, options = { "@NAME@.every=2" } }
+  for _ = 1, 5 do game.raise("base.roll", { player = 1, dice = { 3, 4 }, total = 7 }) end
+  t.eq(game.get("@NAME@.sevens"), 2)
+end)
+)lua";
+
+constexpr const char* kLuarc = R"json({
+  "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
+  "runtime.version": "Lua 5.4",
+  "runtime.builtin": {
+    "io": "disable",
+    "os": "disable",
+    "debug": "disable",
+    "package": "disable"
+  },
+  "workspace.library": ["@LIBRARY@"],
+  "workspace.checkThirdParty": false,
+  "diagnostics.globals": ["game", "board", "storage", "options", "PACK", "opairs", "test"]
+}
+)json";
+
+std::string substitute(std::string text, std::string_view key, std::string_view value) {
+  for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))
+    text.replace(at, key.size(), value);
+  return text;
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) throw std::runtime_error(fmt::format("{}: cannot write the file", path.string()));
+}
+
+class NewPackCommand final : public Command {
+ public:
+  CLI::App* add(CLI::App& app) override {
+    auto* sub = app.add_subcommand(
+        "new-pack",
+        "Create a house-rule pack for the base game: manifest, rules, tests, editor settings");
+    sub->add_option("name", name_, "Pack name: lowercase letters, digits and '-'")->required();
+    sub->add_option("--dir", dir_, "Folder to create the pack in (created if missing)")
+        ->type_name("DIR")
+        ->capture_default_str();
+    search_.add_to(*sub);
+    return sub;
+  }
+
+  int run() override {
+    if (!packs::is_valid_pack_name(name_))
+      throw UsageError(fmt::format(
+          "invalid pack name '{}': use lowercase letters, digits and '-', starting with a "
+          "letter or digit (e.g. my-robber)",
+          name_));
+    const fs::path pack = fs::path(dir_) / name_;
+    std::error_code ec;
+    if (fs::exists(pack, ec))
+      throw std::runtime_error(
+          fmt::format("{} already exists; pick another name or --dir", pack.string()));
+    fs::create_directories(pack / "tests", ec);
+    if (ec)
+      throw std::runtime_error(fmt::format("{}: cannot create: {}", pack.string(), ec.message()));
+
+    write_file(pack / "pack.json", substitute(kManifest, "@NAME@", name_));
+    write_file(pack / "main.lua", substitute(kEntry, "@NAME@", name_));
+    write_file(pack / "tests" / "main_test.lua", substitute(kTest, "@NAME@", name_));
+    write_file(pack / ".luarc.json", substitute(kLuarc, "@LIBRARY@", library_path(pack)));
+
+    fmt::print("created {}/\n", pack.string());
+    fmt::print("  pack.json            the manifest: name, requirements, options, tests\n");
+    fmt::print("  main.lua             the rule: handlers of the base pack's events\n");
+    fmt::print("  tests/main_test.lua  its tests, run by catan test\n");
+    fmt::print("  .luarc.json          LuaLS editor settings (the API definitions in docs/lua)\n");
+    auto search = search_.make();
+    if (const auto* other = search.find_name(name_))
+      fmt::print(
+          "note: a pack named '{}' already exists in {}; by name, the first folder on the pack "
+          "path wins (use --pack-path {} or the pack's path)\n",
+          name_, other->dir.string(), dir_);
+    const std::string ref = (pack.is_absolute() || dir_.starts_with('.'))
+                                ? pack.string()
+                                : (fs::path(".") / pack).string();
+    fmt::print(
+        "next:\n  catan test {}\n  catan play --rules base --variant {} --bots human,heuristic\n",
+        ref, ref);
+    return kOk;
+  }
+
+ private:
+  // docs/lua of the source tree, relative to the new pack's folder when both are known.
+  static std::string library_path(const fs::path& pack) {
+    const auto builtin = builtin_pack_dirs();
+    fs::path docs =
+        builtin.empty() ? fs::path("docs/lua") : builtin.front().parent_path() / "docs" / "lua";
+    std::error_code ec;
+    const fs::path from = fs::canonical(pack, ec);
+    if (ec) return docs.generic_string();
+    const fs::path rel = fs::relative(docs, from, ec);
+    return ec || rel.empty() ? docs.generic_string() : rel.generic_string();
+  }
+
+  std::string name_;
+  std::string dir_ = ".";
+  SearchOptions search_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_new_pack_command() {
+  return std::make_unique<NewPackCommand>();
+}
+
+}  // namespace catan::cli

@@ -1,0 +1,29 @@
+-- Citadels: a player upgrades one of their cities to a citadel (base piece "citadel", which
+-- `upgrades` the city: the city returns to the player's supply, as a settlement does when it
+-- becomes a city). A citadel scores options.vp points and takes options.yield resources from each
+-- adjacent producing hex. Building one goes through the base menu ("build citadel"),
+-- base.can_pay / base.pay and decision "base.place_citadel"; its node keeps every other prop,
+-- so a walled city keeps its wall (city-walls). State: node prop building = "citadel", pieces not
+-- yet built in holdings form "piece", player prop citadels (kept by the base pack).
+--
+-- With a pack that provides resource tokens (one declaring event tokens.allowance, i.e.
+-- resource-tokens), a citadel may take up to options.tokens of its resources from each producing
+-- hex as tokens; allowances add up, so a walled citadel may take two with the defaults.
+
+local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+
+game.on("base.pieces", function(e)
+  local cost = {}
+  for _, r in ipairs(RESOURCES) do
+    local n = options["cost_" .. r]
+    if n > 0 then cost[r] = n end
+  end
+  e.pieces.citadel = { cost = cost, limit = options.limit, vp = options.vp, on = "node",
+                       upgrades = "city", yield = options.yield }
+end)
+
+if game.has_event("tokens.allowance") then
+  game.on("tokens.allowance", function(e)
+    if e.building == "citadel" then e.tokens = e.tokens + options.tokens end
+  end)
+end

@@ -1,0 +1,52 @@
+-- How the base pack's "heuristic" bot plays walls (game.extend_agent; see docs/lua-api.md).
+--   base.action      "build wall" when nothing that scores points (any "build X" but roads and
+--                    walls) is on the menu, and: with resource tokens always (every wall earns
+--                    tokens from then on); without, when the hand holds at least the discard
+--                    limit minus one cards, so the next 7 would cost it half.
+--                    Everything else is left to the rest of the chain (`next`).
+--   base.place_wall  the city whose producing hexes roll most often (pips; the robber's hex
+--                    does not count): under tokens it earns the most tokens, and without them
+--                    any city will do.
+-- Like every agent it only reads the game.
+
+local PIPS = { [2] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [8] = 5, [9] = 4, [10] = 3,
+               [11] = 2, [12] = 1 }
+local WALL = "build wall"
+
+-- Pips of the producing hexes around node n, the robber's hex left out.
+function node_pips(n)
+  local robber = game.get("robber")
+  local sum = 0
+  for _, t in ipairs(board.node_tiles(n)) do
+    if t ~= robber and board.tile_get(t, "resource") then
+      sum = sum + (PIPS[board.tile_get(t, "number")] or 0)
+    end
+  end
+  return sum
+end
+
+-- True for a menu entry that builds something other than a road or a wall.
+local function builds_points(label)
+  return label:sub(1, 6) == "build " and label ~= "build road" and label ~= WALL
+end
+
+game.extend_agent("heuristic", "base.action", function(p, kind, opts, next)
+  local wall
+  for i, label in ipairs(opts) do
+    if label == WALL then wall = i elseif builds_points(label) then return next(p, kind, opts) end
+  end
+  if wall == nil then return next(p, kind, opts) end
+  if TOKENS then return wall end
+  local limit = game.option("base", "discard_limit") + options.discard_bonus * walls_of(p)
+  if game.total(p, "card") >= limit - 1 then return wall end
+  return next(p, kind, opts)
+end)
+
+game.extend_agent("heuristic", "base.place_wall", function(p, kind, opts)
+  local best, best_pips = 1, -1
+  for i, label in ipairs(opts) do
+    local pips = node_pips(tonumber(label:match("^node (%d+)")))
+    if pips > best_pips then best, best_pips = i, pips end
+  end
+  return best
+end)

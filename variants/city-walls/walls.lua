@@ -1,0 +1,60 @@
+-- City walls: a piece a player builds under one of their own cities (or a building that
+-- upgrades a city, such as the citadels pack's citadel). Walls are permanent.
+--
+-- State: a wall is base piece "wall" with `beside` set (rules/base/build.lua): node prop
+-- wall = seat on the city's node, pieces not yet built in holdings form "piece", player prop
+-- walls (the base pack keeps it). Building one goes through the base menu ("build wall"),
+-- base.can_pay / base.pay (so other packs' payment forms work) and decision "base.place_wall".
+--
+-- Rules, by combination:
+--   alone: each wall raises its owner's discard limit by options.discard_bonus
+--          (base.discard_limit), so with the defaults a player discards when holding more
+--          than 7 + 2 x walls cards.
+--   with a pack that provides resource tokens (one that declares event tokens.allowance, i.e.
+--          resource-tokens): the discard bonus is gone; instead a walled building may take up
+--          to options.tokens tokens in place of cards from each producing hex
+--          (tokens.allowance).
+
+local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+
+-- True when resource tokens are in play (their pack declares the token events).
+TOKENS = game.has_event("tokens.allowance")
+
+-- The wall piece. Runs late (priority 100) so that pieces other packs add are known: a wall may
+-- join a city and any building whose upgrade chain starts at a city.
+game.on("base.pieces", function(e)
+  local pieces = e.pieces
+  local holders = { city = true }
+  local grown = true
+  while grown do
+    grown = false
+    for name, spec in pairs(pieces) do
+      if not holders[name] and spec.on == "node" and spec.upgrades and holders[spec.upgrades] then
+        holders[name] = true
+        grown = true
+      end
+    end
+  end
+  local cost = {}
+  for _, r in ipairs(RESOURCES) do
+    local n = options["cost_" .. r]
+    if n > 0 then cost[r] = n end
+  end
+  pieces.wall = { cost = cost, limit = options.limit, vp = options.vp, on = "node",
+                  beside = holders }
+end, { priority = 100 })
+
+-- Walls player p has built.
+function walls_of(p)
+  return options.limit - game.count(p, "wall", "piece")
+end
+
+if not TOKENS then
+  game.on("base.discard_limit", function(e)
+    e.limit = e.limit + options.discard_bonus * walls_of(e.player)
+  end)
+else
+  game.on("tokens.allowance", function(e)
+    if board.node_get(e.node, "wall") == e.player then e.tokens = e.tokens + options.tokens end
+  end)
+end

@@ -1,0 +1,47 @@
+-- How the base pack's "heuristic" bot plays tokens (game.extend_agent; see docs/lua-api.md).
+-- Tokens are worth more than cards (no robber, monopoly or discard can touch them), so the bot
+-- earns as many as it may and spends them last.
+--   tokens.claim     as many tokens as allowed (the last option).
+--   tokens.pay       the fewest tokens (the first option): cards go first.
+--   tokens.discard   a card, never a token, of the resource it holds most cards of.
+--   tokens.robber    rob only a victim worth hurting: an opponent on the hex who shows more
+--                    points than the bot and holds at least 2 cards; otherwise take the token.
+--   tokens.shortage  keep a fair share: its requests times the bank's tokens over all requests,
+--                    rounded down, so that bots sharing a shortage all get tokens.
+-- Like every agent it only reads the game.
+
+-- The points player q shows (the vp prop less hidden victory point cards).
+local function shown(q)
+  return (game.player_get(q, "vp") or 0) - game.count(q, "victory_point", "dev")
+end
+
+game.extend_agent("heuristic", "tokens.claim", function(p, kind, opts) return #opts end)
+
+game.extend_agent("heuristic", "tokens.pay", function(p, kind, opts) return 1 end)
+
+game.extend_agent("heuristic", "tokens.discard", function(p, kind, opts)
+  local best, most = 1, -1
+  for i, label in ipairs(opts) do
+    local r, form = label:match("^(%a+) (%a+)$")
+    if form == "card" and game.count(p, r, "card") > most then
+      best, most = i, game.count(p, r, "card")
+    end
+  end
+  return best
+end)
+
+game.extend_agent("heuristic", "tokens.robber", function(p, kind, opts)
+  local mine = shown(p)
+  for _, n in ipairs(board.tile_nodes(game.get("robber"))) do
+    local q = board.node_get(n, "owner")
+    if q and q ~= p and shown(q) > mine and game.total(q, "card") >= 2 then return 1 end
+  end
+  return 2
+end)
+
+game.extend_agent("heuristic", "tokens.shortage", function(p, kind, opts)
+  local mine = tonumber(opts[1]:match("^keep (%d+)"))
+  local wanted, supply = opts[1]:match("%((%d+) wanted, (%d+) in the bank%)")
+  local keep = mine * tonumber(supply) // tonumber(wanted)
+  return mine - keep + 1
+end)

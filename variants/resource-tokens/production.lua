@@ -1,0 +1,113 @@
+-- Tokens from production: walled cities and citadels (through tokens.allowance).
+--
+-- On every roll (base.production, after all claims are known and before the base pack's bank
+-- shortage rule), in claim order (hex, then corner):
+--   1. Each claim with amount > 0 raises tokens.allowance {player, tile, node, building,
+--      resource, amount, tokens = 0}; handlers of other packs add the tokens this building may
+--      take (city-walls: a walled building, citadels: a citadel).
+--   2. When the allowance is above 0 and the bank holds a token of the resource, the owner
+--      chooses how many of the claim to take as tokens (decision "tokens.claim", options
+--      "2 brick: 2 cards", "2 brick: 1 card, 1 token", ...; a card is always possible).
+--   3. Per resource (RESOURCES order), when the requests exceed the bank's tokens, the players
+--      who asked may agree to ask for fewer: in seat order from the player whose turn it is,
+--      while the requests still exceed the bank, each decides how many of their requested
+--      tokens to keep (decision "tokens.shortage", options "keep N brick tokens" from all of
+--      them down to 0). If the requests still exceed the bank, nobody gets tokens of that
+--      resource and those claims are paid in cards.
+--   4. Granted tokens move from the bank and the claim's amount shrinks by as many: the rest is
+--      paid in cards by the base pack (with its own shortage rule for cards).
+
+-- Asks the owner of `claim` how many tokens to take (0..most). Returns the number.
+local function ask_claim(claim, most)
+  if game.verbose() then
+    game.log(string.format("player %d's %s on node %d produces %d %s from tile %d: up to %d as tokens",
+      claim.player, claim.building, claim.node, claim.amount, claim.resource, claim.tile, most))
+  end
+  local labels = pay_labels(claim.resource, claim.amount, 0, most)
+  local _, i = game.decide(claim.player, "tokens.claim", labels)
+  return i - 1
+end
+
+-- The shortage talk for resource r: requests (array of {claim, tokens}) want more than
+-- `supply`. Players decide in seat order from the current player; a player giving up tokens
+-- gives them up from their last claim backwards. Returns the total still requested.
+local function shortage_talk(r, requests, supply, wanted)
+  local players, current = game.players(), game.current()
+  for i = 0, players - 1 do
+    if wanted <= supply then break end
+    local q = (current - 1 + i) % players + 1
+    local mine = 0
+    for _, req in ipairs(requests) do
+      if req.claim.player == q then mine = mine + req.tokens end
+    end
+    if mine > 0 then
+      local labels = {}
+      for keep = mine, 0, -1 do
+        labels[#labels + 1] = "keep " .. count_text(keep, r .. " token") ..
+          string.format(" (%d wanted, %d in the bank)", wanted, supply)
+      end
+      local _, choice = game.decide(q, "tokens.shortage", labels)
+      local drop = choice - 1
+      wanted = wanted - drop
+      for k = #requests, 1, -1 do
+        local req = requests[k]
+        if drop == 0 then break end
+        if req.claim.player == q and req.tokens > 0 then
+          local d = math.min(drop, req.tokens)
+          req.tokens = req.tokens - d
+          drop = drop - d
+        end
+      end
+    end
+  end
+  return wanted
+end
+
+game.on("game.setup", function()
+  -- Handlers are registered only while packs load: this holds for the whole game.
+  storage.allowance_hooked = game.has_handlers("tokens.allowance")
+end)
+
+game.on("base.production", function(e)
+  if not storage.allowance_hooked then return end -- no building may take tokens
+  local by_resource = {} -- resource -> array of {claim, tokens}
+  for _, claim in ipairs(e.claims) do
+    local r = claim.resource
+    if claim.amount > 0 and game.count("bank", r, TOKEN) > 0 then
+      local a = { player = claim.player, tile = claim.tile, node = claim.node,
+                  building = claim.building, resource = r, amount = claim.amount, tokens = 0 }
+      game.raise("tokens.allowance", a)
+      local most = math.min(a.tokens, claim.amount)
+      if most > 0 then
+        local k = ask_claim(claim, most)
+        if k > 0 then
+          local list = by_resource[r] or {}
+          by_resource[r] = list
+          list[#list + 1] = { claim = claim, tokens = k }
+        end
+      end
+    end
+  end
+  for _, r in ipairs(RESOURCES) do
+    local requests = by_resource[r]
+    if requests then
+      local wanted = 0
+      for _, req in ipairs(requests) do wanted = wanted + req.tokens end
+      local supply = game.count("bank", r, TOKEN)
+      if wanted > supply then wanted = shortage_talk(r, requests, supply, wanted) end
+      if wanted > supply then
+        if game.verbose() then
+          game.log(string.format("token bank short of %s: %d wanted, %d left; cards for everyone",
+            r, wanted, supply))
+        end
+      else
+        for _, req in ipairs(requests) do
+          if req.tokens > 0 then
+            game.move("bank", req.claim.player, r, req.tokens, TOKEN)
+            req.claim.amount = req.claim.amount - req.tokens
+          end
+        end
+      end
+    end
+  end
+end)

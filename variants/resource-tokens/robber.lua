@@ -1,0 +1,59 @@
+-- Tokens and the robber: the robber's player may take a token instead of robbing, and a discard
+-- on a 7 may be paid with tokens. (Steals, monopoly and the discard count already see cards
+-- only: the base pack reads the "card" form.)
+--
+--   base.robber_moved  When the robber lands on a hex with a resource (never the desert) and
+--                      the bank holds a token of it, the player decides (decision
+--                      "tokens.robber", options "rob a player" and "take 1 brick token"):
+--                      robbing runs the base pack's steal; the token replaces it
+--                      (min(options.robber_tokens, bank) tokens of the hex's resource).
+--   base.discard       When the player holds a token matching one of their cards, each of the
+--                      `count` items discarded is chosen among "<r> card" and "<r> token"
+--                      (decision "tokens.discard"): a token stands in for a card of its
+--                      resource, so per resource the cards and tokens discarded together never
+--                      exceed the cards held when the discard began. Otherwise the base
+--                      pack's card discard runs.
+
+game.on("base.robber_moved", function(e)
+  local r = board.tile_get(e.tile, "resource")
+  if r == nil then return end
+  local n = math.min(options.robber_tokens, game.count("bank", r, TOKEN))
+  if n <= 0 then return end
+  local take = "take " .. count_text(n, r .. " token")
+  local _, i = game.decide(e.player, "tokens.robber", { "rob a player", take })
+  if i == 1 then return end
+  game.move("bank", e.player, r, n, TOKEN)
+  if game.verbose() then game.log(string.format("player %d takes %s", e.player, take:sub(6))) end
+  return game.REPLACE
+end, { priority = 100 })
+
+game.on("base.discard", function(e)
+  local p = e.player
+  local slots, tokens, matching = {}, {}, false
+  for _, r in ipairs(RESOURCES) do
+    slots[r] = game.count(p, r, "card")
+    tokens[r] = game.count(p, r, TOKEN)
+    if slots[r] > 0 and tokens[r] > 0 then matching = true end
+  end
+  if not matching then return end
+  for _ = 1, e.count do
+    local labels, picks = {}, {}
+    for _, r in ipairs(RESOURCES) do
+      if slots[r] > 0 then
+        labels[#labels + 1] = r .. " card"
+        picks[#labels] = { r, "card" }
+        if tokens[r] > 0 then
+          labels[#labels + 1] = r .. " token"
+          picks[#labels] = { r, TOKEN }
+        end
+      end
+    end
+    if #labels == 0 then break end
+    local _, i = game.decide(p, "tokens.discard", labels)
+    local r, form = picks[i][1], picks[i][2]
+    game.move(p, "bank", r, 1, form)
+    slots[r] = slots[r] - 1
+    if form == TOKEN then tokens[r] = tokens[r] - 1 end
+  end
+  return game.REPLACE
+end, { priority = 100 })

@@ -1,0 +1,119 @@
+-- Paying with tokens: builds, development cards, maritime and domestic trades take any mix of
+-- cards and tokens; the bank pays cards only. Node 10 (tiles 2, 5, 6) has no harbor.
+
+test("payment: tokens pay for a build in any mix with cards; the player picks the mix", function(t)
+  local base = fresh(t, { [1] = { "3 ore: 1 card, 2 tokens", "node 10" } })
+  base.place_piece(1, "settlement", 10, { free = true, setup = true })
+  give(1, { ore = 2 })
+  give_tokens(1, { ore = 2, grain = 2 })
+  t.eq(base.buildable(1), { "city" })
+  base.build_action(1, "city")
+  t.eq(hand(1), { ore = 1 })
+  t.eq(tokens(1), {})
+  t.eq(game.count("bank", "ore", "token"), 25)
+  t.eq(game.count("bank", "grain", "token"), 25)
+  t.eq(game.count("bank", "ore", "card"), 18)
+  -- Ore: 2 cards and 2 tokens for 3, so 1 or 2 tokens; grain: tokens only, nothing to choose.
+  t.eq(rows(t), { { 1, "tokens.pay", 2, 2 }, { 1, "base.place_city", 1, 1 } })
+end)
+
+test("payment: the mix options run from the fewest tokens to the most", function(t)
+  fresh(t)
+  local env = t.env()
+  t.eq(env.pay_labels("grain", 2, 0, 2), { "2 grain: 2 cards", "2 grain: 1 card, 1 token",
+                                           "2 grain: 2 tokens" })
+  t.eq(env.pay_labels("ore", 3, 1, 2), { "3 ore: 2 cards, 1 token", "3 ore: 1 card, 2 tokens" })
+end)
+
+test("payment: a development card bought with tokens only", function(t)
+  local base = fresh(t)
+  give_tokens(1, { ore = 1, wool = 1, grain = 1 })
+  t.ok(base.can_buy_dev(1))
+  base.buy_dev(1)
+  t.eq(tokens(1), {})
+  t.eq(game.total(1, "dev"), 1)
+  t.eq(#t.decisions(), 0, "one way to pay: nothing to decide")
+end)
+
+test("payment: tokens of other resources change nothing; cards pay without a question", function(t)
+  local base = fresh(t, { [1] = { "node 10" } })
+  base.place_piece(1, "settlement", 10, { free = true, setup = true })
+  give(1, { ore = 3, grain = 2 })
+  give_tokens(1, { brick = 2 })
+  base.build_action(1, "city")
+  t.eq(hand(1), {})
+  t.eq(tokens(1), { brick = 2 })
+  t.eq(rows(t), { { 1, "base.place_city", 1, 1 } })
+end)
+
+test("payment: the menu offers what tokens can pay for", function(t)
+  local base = fresh(t)
+  base.place_piece(1, "settlement", 10, { free = true, setup = true })
+  give_tokens(1, { ore = 3, grain = 2 })
+  t.eq(base.action_labels(1), { "build city", "offer a trade", "end turn" })
+  give_tokens(1, { wool = 4 })
+  t.eq(base.action_labels(1), { "build city", "buy development card", "maritime trade",
+                                "offer a trade", "end turn" })
+end)
+
+test("payment: maritime trades take tokens and pay out cards only", function(t)
+  local base = fresh(t, { [1] = { "wool", "ore" } })
+  give(1, { wool = 1 })
+  give_tokens(1, { wool = 3 })
+  t.eq(base.maritime_gives(1), { "wool" })
+  base.maritime_action(1)
+  t.eq(hand(1), { ore = 1 })
+  t.eq(tokens(1), {})
+  t.eq(game.count("bank", "wool", "token"), 25)
+  t.eq(game.count("bank", "ore", "token"), 25, "the bank pays a card, never a token")
+  t.eq(rows(t), { { 1, "base.maritime_give", 1, 1 }, { 1, "base.maritime_get", 4, 4 } })
+
+  base = fresh(t, { [1] = { "wool", "grain", "4 wool: 2 cards, 2 tokens" } })
+  give(1, { wool = 4 })
+  give_tokens(1, { wool = 2 })
+  base.maritime_action(1)
+  t.eq(hand(1), { wool = 2, grain = 1 })
+  t.eq(tokens(1), {})
+  t.eq(rows(t), { { 1, "base.maritime_give", 1, 1 }, { 1, "base.maritime_get", 4, 3 },
+                  { 1, "tokens.pay", 3, 3 } })
+end)
+
+test("payment: in a domestic trade tokens pay and stay tokens", function(t)
+  local base = fresh(t, {
+    [1] = { "give 1 brick for 1 ore", "player 2" },
+    [2] = { "accept" },
+    [3] = { "decline" },
+  })
+  give_tokens(1, { brick = 1 }) -- no card at all: the token alone makes the offer possible
+  give(2, { ore = 1 })
+  give_tokens(3, { ore = 1 })
+  t.ok(base.can_offer_trade(1))
+  t.ok(base.domestic_action(1))
+  t.eq(hand(1), { ore = 1 })
+  t.eq(tokens(1), {})
+  t.eq(hand(2), {})
+  t.eq(tokens(2), { brick = 1 })
+  -- 4 offers of brick + cancel; players 2 and 3 hold ore (3 as a token) and are asked.
+  t.eq(rows(t), { { 1, "base.trade_offer", 5, 4 }, { 2, "base.trade_answer", 2, 1 },
+                  { 3, "base.trade_answer", 2, 2 }, { 1, "base.trade_partner", 2, 1 } })
+end)
+
+test("payment: each side of a domestic trade picks its own mix", function(t)
+  local base = fresh(t, {
+    [1] = { "give 1 wool for 1 grain", "player 3", "1 wool: 1 token" },
+    [2] = { "decline" },
+    [3] = { "accept", "1 grain: 1 card" },
+    [4] = { "decline" },
+  })
+  give(1, { wool = 1 })
+  give_tokens(1, { wool = 1 })
+  give(3, { grain = 2 })
+  give_tokens(3, { grain = 1 })
+  give(2, { grain = 1 })
+  give(4, { grain = 1 })
+  base.domestic_action(1)
+  t.eq(hand(1), { wool = 1, grain = 1 })
+  t.eq(tokens(1), {})
+  t.eq(hand(3), { grain = 1 })
+  t.eq(tokens(3), { wool = 1, grain = 1 })
+end)

@@ -1,0 +1,137 @@
+-- Resource tokens: a second form of resources ("token" holdings beside the base pack's "card"
+-- holdings) that nobody can take from their holder.
+--
+-- State (all in the kernel):
+--   holdings, form "token", kinds brick lumber wool grain ore: the tokens of each player and of
+--     the bank (the supply "bank" holds options.supply tokens of each resource at the start)
+--   player prop tokens: tokens held, written when the game ends (the summary shows it)
+-- Invariant: per resource, the bank's tokens plus every player's equal options.supply (verified
+-- after the events that move tokens when the base pack's check option is on).
+--
+-- What tokens do (each through a base hook point):
+--   pay       builds, development cards, maritime and domestic trades take any mix of cards and
+--             tokens (base.funds counts them; base.pay, base.maritime and base.trade are paid
+--             with spend(), where the payer picks the mix: decision "tokens.pay")
+--   protected steals and monopoly take cards only and the discard count sees cards only (the
+--             base pack counts the "card" form: nothing to do here)
+--   discard   may be paid with tokens matching cards that could have been discarded (robber.lua)
+--   earned    by moving the robber (robber.lua) and by walled cities and citadels when they
+--             produce (production.lua, through event tokens.allowance)
+--   never     paid out by a bank trade, Year of Plenty or the setup income: those pay cards.
+
+RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+
+-- The form of tokens in the holdings.
+TOKEN = "token"
+
+-- "1 card", "2 cards", "1 token", ...
+function count_text(n, what)
+  return n .. " " .. what .. (n == 1 and "" or "s")
+end
+
+-- The options of decision "tokens.pay" for paying n of resource r with between lo and hi
+-- tokens: "2 grain: 2 cards", "2 grain: 1 card, 1 token", "2 grain: 2 tokens" (fewest tokens
+-- first).
+function pay_labels(r, n, lo, hi)
+  local labels = {}
+  for k = lo, hi do
+    local parts = {}
+    if n - k > 0 then parts[#parts + 1] = count_text(n - k, "card") end
+    if k > 0 then parts[#parts + 1] = count_text(k, "token") end
+    labels[#labels + 1] = n .. " " .. r .. ": " .. table.concat(parts, ", ")
+  end
+  return labels
+end
+
+-- Player p hands n of resource r to `to` (a seat or "bank") in cards and tokens. When more than
+-- one mix is possible p chooses (decision "tokens.pay", options from pay_labels); tokens handed
+-- to a player stay tokens. Error when p holds fewer than n in both forms together.
+function spend(p, to, r, n)
+  if n <= 0 then return end
+  local cards, tokens = game.count(p, r, "card"), game.count(p, r, TOKEN)
+  local lo, hi = math.max(0, n - cards), math.min(n, tokens)
+  if lo > hi then
+    error(string.format("player %d cannot pay %d %s (holds %d cards, %d tokens)", p, n, r, cards,
+      tokens), 2)
+  end
+  local k = lo
+  if hi > lo then
+    local _, i = game.decide(p, "tokens.pay", pay_labels(r, n, lo, hi))
+    k = lo + i - 1
+  end
+  if n - k > 0 then game.move(p, to, r, n - k, "card") end
+  if k > 0 then game.move(p, to, r, k, TOKEN) end
+end
+
+-- True when p holds a token of any resource that `cost` ({resource = n}) asks for.
+local function tokens_for(p, cost)
+  for _, r in ipairs(RESOURCES) do
+    if (cost[r] or 0) > 0 and game.count(p, r, TOKEN) > 0 then return true end
+  end
+  return false
+end
+
+game.on("game.setup", function()
+  game.add_form(TOKEN)
+  for _, r in ipairs(RESOURCES) do game.add("bank", r, options.supply, TOKEN) end
+end, { priority = -95 }) -- after the base catalogue (-100), which declares "card" first
+
+-- Tokens count as funds for every payment and trade the base pack offers.
+game.on("base.funds", function(e)
+  local f, p = e.funds, e.player
+  if game.total(p, TOKEN) == 0 then return end
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    f[r] = f[r] + game.count(p, r, TOKEN)
+  end
+end)
+
+-- Payments run in place of the base defaults (priority 100: after any handler that changes the
+-- payload), and only when the payer holds a token that could be used; otherwise the base pays in
+-- cards as usual.
+game.on("base.pay", function(e)
+  if not tokens_for(e.player, e.cost) then return end
+  for _, r in ipairs(RESOURCES) do spend(e.player, "bank", r, e.cost[r] or 0) end
+  return game.REPLACE
+end, { priority = 100 })
+
+-- A bank trade may be paid with tokens; the bank pays cards only.
+game.on("base.maritime", function(e)
+  if game.count(e.player, e.give, TOKEN) == 0 then return end
+  spend(e.player, "bank", e.give, e.give_count)
+  game.move("bank", e.player, e.get, e.get_count, "card")
+  return game.REPLACE
+end, { priority = 100 })
+
+-- Either side of a domestic trade may pay with tokens; a token given stays a token.
+game.on("base.trade", function(e)
+  if game.count(e.player, e.give, TOKEN) == 0 and game.count(e.partner, e.get, TOKEN) == 0 then
+    return
+  end
+  spend(e.player, e.partner, e.give, e.give_count)
+  spend(e.partner, e.player, e.get, e.get_count)
+  return game.REPLACE
+end, { priority = 100 })
+
+game.on("game.end", function()
+  for q = 1, game.players() do game.player_set(q, "tokens", game.total(q, TOKEN)) end
+end)
+
+-- With the base pack's check option: token conservation after every event that moves tokens.
+function check_tokens(where)
+  for _, r in ipairs(RESOURCES) do
+    local sum = game.count("bank", r, TOKEN)
+    for q = 1, game.players() do sum = sum + game.count(q, r, TOKEN) end
+    if sum ~= options.supply then
+      error(string.format("invariant broken: %s tokens (bank + players) after %s, expected %d, got %d",
+        r, where, options.supply, sum), 0)
+    end
+  end
+end
+
+if game.option("base", "check") then
+  for _, event in ipairs({ "base.production", "base.pay", "base.maritime", "base.trade",
+                           "base.discard", "base.robber_moved", "turn" }) do
+    game.on(event, function() check_tokens(event) end, { after = true, priority = 1000 })
+  end
+end

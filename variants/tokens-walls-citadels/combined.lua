@@ -1,0 +1,4 @@
+-- Nothing to run: resource-tokens, city-walls and citadels carry every rule, including how they
+-- combine (a wall grants a token instead of the +2 discard bonus, a citadel one token of its
+-- three, a walled citadel two). This pack loads the three together (`--variant
+-- tokens-walls-citadels`) and holds the tests of the combination, which need all three loaded.

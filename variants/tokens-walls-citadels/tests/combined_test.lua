@@ -1,0 +1,182 @@
+-- The combined rules of seed 002: tokens with walls and citadels. Beginner board: tile 5 is
+-- brick 6 (corners 3, 4, 10, 15, 19, 20), tile 18 grain 6 (corners 42, 43, 45, 48, 51, 52).
+-- Player 1 is the current player in these games.
+
+-- A city of p on node n with a wall.
+local function walled(base, p, n)
+  city(base, p, n)
+  base.place_piece(p, "wall", n, { free = true })
+end
+
+test("combined: under tokens a wall no longer raises the discard limit", function(t)
+  local base = fresh(t, {
+    [1] = { "tile 19 (wool 11)", "rob a player" },
+    [2] = { "ore", "ore", "ore", "ore" },
+  })
+  walled(base, 2, 3)
+  walled(base, 2, 42)
+  give(2, { ore = 8 })
+  base.seven(1)
+  t.eq(hand(2), { ore = 4 }, "8 cards over the plain limit of 7, two walls or not")
+  local e = { player = 2, limit = 7 }
+  game.raise("base.discard_limit", e)
+  t.eq(e.limit, 7)
+end)
+
+test("combined: a walled city may take one token, the second resource as a card", function(t)
+  local base = fresh(t, { [1] = { "2 brick: 1 card, 1 token" } })
+  walled(base, 1, 15)
+  city(base, 2, 3)                                             -- no wall: no question
+  base.place_piece(3, "settlement", 20, { free = true, setup = true })
+  base.produce(6)
+  t.eq(hand(1), { brick = 1 })
+  t.eq(tokens(1), { brick = 1 })
+  t.eq(hand(2), { brick = 2 })
+  t.eq(tokens(2), {})
+  t.eq(hand(3), { brick = 1 })
+  t.eq(game.count("bank", "brick", "token"), 24)
+  t.eq(game.count("bank", "brick", "card"), 19 - 4)
+  t.eq(rows(t), { { 1, "tokens.claim", 2, 2 } })
+end)
+
+test("combined: a player may always take cards instead of tokens", function(t)
+  local base = fresh(t, { [1] = { "2 brick: 2 cards" } })
+  walled(base, 1, 15)
+  base.produce(6)
+  t.eq(hand(1), { brick = 2 })
+  t.eq(tokens(1), {})
+  t.eq(game.count("bank", "brick", "token"), 25)
+end)
+
+test("combined: a citadel may take one token of its three", function(t)
+  local base = fresh(t, { [1] = { "3 brick: 2 cards, 1 token" } })
+  city(base, 1, 15)
+  base.place_piece(1, "citadel", 15, { free = true })
+  base.produce(6)
+  t.eq(hand(1), { brick = 2 })
+  t.eq(tokens(1), { brick = 1 })
+  t.eq(rows(t), { { 1, "tokens.claim", 2, 2 } }, "3 cards, or 2 cards and a token")
+end)
+
+test("combined: a walled citadel may take up to two tokens", function(t)
+  local base = fresh(t, { [1] = { "3 brick: 1 card, 2 tokens", "3 grain: 2 cards, 1 token" } })
+  walled(base, 1, 15)
+  base.place_piece(1, "citadel", 15, { free = true })
+  t.eq(board.node_get(15, "wall"), 1, "the citadel keeps its wall")
+  base.produce(6)
+  t.eq(hand(1), { brick = 1 })
+  t.eq(tokens(1), { brick = 2 })
+  base.produce(12) -- grain 12 touches node 15 too
+  t.eq(hand(1), { brick = 1, grain = 2 })
+  t.eq(tokens(1), { brick = 2, grain = 1 })
+  t.eq(rows(t), { { 1, "tokens.claim", 3, 3 }, { 1, "tokens.claim", 3, 2 } })
+end)
+
+test("combined: a wall may be built under a citadel, and scores with it", function(t)
+  local base = fresh(t)
+  city(base, 1, 15)
+  base.place_piece(1, "citadel", 15, { free = true })
+  t.eq(base.legal_spots(1, "wall"), { 15 })
+  base.place_piece(1, "wall", 15, { free = true })
+  t.eq(board.node_get(15, "building"), "citadel")
+  t.eq(game.player_get(1, "vp"), 3)
+end)
+
+test("combined: a token shortage of one resource gives nobody tokens of it", function(t)
+  -- One brick token in the bank, two walled cities ask for one each: both keep their request,
+  -- so both take cards. Grain is another resource: player 3 gets its grain token.
+  local base = fresh(t, {
+    [1] = { "2 brick: 1 card, 1 token", "keep 1 brick token (2 wanted, 1 in the bank)" },
+    [2] = { "2 brick: 1 card, 1 token", "keep 1 brick token (2 wanted, 1 in the bank)" },
+    [3] = { "2 grain: 1 card, 1 token" },
+  })
+  game.move("bank", 4, "brick", 24, "token")
+  walled(base, 1, 15)
+  walled(base, 2, 3)
+  walled(base, 3, 42)
+  base.produce(6)
+  t.eq(hand(1), { brick = 2 })
+  t.eq(hand(2), { brick = 2 })
+  t.eq(tokens(1), {})
+  t.eq(tokens(2), {})
+  t.eq(game.count("bank", "brick", "token"), 1)
+  t.eq(hand(3), { grain = 1 })
+  t.eq(tokens(3), { grain = 1 })
+  -- Claims in hex order (tile 5: node 3, then node 15; tile 18: node 42), then the talk from the
+  -- current player (1).
+  t.eq(rows(t), { { 2, "tokens.claim", 2, 2 }, { 1, "tokens.claim", 2, 2 },
+                  { 3, "tokens.claim", 2, 2 }, { 1, "tokens.shortage", 2, 1 },
+                  { 2, "tokens.shortage", 2, 1 } })
+end)
+
+test("combined: in a shortage the players may agree to ask for fewer tokens", function(t)
+  local base = fresh(t, {
+    [1] = { "2 brick: 1 card, 1 token", "keep 0 brick tokens (2 wanted, 1 in the bank)" },
+    [2] = { "2 brick: 1 card, 1 token" },
+  })
+  game.move("bank", 4, "brick", 24, "token")
+  walled(base, 1, 15)
+  walled(base, 2, 3)
+  base.produce(6)
+  t.eq(hand(1), { brick = 2 })
+  t.eq(tokens(1), {})
+  t.eq(hand(2), { brick = 1 })
+  t.eq(tokens(2), { brick = 1 }, "the bank can pay the one request left")
+  t.eq(game.count("bank", "brick", "token"), 0)
+  t.eq(#t.decisions(), 3, "player 2 is not asked once the bank suffices")
+end)
+
+test("combined: an empty token bank asks nobody", function(t)
+  local base = fresh(t)
+  game.move("bank", 4, "brick", 25, "token")
+  walled(base, 1, 15)
+  base.produce(6)
+  t.eq(hand(1), { brick = 2 })
+  t.eq(#t.decisions(), 0)
+end)
+
+test("combined: tokens taken leave more cards for the card shortage rule", function(t)
+  -- 2 brick cards left, 3 owed (walled city 2, settlement 1): with the token only 2 cards are
+  -- owed and everyone is paid; taking cards instead, nobody gets brick.
+  local base = fresh(t, { [1] = { "2 brick: 1 card, 1 token" } })
+  game.move("bank", 4, "brick", 17, "card")
+  walled(base, 1, 15)
+  base.place_piece(2, "settlement", 3, { free = true, setup = true })
+  base.produce(6)
+  t.eq(hand(1), { brick = 1 })
+  t.eq(tokens(1), { brick = 1 })
+  t.eq(hand(2), { brick = 1 })
+  base = fresh(t, { [1] = { "2 brick: 2 cards" } })
+  game.move("bank", 4, "brick", 17, "card")
+  walled(base, 1, 15)
+  base.place_piece(2, "settlement", 3, { free = true, setup = true })
+  base.produce(6)
+  t.eq(hand(1), {})
+  t.eq(hand(2), {})
+end)
+
+test("combined: the heuristic bot builds walls and earns tokens", function(t)
+  -- (Citadels come late, once no settlement is left to upgrade: citadels/tests/agent_test.lua.)
+  local built = { wall = 0, citadel = 0, tokens = 0 }
+  for seed = 1, 4 do
+    t.start { players = 4, seed = seed, options = { "base.check=true" },
+              agents = { "heuristic", "heuristic", "heuristic", "heuristic" } }
+    local r = t.play()
+    t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
+    for q = 1, 4 do
+      built.wall = built.wall + game.player_get(q, "walls")
+      built.citadel = built.citadel + game.player_get(q, "citadels")
+      built.tokens = built.tokens + game.player_get(q, "tokens")
+    end
+  end
+  t.ok(built.wall > 0, "walls were built")
+  t.ok(built.tokens > 0, "tokens were held at the end")
+end)
+
+test("combined: random bots play whole games with every invariant", function(t)
+  for seed = 1, 3 do
+    t.start { players = 4, seed = seed, options = { "base.check=true" } }
+    local r = t.play()
+    t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
+  end
+end)
