@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <charconv>
-#include <string_view>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 #include <fmt/format.h>
@@ -173,8 +173,7 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
       bar.start(next, bar_before);
       runner.run(played, next, results.totals, rows, progress);
       bar_before = played = next;
-    } while (played < o.max_games &&
-             !narrow_enough(results.totals, bots, o.until_ci));
+    } while (played < o.max_games && !narrow_enough(results.totals, bots, o.until_ci));
     results.run.games = played;
     results.run.first = 0;
     results.run.end = played;
@@ -206,16 +205,16 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
       std::cout << lab::comparison_text(results);
     }
     const double per_config = static_cast<double>(played * request.configs.size());
-    std::cout << fmt::format("played {} games{} in {:.2f} s on {} threads: {:.0f} games/s\n",
-                             played * request.configs.size(),
-                             request.configs.size() > 1
-                                 ? fmt::format(" ({} per configuration)", played)
-                                 : "",
-                             seconds, threads, seconds > 0 ? per_config / seconds : 0.0);
+    std::cout << fmt::format(
+        "played {} games{} in {:.2f} s on {} threads: {:.0f} games/s\n",
+        played * request.configs.size(),
+        request.configs.size() > 1 ? fmt::format(" ({} per configuration)", played) : "", seconds,
+        threads, seconds > 0 ? per_config / seconds : 0.0);
     if (o.until_ci > 0 && !narrow_enough(results.totals, bots, o.until_ci))
-      std::cout << fmt::format("note: stopped at --max-games {} before every interval was under "
-                               "{} points\n",
-                               o.max_games, o.until_ci);
+      std::cout << fmt::format(
+          "note: stopped at --max-games {} before every interval was under "
+          "{} points\n",
+          o.max_games, o.until_ci);
     if (!o.out.empty()) std::cout << "results written to " << o.out << '\n';
     if (!o.csv.empty()) std::cout << "games written to " << o.csv << '\n';
     if (!o.report.empty()) std::cout << "report written to " << o.report << '\n';
@@ -228,11 +227,10 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
     if (!first_error && !a.error_list.empty()) first_error = &a.error_list.front();
   }
   if (errors > 0) {
-    print_error(fmt::format("{} of {} games failed; first: game {}: {}{}", errors,
-                            played * request.configs.size(), first_error->game, first_error->error,
-                            first_error->replay.empty()
-                                ? ""
-                                : fmt::format(" (replay: {})", first_error->replay)));
+    print_error(fmt::format(
+        "{} of {} games failed; first: game {}: {}{}", errors, played * request.configs.size(),
+        first_error->game, first_error->error,
+        first_error->replay.empty() ? "" : fmt::format(" (replay: {})", first_error->replay)));
     return kRuntimeError;
   }
   return kOk;

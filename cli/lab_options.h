@@ -17,8 +17,8 @@ namespace catan::cli {
 // --json.
 struct LabOptions {
   std::uint64_t games = 1000;
-  int threads = 0;  // 0: one per core
-  std::string shard;  // "K/N"
+  int threads = 0;      // 0: one per core
+  std::string shard;    // "K/N"
   double until_ci = 0;  // percentage points; 0: off
   std::uint64_t max_games = 100000;
   std::string out, csv, report, failures;

@@ -11,9 +11,9 @@ Aggregate::Aggregate(int players_)
       position_wins(static_cast<std::size_t>(players_), 0) {}
 
 void Aggregate::add_error(ErrorEntry entry) {
-  const auto at = std::lower_bound(
-      error_list.begin(), error_list.end(), entry.game,
-      [](const ErrorEntry& e, std::uint64_t game) { return e.game < game; });
+  const auto at =
+      std::lower_bound(error_list.begin(), error_list.end(), entry.game,
+                       [](const ErrorEntry& e, std::uint64_t game) { return e.game < game; });
   error_list.insert(at, std::move(entry));
   if (error_list.size() > kMaxErrorEntries) error_list.resize(kMaxErrorEntries);
 }

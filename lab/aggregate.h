@@ -35,11 +35,11 @@ struct Aggregate {
   std::uint64_t finished = 0;   // ended without an error (with or without a winner)
   std::uint64_t errors = 0;     // ended with an error
   std::uint64_t no_winner = 0;  // finished without a winner (turn cap, or a pack's decision)
-  std::vector<std::uint64_t> seat_wins;      // per seat
-  std::vector<std::uint64_t> position_wins;  // per turn-order position (0 = first player)
-  Distribution turns, rounds, decisions;     // finished games
-  std::map<int, std::uint64_t> dice;         // dice total -> times rolled, finished games
-  std::map<std::string, Distribution> stats;                // "stats." properties
+  std::vector<std::uint64_t> seat_wins;       // per seat
+  std::vector<std::uint64_t> position_wins;   // per turn-order position (0 = first player)
+  Distribution turns, rounds, decisions;      // finished games
+  std::map<int, std::uint64_t> dice;          // dice total -> times rolled, finished games
+  std::map<std::string, Distribution> stats;  // "stats." properties
   std::map<std::string, std::vector<Distribution>> player;  // player properties, per seat
   std::vector<ErrorEntry> error_list;  // the first failed games, ascending game index
   std::set<std::string> ignored;       // "stats." properties that were not integers

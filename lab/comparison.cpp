@@ -39,23 +39,28 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
 
   for (int seat = 0; seat < players; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
-    add(fmt::format("seat {} win rate", seat + 1), true,
+    add(
+        fmt::format("seat {} win rate", seat + 1), true,
         [&](std::size_t c) { return summaries[c].seat_win[s].value; },
         [&](const PairedAggregate& p, std::size_t) { return binary(p.seat_win[s]); });
   }
-  add("first player win rate", true,
+  add(
+      "first player win rate", true,
       [&](std::size_t c) { return summaries[c].first_player_win.value; },
       [&](const PairedAggregate& p, std::size_t) { return binary(p.first_player_win); });
-  add("no winner", true, [&](std::size_t c) { return summaries[c].no_winner.value; },
+  add(
+      "no winner", true, [&](std::size_t c) { return summaries[c].no_winner.value; },
       [&](const PairedAggregate& p, std::size_t) { return binary(p.no_winner); });
-  add("balance score", false, [&](std::size_t c) { return summaries[c].balance_score; },
+  add(
+      "balance score", false, [&](std::size_t c) { return summaries[c].balance_score; },
       [&](const PairedAggregate&, std::size_t c) {
         Difference d;
         d.estimate = summaries[c].balance_score - summaries[0].balance_score;
         d.low = d.high = d.z = kNaN;
         return std::optional<Difference>(d);
       });
-  add("turns", false, [&](std::size_t c) { return totals.configs[c].turns.moments.mean(); },
+  add(
+      "turns", false, [&](std::size_t c) { return totals.configs[c].turns.moments.mean(); },
       [&](const PairedAggregate& p, std::size_t) {
         return std::optional<Difference>(paired_means(p.turns));
       });
@@ -64,7 +69,8 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
   if (!points.empty()) {
     for (int seat = 0; seat < players; ++seat) {
       const auto s = static_cast<std::size_t>(seat);
-      add(fmt::format("{} seat {}", points, seat + 1), false,
+      add(
+          fmt::format("{} seat {}", points, seat + 1), false,
           [&](std::size_t c) {
             const auto it = totals.configs[c].player.find(points);
             if (it == totals.configs[c].player.end() || it->second[s].moments.count() == 0)
@@ -83,7 +89,8 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
   for (const auto& a : totals.configs)
     for (const auto& [name, d] : a.stats) names.insert(name);
   for (const auto& name : names) {
-    add("stats." + name, false,
+    add(
+        "stats." + name, false,
         [&](std::size_t c) {
           const auto it = totals.configs[c].stats.find(name);
           return it == totals.configs[c].stats.end() ? kNaN : it->second.moments.mean();

@@ -13,8 +13,8 @@
 namespace catan::lab {
 
 struct MetricRow {
-  std::string name;         // "seat 1 win rate", "turns", "stats.sevens", "vp seat 2", ...
-  bool is_rate = false;     // a proportion (shown in percent) rather than a mean
+  std::string name;            // "seat 1 win rate", "turns", "stats.sevens", "vp seat 2", ...
+  bool is_rate = false;        // a proportion (shown in percent) rather than a mean
   std::vector<double> values;  // per configuration; NaN where the metric is absent
   // Per configuration after the first: the difference from the baseline. nullopt where it
   // cannot be paired (absent metric); testable == false with NaN bounds for a metric that has

@@ -8,7 +8,7 @@
 namespace catan::lab {
 
 namespace {
-const std::vector<std::string> kFixed = {"config", "game",  "ok",        "winner", "first_player",
+const std::vector<std::string> kFixed = {"config", "game",   "ok",        "winner", "first_player",
                                          "turns",  "rounds", "decisions", "error"};
 }
 
@@ -63,12 +63,12 @@ void CsvWriter::add(const std::vector<GameRecord>& game) {
       if (ch == '\n' || ch == '\r') ch = ' ';
     set(8, csv_field(error));
     if (r.ok) {
-      for (const auto& [total, n] : r.dice) set(column(fmt::format("dice.{}", total)), std::to_string(n));
+      for (const auto& [total, n] : r.dice)
+        set(column(fmt::format("dice.{}", total)), std::to_string(n));
       for (std::size_t s = 0; s < r.seat_props.size(); ++s)
         for (const auto& [name, v] : r.seat_props[s])
           set(column(fmt::format("seat{}.{}", s + 1, name)), std::to_string(v));
-      for (const auto& [name, v] : r.stats)
-        set(column("stats." + name), std::to_string(v));
+      for (const auto& [name, v] : r.stats) set(column("stats." + name), std::to_string(v));
     }
     tmp_ << fields_.size() << '|';
     for (std::size_t i = 0; i < fields_.size(); ++i) {

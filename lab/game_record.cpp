@@ -25,8 +25,7 @@ std::optional<std::int64_t> as_integer(const engine::Value& v) {
 
 }  // namespace
 
-GameRecord make_record(const scripting::GameResult& result, std::uint64_t index,
-                       int first_player) {
+GameRecord make_record(const scripting::GameResult& result, std::uint64_t index, int first_player) {
   GameRecord r;
   r.index = index;
   r.ok = result.ok;
@@ -49,7 +48,8 @@ GameRecord make_record(const scripting::GameResult& result, std::uint64_t index,
       int total = 0;
       const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), total);
       const auto n = as_integer(value);
-      if (ec == std::errc() && end == rest.data() + rest.size() && n) r.dice.emplace_back(total, *n);
+      if (ec == std::errc() && end == rest.data() + rest.size() && n)
+        r.dice.emplace_back(total, *n);
     }
   }
   r.seat_props.resize(result.players.size());

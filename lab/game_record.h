@@ -29,10 +29,10 @@ struct GameRecord {
   int turns = 0;
   int rounds = 0;
   std::uint64_t decisions = 0;
-  std::vector<std::pair<int, std::int64_t>> dice;                 // (total, times rolled)
-  std::vector<std::pair<std::string, std::int64_t>> stats;        // name without "stats."
+  std::vector<std::pair<int, std::int64_t>> dice;           // (total, times rolled)
+  std::vector<std::pair<std::string, std::int64_t>> stats;  // name without "stats."
   std::vector<std::vector<std::pair<std::string, std::int64_t>>> seat_props;  // per seat
-  std::vector<std::string> ignored;                               // unusable "stats." names
+  std::vector<std::string> ignored;  // unusable "stats." names
 };
 
 // Extracts the record of game `index` from its result; `first_player` is the 0-based seat that

@@ -63,8 +63,9 @@ std::string run_section(const LabResults& r) {
     row("played until", fmt::format("every seat's 95% interval was under {} points (cap {} games)",
                                     *r.run.until_ci, r.run.max_games));
   row("turn cap", std::to_string(r.run.max_turns));
-  out += "</table>\n<table>\n<tr><th>configuration</th><th>packs</th><th>options</th>"
-         "<th>games</th><th>errors</th></tr>\n";
+  out +=
+      "</table>\n<table>\n<tr><th>configuration</th><th>packs</th><th>options</th>"
+      "<th>games</th><th>errors</th></tr>\n";
   for (std::size_t i = 0; i < r.configs.size(); ++i) {
     std::vector<std::string> loaded;
     for (const auto& [name, version] : r.configs[i].loaded) loaded.push_back(name + " " + version);
@@ -91,15 +92,15 @@ std::string comparison_section(const LabResults& r) {
       if (!d) {
         out += "<td>&ndash;</td><td>&ndash;</td>";
       } else if (!std::isfinite(d->low)) {
-        out += fmt::format("<td>{}</td><td class=\"few\">no test</td>",
-                           row.is_rate ? fmt::format("{:+.1f} pp", 100 * d->estimate)
-                                       : number(d->estimate));
+        out += fmt::format(
+            "<td>{}</td><td class=\"few\">no test</td>",
+            row.is_rate ? fmt::format("{:+.1f} pp", 100 * d->estimate) : number(d->estimate));
       } else {
         const std::string diff =
-            row.is_rate ? fmt::format("{:+.1f} pp [{:+.1f}, {:+.1f}]", 100 * d->estimate,
-                                      100 * d->low, 100 * d->high)
-                        : fmt::format("{} [{}, {}]", number(d->estimate), number(d->low),
-                                      number(d->high));
+            row.is_rate
+                ? fmt::format("{:+.1f} pp [{:+.1f}, {:+.1f}]", 100 * d->estimate, 100 * d->low,
+                              100 * d->high)
+                : fmt::format("{} [{}, {}]", number(d->estimate), number(d->low), number(d->high));
         const char* verdict = !d->testable     ? "too few games"
                               : d->significant ? "significant"
                                                : "not significant";
@@ -222,8 +223,8 @@ std::string side_by_side_charts(const LabResults& r) {
         m.count() > 1 ? kZ95 * m.sd() / std::sqrt(static_cast<double>(m.count())) : 0.0;
     turns.bars.push_back({m.mean(), m.mean() - half, m.mean() + half});
     const auto s = summarize(r.totals.configs[c], r.run.bots);
-    first.bars.push_back({s.first_player_win.value, s.first_player_win.ci.low,
-                          s.first_player_win.ci.high});
+    first.bars.push_back(
+        {s.first_player_win.value, s.first_player_win.ci.low, s.first_player_win.ci.high});
     balance.bars.push_back({s.balance_score});
   }
   ChartOptions o;
@@ -279,7 +280,8 @@ std::string stats_table(const LabResults& r) {
   std::set<std::string> names;
   for (const auto& a : r.totals.configs)
     for (const auto& [name, d] : a.stats) names.insert(name);
-  if (names.empty()) return "<p>No pack published statistics (game properties named stats.*).</p>\n";
+  if (names.empty())
+    return "<p>No pack published statistics (game properties named stats.*).</p>\n";
   std::string out = "<table>\n<tr><th>statistic (per game)</th>";
   for (std::size_t c = 0; c < r.configs.size(); ++c)
     out += fmt::format("<th>{} mean</th><th>sd</th>", e(short_name(r, c)));
@@ -311,10 +313,10 @@ std::string errors_section(const LabResults& r) {
 }  // namespace
 
 std::string html_report(const LabResults& r) {
-  const std::string title = fmt::format(
-      "catan {}: {}", r.run.kind,
-      r.configs.size() == 1 ? r.configs[0].config.label
-                            : fmt::format("{} configurations", r.configs.size()));
+  const std::string title =
+      fmt::format("catan {}: {}", r.run.kind,
+                  r.configs.size() == 1 ? r.configs[0].config.label
+                                        : fmt::format("{} configurations", r.configs.size()));
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n"
       "<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
@@ -332,8 +334,9 @@ std::string html_report(const LabResults& r) {
   if (!dice.empty()) out += "<h2>Dice</h2>\n" + dice;
   out += "<h2>Pack statistics</h2>\n" + stats_table(r);
   out += errors_section(r);
-  out += "<p class=\"note\">Written by catan (the balance lab); the numbers are those of the "
-         "results file.</p>\n</body>\n</html>\n";
+  out +=
+      "<p class=\"note\">Written by catan (the balance lab); the numbers are those of the "
+      "results file.</p>\n</body>\n</html>\n";
   return out;
 }
 

@@ -36,9 +36,8 @@ std::vector<std::string> combine_options(const std::vector<std::string>& common,
                                          const std::vector<std::string>& own) {
   std::vector<std::string> out;
   for (const auto& c : common) {
-    const bool replaced = std::any_of(own.begin(), own.end(), [&](const std::string& o) {
-      return key_of(o) == key_of(c);
-    });
+    const bool replaced = std::any_of(own.begin(), own.end(),
+                                      [&](const std::string& o) { return key_of(o) == key_of(c); });
     if (!replaced) out.push_back(c);
   }
   out.insert(out.end(), own.begin(), own.end());

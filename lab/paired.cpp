@@ -50,8 +50,9 @@ void PairedAggregate::add(const GameRecord& a, const GameRecord& b) {
                        b.winner >= 0 && b.winner == b.first_player);
   no_winner.add(a.winner < 0, b.winner < 0);
   turns.add(static_cast<std::int64_t>(b.turns) - a.turns);
-  both(a.stats, b.stats,
-       [&](const std::string& name, std::int64_t va, std::int64_t vb) { stats[name].add(vb - va); });
+  both(a.stats, b.stats, [&](const std::string& name, std::int64_t va, std::int64_t vb) {
+    stats[name].add(vb - va);
+  });
   const std::size_t seats =
       std::min({a.seat_props.size(), b.seat_props.size(), static_cast<std::size_t>(players)});
   for (std::size_t seat = 0; seat < seats; ++seat) {

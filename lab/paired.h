@@ -31,10 +31,10 @@ struct BinaryPairs {
 struct PairedAggregate {
   int players = 0;
   std::uint64_t pairs = 0;
-  std::vector<BinaryPairs> seat_win;  // per seat: that seat won
-  BinaryPairs first_player_win;       // the first player won
-  BinaryPairs no_winner;              // the game ended without a winner
-  Moments turns;                      // B - A per pair
+  std::vector<BinaryPairs> seat_win;                   // per seat: that seat won
+  BinaryPairs first_player_win;                        // the first player won
+  BinaryPairs no_winner;                               // the game ended without a winner
+  Moments turns;                                       // B - A per pair
   std::map<std::string, Moments> stats;                // B - A, pairs where both set it
   std::map<std::string, std::vector<Moments>> player;  // B - A per seat, pairs where both set it
 

@@ -6,8 +6,7 @@
 
 namespace catan::lab {
 
-std::string ProgressBar::render(std::uint64_t done, std::uint64_t total, double speed,
-                                int width) {
+std::string ProgressBar::render(std::uint64_t done, std::uint64_t total, double speed, int width) {
   const double fraction =
       total ? std::min(1.0, static_cast<double>(done) / static_cast<double>(total)) : 1.0;
   const int filled = static_cast<int>(fraction * width);

@@ -38,7 +38,8 @@ LabResults merge_results(const std::vector<LabResults>& parts,
   if (parts.empty()) throw ResultsError("nothing to merge");
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (parts[i].run.until_ci)
-      throw ResultsError(fmt::format("{}: results of an --until-ci run cannot be merged", names[i]));
+      throw ResultsError(
+          fmt::format("{}: results of an --until-ci run cannot be merged", names[i]));
     if (i > 0) {
       const auto diff = difference(parts[0], parts[i]);
       if (!diff.empty())
@@ -48,9 +49,8 @@ LabResults merge_results(const std::vector<LabResults>& parts,
   }
   std::vector<std::size_t> order(parts.size());
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return parts[a].run.first < parts[b].run.first;
-  });
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return parts[a].run.first < parts[b].run.first; });
   LabResults out = parts[order[0]];
   for (std::size_t k = 1; k < order.size(); ++k) {
     const auto& p = parts[order[k]];

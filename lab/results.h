@@ -52,6 +52,7 @@ struct LabResults {
 // `names` name the inputs in messages. Throws ResultsError when they are of different runs
 // (kind, seed, players, bots, turn cap, game count, configs or pack versions differ), overlap,
 // leave a gap between them, or include an --until-ci run.
-LabResults merge_results(const std::vector<LabResults>& parts, const std::vector<std::string>& names);
+LabResults merge_results(const std::vector<LabResults>& parts,
+                         const std::vector<std::string>& names);
 
 }  // namespace catan::lab

@@ -51,7 +51,10 @@ ojson distribution_raw(const Distribution& d) {
 }
 
 ojson binary_raw(const BinaryPairs& b) {
-  return {{"n", b.n}, {"a_yes", b.a_yes}, {"b_yes", b.b_yes}, {"a_only", b.a_only},
+  return {{"n", b.n},
+          {"a_yes", b.a_yes},
+          {"b_yes", b.b_yes},
+          {"a_only", b.a_only},
           {"b_only", b.b_only}};
 }
 
@@ -116,7 +119,10 @@ ojson paired_raw(const PairedAggregate& p) {
 }
 
 ojson rate_json(const Rate& r) {
-  return {{"wins", r.x}, {"of", r.n}, {"rate", num(r.value)}, {"low", num(r.ci.low)},
+  return {{"wins", r.x},
+          {"of", r.n},
+          {"rate", num(r.value)},
+          {"low", num(r.ci.low)},
           {"high", num(r.ci.high)}};
 }
 
@@ -215,8 +221,9 @@ ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
 
 ojson difference_json(const std::optional<Difference>& d) {
   if (!d) return nullptr;
-  return {{"difference", num(d->estimate)}, {"low", num(d->low)},         {"high", num(d->high)},
-          {"z", num(d->z)},                 {"p", num(d->p_value)},       {"testable", d->testable},
+  return {{"difference", num(d->estimate)}, {"low", num(d->low)},
+          {"high", num(d->high)},           {"z", num(d->z)},
+          {"p", num(d->p_value)},           {"testable", d->testable},
           {"significant", d->significant}};
 }
 
@@ -344,7 +351,8 @@ Aggregate read_aggregate(const Node& n, int players) {
   const Node dice = n.at("dice");
   for (std::size_t i = 0; i < dice.size(); ++i)
     a.dice[dice.at(i).at(0).small_int()] += dice.at(i).at(1).u64();
-  n.at("stats").each([&](const std::string& k, const Node& v) { a.stats[k] = read_distribution(v); });
+  n.at("stats").each(
+      [&](const std::string& k, const Node& v) { a.stats[k] = read_distribution(v); });
   n.at("player").each([&](const std::string& k, const Node& v) {
     if (v.size() != static_cast<std::size_t>(players)) v.fail("expected one entry per seat");
     auto& seats = a.player[k];
@@ -419,9 +427,8 @@ ojson results_to_json(const LabResults& r) {
     for (std::size_t c = 1; c < r.configs.size(); ++c) {
       ojson metrics = ojson::array();
       for (const auto& row : rows) {
-        ojson m = {{"metric", row.name},
-                   {"baseline", num(row.values[0])},
-                   {"value", num(row.values[c])}};
+        ojson m = {
+            {"metric", row.name}, {"baseline", num(row.values[0])}, {"value", num(row.values[c])}};
         const ojson d = difference_json(row.differences[c - 1]);
         m.update(d.is_null() ? ojson{{"difference", nullptr}} : d);
         metrics.push_back(m);

@@ -47,9 +47,8 @@ Runner::Runner(packs::PackSearch& search, RunSpec spec, int threads) : spec_(std
   for (int t = 0; t < threads; ++t) {
     auto worker = std::make_unique<Worker>();
     for (const auto* packs : pack_lists)
-      worker->sessions.push_back(
-          std::make_unique<scripting::Session>(search, *packs, std::vector<std::string>{},
-                                               spec_.limits));
+      worker->sessions.push_back(std::make_unique<scripting::Session>(
+          search, *packs, std::vector<std::string>{}, spec_.limits));
     workers_.push_back(std::move(worker));
   }
   // Bad option values are usage errors: find them now, not in every game.
@@ -123,9 +122,9 @@ void Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& totals, cons
             if (!result.ok && !spec_.failures_dir.empty() && !result.replay.requested.empty()) {
               std::error_code ec;
               std::filesystem::create_directories(spec_.failures_dir, ec);
-              const auto path = std::filesystem::path(spec_.failures_dir) /
-                                fmt::format("failed-seed{}-game{}-config{}.json", spec_.seed, i,
-                                            k + 1);
+              const auto path =
+                  std::filesystem::path(spec_.failures_dir) /
+                  fmt::format("failed-seed{}-game{}-config{}.json", spec_.seed, i, k + 1);
               engine::save_replay(result.replay, path);
               records[k].replay_file = path.string();
             }
@@ -164,8 +163,7 @@ void Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& totals, cons
 
   std::uint64_t next_row_chunk = 0;
   const auto flush = [&](std::unique_lock<std::mutex>& lock) {
-    for (auto it = ready.find(next_row_chunk); it != ready.end();
-         it = ready.find(next_row_chunk)) {
+    for (auto it = ready.find(next_row_chunk); it != ready.end(); it = ready.find(next_row_chunk)) {
       auto chunk_rows = std::move(it->second);
       ready.erase(it);
       ++next_row_chunk;

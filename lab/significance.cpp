@@ -46,13 +46,12 @@ Difference paired_means(const Moments& differences) {
   return finish(differences.mean(), se, n >= 30);
 }
 
-Difference two_proportions(std::uint64_t x1, std::uint64_t n1, std::uint64_t x2,
-                           std::uint64_t n2) {
+Difference two_proportions(std::uint64_t x1, std::uint64_t n1, std::uint64_t x2, std::uint64_t n2) {
   if (n1 == 0 || n2 == 0) return {};
   const double p1 = static_cast<double>(x1) / static_cast<double>(n1);
   const double p2 = static_cast<double>(x2) / static_cast<double>(n2);
-  const double se = std::sqrt(p1 * (1 - p1) / static_cast<double>(n1) +
-                              p2 * (1 - p2) / static_cast<double>(n2));
+  const double se =
+      std::sqrt(p1 * (1 - p1) / static_cast<double>(n1) + p2 * (1 - p2) / static_cast<double>(n2));
   const bool enough = n1 >= 30 && n2 >= 30 && x1 >= 5 && n1 - x1 >= 5 && x2 >= 5 && n2 - x2 >= 5;
   return finish(p2 - p1, se, enough);
 }

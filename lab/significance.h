@@ -30,13 +30,12 @@ struct Difference {
   double high = 0;
   double z = 0;
   double p_value = 1;
-  bool testable = false;    // enough data for the approximation
+  bool testable = false;     // enough data for the approximation
   bool significant = false;  // testable and the interval excludes 0
 };
 
 Difference paired_proportions(std::uint64_t n, std::uint64_t a_only, std::uint64_t b_only);
 Difference paired_means(const Moments& differences);
-Difference two_proportions(std::uint64_t x1, std::uint64_t n1, std::uint64_t x2,
-                           std::uint64_t n2);
+Difference two_proportions(std::uint64_t x1, std::uint64_t n1, std::uint64_t x2, std::uint64_t n2);
 
 }  // namespace catan::lab

@@ -109,12 +109,23 @@ std::string escape_xml(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -136,9 +147,10 @@ std::string bar_chart(const std::vector<std::string>& categories,
   const double bar_w = group_w * 0.8 / std::max<std::size_t>(series.size(), 1);
   for (std::size_t c = 0; c < categories.size(); ++c) {
     const double gx = kLeft + group_w * static_cast<double>(c);
-    f.svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" "
-                         "text-anchor=\"middle\">{}</text>\n",
-                         gx + group_w / 2, kTop + f.plot_h() + 16, escape_xml(categories[c]));
+    f.svg += fmt::format(
+        "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" "
+        "text-anchor=\"middle\">{}</text>\n",
+        gx + group_w / 2, kTop + f.plot_h() + 16, escape_xml(categories[c]));
     for (std::size_t s = 0; s < series.size(); ++s) {
       if (c >= series[s].bars.size()) continue;
       const Bar& b = series[s].bars[c];
@@ -193,8 +205,8 @@ std::string line_chart(const std::vector<LineSeries>& series, const ChartOptions
       d += fmt::format("{}{:.1f} {:.1f}", d.empty() ? "M" : "L", px(x), f.y(y));
     if (d.empty()) continue;
     f.svg += fmt::format(
-        "<path d=\"{}\" stroke=\"{}\" stroke-width=\"2\" fill=\"none\"><title>{}</title></path>\n", d,
-        series_colour(s), escape_xml(series[s].name));
+        "<path d=\"{}\" stroke=\"{}\" stroke-width=\"2\" fill=\"none\"><title>{}</title></path>\n",
+        d, series_colour(s), escape_xml(series[s].name));
   }
   f.reference();
   std::vector<std::string> names;

@@ -14,10 +14,10 @@ struct ChartOptions {
   std::string title;
   std::string x_label;
   std::string y_label;
-  bool percent = false;                    // y values are proportions, labelled in percent
-  std::optional<double> reference;         // a dashed horizontal line (e.g. the fair share)
+  bool percent = false;             // y values are proportions, labelled in percent
+  std::optional<double> reference;  // a dashed horizontal line (e.g. the fair share)
   std::string reference_label;
-  std::optional<double> y_max;             // top of the y axis (default: from the data)
+  std::optional<double> y_max;  // top of the y axis (default: from the data)
   int width = 720;
   int height = 320;
 };

@@ -70,9 +70,9 @@ std::string config_text(const LabResults& r, std::size_t index) {
   const auto s = summarize(a, r.run.bots);
   std::vector<std::string> loaded;
   for (const auto& [name, version] : info.loaded) loaded.push_back(name + " " + version);
-  std::string out = fmt::format("{} ({}{}{})\n", info.config.label, fmt::join(loaded, " + "),
-                                info.config.options.empty() ? "" : "; ",
-                                fmt::join(info.config.options, " "));
+  std::string out =
+      fmt::format("{} ({}{}{})\n", info.config.label, fmt::join(loaded, " + "),
+                  info.config.options.empty() ? "" : "; ", fmt::join(info.config.options, " "));
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"games", fmt::format("{}: {} finished, {} without a winner, {} errors", a.games,
                                        a.finished, a.no_winner, a.errors)});
@@ -84,10 +84,9 @@ std::string config_text(const LabResults& r, std::size_t index) {
   for (std::size_t i = 0; i < s.position_win.size(); ++i)
     positions.push_back(fmt::format("{}: {}", i + 1, rate_text(s.position_win[i])));
   rows.push_back({"by turn order", fmt::format("{}", fmt::join(positions, "  "))});
-  rows.push_back({"first player", fmt::format("{:+.1f} pp ({} vs a fair {})",
-                                              100 * s.first_player_advantage,
-                                              rate_text(s.first_player_win),
-                                              percent(1.0 / a.players))});
+  rows.push_back(
+      {"first player", fmt::format("{:+.1f} pp ({} vs a fair {})", 100 * s.first_player_advantage,
+                                   rate_text(s.first_player_win), percent(1.0 / a.players))});
   rows.push_back({"balance score", fmt::format("{:.3f} by seat, {:.3f} by turn order",
                                                s.balance_score, s.position_balance_score)});
   if (s.bot_win.size() > 1) {
@@ -109,12 +108,11 @@ std::string config_text(const LabResults& r, std::size_t index) {
     for (const auto& [total, n] : a.dice) rolls += n;
     std::vector<std::string> dice;
     for (const auto& [total, n] : a.dice)
-      dice.push_back(fmt::format("{}: {:.1f}%", total, 100.0 * static_cast<double>(n) /
-                                                           static_cast<double>(rolls)));
+      dice.push_back(fmt::format("{}: {:.1f}%", total,
+                                 100.0 * static_cast<double>(n) / static_cast<double>(rolls)));
     rows.push_back({"dice", fmt::format("{}", fmt::join(dice, " "))});
   }
-  for (const auto& [name, d] : a.stats)
-    rows.push_back({"stats." + name, distribution_text(d)});
+  for (const auto& [name, d] : a.stats) rows.push_back({"stats." + name, distribution_text(d)});
   if (!a.ignored.empty())
     rows.push_back({"ignored stats", fmt::format("{} (not integers)", fmt::join(a.ignored, ", "))});
   for (const auto& e : a.error_list)
