@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "lab/lab_config.h"
-#include "lab/runner.h"
+#include "lab/run_totals.h"
 
 namespace catan::lab {
 

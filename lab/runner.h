@@ -17,9 +17,9 @@
 #include <utility>
 #include <vector>
 
-#include "lab/aggregate.h"
+#include "lab/game_record.h"
 #include "lab/lab_config.h"
-#include "lab/paired.h"
+#include "lab/run_totals.h"
 #include "scripting/lua_state.h"
 #include "scripting/pack_search.h"
 
@@ -34,18 +34,6 @@ struct RunSpec {
   int max_turns = 1000;
   lua::Limits limits;
   std::string failures_dir;  // where replays of failed games are saved; "" = not saved
-};
-
-// The exact totals of a run: one Aggregate per config, and one PairedAggregate per config after
-// the first (configs[i] against configs[0], in pairs[i - 1]).
-struct RunTotals {
-  std::vector<Aggregate> configs;
-  std::vector<PairedAggregate> pairs;
-
-  RunTotals() = default;
-  RunTotals(std::size_t configs, int players);
-  void merge(const RunTotals& other);
-  bool operator==(const RunTotals&) const = default;
 };
 
 // The records of one game index, one per config, in config order.

@@ -97,6 +97,11 @@ expect 0 "sim" -- "$catan" sim dice-race --players 3 --bots hold20,random --game
   --out "$tmp/sim2.json" --csv "$tmp/sim.csv" --report "$tmp/sim.html"
 check "sim prints seat win rates" grep -q 'seat win rate' "$tmp/out"
 check "sim: no progress bar when stderr is not a terminal" test ! -s "$tmp/err"
+if command -v script >/dev/null; then
+  # script(1) gives the command a terminal: the progress bar appears there.
+  script -qc "\"$catan\" sim dice-race --games 3000 --threads 2" /dev/null </dev/null >"$tmp/tty" 2>&1
+  check "sim: progress bar on a terminal" grep -q 'games/s .* left' "$tmp/tty"
+fi
 check "sim csv: header and one row per game" test "$(wc -l <"$tmp/sim.csv")" -eq 201
 check "sim report is HTML with inline SVG" grep -q '<svg xmlns' "$tmp/sim.html"
 check "sim report fetches nothing" sh -c "! grep -qE '(src|href)=\"(http|//)' \"$tmp/sim.html\""
