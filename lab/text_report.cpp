@@ -122,32 +122,23 @@ std::string config_text(const LabResults& r, std::size_t index) {
   return out + format_table(rows);
 }
 
-std::string comparison_text(const LabResults& r) {
-  const auto rows = comparison_rows(r);
-  const std::size_t n = r.configs.size();
-  std::vector<std::vector<std::string>> table;
-  std::vector<std::string> header = {"metric"};
-  for (std::size_t c = 0; c < n; ++c) header.push_back(fmt::format("[{}]", c + 1));
-  for (std::size_t c = 1; c < n; ++c) {
-    header.push_back(fmt::format("[{}]-[1] (95% CI)", c + 1));
-    header.push_back("verdict");
-  }
-  table.push_back(header);
+namespace {
+
+// Two configurations: both values, the difference with its interval, and the verdict in words.
+std::vector<std::vector<std::string>> pair_table(const std::vector<MetricRow>& rows) {
+  std::vector<std::vector<std::string>> table = {
+      {"metric", "[1]", "[2]", "[2]-[1] (95% CI)", "verdict"}};
   for (const auto& row : rows) {
     std::vector<std::string> line = {row.name};
     for (double v : row.values) line.push_back(row.is_rate ? percent(v) : number(v));
-    for (const auto& d : row.differences) {
-      if (!d) {
-        line.push_back("-");
-        line.push_back("-");
-        continue;
-      }
-      if (!std::isfinite(d->low)) {
-        line.push_back(row.is_rate ? fmt::format("{:+.1f} pp", 100 * d->estimate)
-                                   : signed_number(d->estimate));
-        line.push_back("no test");
-        continue;
-      }
+    const auto& d = row.differences[0];
+    if (!d) {
+      line.insert(line.end(), {"-", "-"});
+    } else if (!std::isfinite(d->low)) {
+      line.push_back(row.is_rate ? fmt::format("{:+.1f} pp", 100 * d->estimate)
+                                 : signed_number(d->estimate));
+      line.push_back("no test");
+    } else {
       line.push_back(row.is_rate ? fmt::format("{:+.1f} pp [{:+.1f}, {:+.1f}]", 100 * d->estimate,
                                                100 * d->low, 100 * d->high)
                                  : fmt::format("{} [{}, {}]", signed_number(d->estimate),
@@ -158,6 +149,38 @@ std::string comparison_text(const LabResults& r) {
     }
     table.push_back(std::move(line));
   }
+  return table;
+}
+
+// Three or more (a sweep): one column per configuration, each value marked when its difference
+// from [1] is significant (*) or cannot be judged yet (~); the intervals are in the JSON and the
+// report.
+std::vector<std::vector<std::string>> grid_table(const std::vector<MetricRow>& rows,
+                                                 std::size_t n) {
+  std::vector<std::vector<std::string>> table;
+  std::vector<std::string> header = {"metric"};
+  for (std::size_t c = 0; c < n; ++c) header.push_back(fmt::format("[{}]", c + 1));
+  table.push_back(header);
+  for (const auto& row : rows) {
+    std::vector<std::string> line = {row.name};
+    for (std::size_t c = 0; c < n; ++c) {
+      std::string cell = row.is_rate ? percent(row.values[c]) : number(row.values[c]);
+      if (c > 0) {
+        const auto& d = row.differences[c - 1];
+        if (d && std::isfinite(d->low)) cell += !d->testable ? " ~" : d->significant ? " *" : "";
+      }
+      line.push_back(cell);
+    }
+    table.push_back(std::move(line));
+  }
+  return table;
+}
+
+}  // namespace
+
+std::string comparison_text(const LabResults& r) {
+  const auto rows = comparison_rows(r);
+  const std::size_t n = r.configs.size();
   std::string out;
   for (std::size_t c = 0; c < n; ++c) {
     const auto& a = r.totals.configs[c];
@@ -166,7 +189,10 @@ std::string comparison_text(const LabResults& r) {
   }
   out += fmt::format("{} players ({}), seed {}; differences are paired over the same seeds\n\n",
                      r.run.players, fmt::join(r.run.bots, ","), r.run.seed);
-  return out + format_table(table);
+  if (n == 2) return out + format_table(pair_table(rows));
+  return out + format_table(grid_table(rows, n)) +
+         "\n* differs significantly from [1] (95%, paired); ~ too few games to tell. Intervals: "
+         "--out (JSON) or --report (HTML).\n";
 }
 
 }  // namespace catan::lab

@@ -13,10 +13,10 @@ namespace catan::lab {
 // advantage, balance, turns, points, dice and the packs' statistics.
 std::string config_text(const LabResults& results, std::size_t index);
 
-// The comparison table (two or more configurations): a column per configuration, then for each
-// configuration after the first its difference from the first with a 95% interval and a verdict:
-// "significant", "not significant", "too few games" (the test's approximation needs more data)
-// or "no test".
+// The comparison table. Two configurations: both values, the difference from the first with a
+// 95% interval, and a verdict: "significant", "not significant", "too few games" (the test's
+// approximation needs more data) or "no test". Three or more: one column per configuration,
+// values marked * (significantly different from the first) or ~ (too few games to tell).
 std::string comparison_text(const LabResults& results);
 
 // Left-aligned columns separated by two spaces (rows may be shorter than the header).
