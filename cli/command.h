@@ -25,6 +25,11 @@ std::unique_ptr<Command> make_replay_command();
 std::unique_ptr<Command> make_test_command();
 std::unique_ptr<Command> make_bench_command();
 std::unique_ptr<Command> make_new_pack_command();
+// The balance lab (cmd_sim.cpp, cmd_compare.cpp, cmd_sweep.cpp, cmd_merge.cpp).
+std::unique_ptr<Command> make_sim_command();
+std::unique_ptr<Command> make_compare_command();
+std::unique_ptr<Command> make_sweep_command();
+std::unique_ptr<Command> make_merge_command();
 
 // Runs the command line; returns the process exit code (0 ok, 1 runtime failure, 2 bad usage).
 int run_cli(int argc, char** argv);

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config
   liblua5.4-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libcli11-dev nlohmann-json3-dev)
+  libcli11-dev nlohmann-json3-dev
+  python3 chromium) # the tests: JSON checks in tests/cli_test.sh, the HTML report in a browser
 
 missing=()
 for p in "${packages[@]}"; do

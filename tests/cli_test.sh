@@ -33,7 +33,7 @@ check() {
 
 one_line_error() { [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^catan: error: ' "$tmp/err"; }
 
-for sub in packs info play replay test bench new-pack; do
+for sub in packs info play replay test bench new-pack sim compare sweep merge; do
   expect 0 "$sub --help" -- "$catan" "$sub" --help
   check "$sub --help prints usage" grep -q "Usage" "$tmp/out"
 done
@@ -155,6 +155,92 @@ expect 1 "a handler that errors" -- "$catan" play --pack-path "$tmp/mistakes" --
 check "handler error: pack, event, file and line" grep -q \
   "^catan: error: pack 'boom', handler of event 'base.roll': .*boom/main.lua:3: attempt to index a nil value (local 'dice')$" "$tmp/err"
 check "handler error: traceback with the raising base line" grep -q "rules/base/production.lua:[0-9]*: in " "$tmp/err"
+
+# The balance lab: sim, compare, sweep, merge (small dice-race runs, a few base games).
+expect 0 "sim" -- "$catan" sim dice-race --players 3 --bots hold20,random --games 200 --threads 2 \
+  --out "$tmp/sim2.json" --csv "$tmp/sim.csv" --report "$tmp/sim.html"
+check "sim prints seat win rates" grep -q 'seat win rate' "$tmp/out"
+check "sim: no progress bar when stderr is not a terminal" test ! -s "$tmp/err"
+if command -v script >/dev/null; then
+  # script(1) gives the command a terminal: the progress bar appears there.
+  script -qc "\"$catan\" sim dice-race --games 3000 --threads 2" /dev/null </dev/null >"$tmp/tty" 2>&1
+  check "sim: progress bar on a terminal" grep -q 'games/s .* left' "$tmp/tty"
+fi
+check "sim csv: header and one row per game" test "$(wc -l <"$tmp/sim.csv")" -eq 201
+check "sim report is HTML with inline SVG" grep -q '<svg xmlns' "$tmp/sim.html"
+check "sim report fetches nothing" sh -c "! grep -qE '(src|href)=\"(http|//)' \"$tmp/sim.html\""
+check "sim results: schema, seats and intervals" python3 -c '
+import json,sys; d=json.load(open(sys.argv[1])); r=d["configs"][0]["results"]
+assert d["schema"]=="catan-lab-results" and d["version"]==1 and d["kind"]=="sim"
+assert r["games"]==200 and len(r["seat_win_rate"])==3
+assert all(s["low"]<=s["rate"]<=s["high"] for s in r["seat_win_rate"])
+assert 0<=r["balance_score"]<=1 and "advantage" in r["first_player_advantage"]' "$tmp/sim2.json"
+expect 0 "sim on one thread" -- "$catan" sim dice-race --players 3 --bots hold20,random --games 200 \
+  --threads 1 --out "$tmp/sim1.json"
+check "1 and 2 threads: identical results" cmp -s "$tmp/sim1.json" "$tmp/sim2.json"
+expect 0 "shard 1/2" -- "$catan" sim dice-race --players 3 --bots hold20,random --games 200 \
+  --shard 1/2 --out "$tmp/shard1.json"
+expect 0 "shard 2/2" -- "$catan" sim dice-race --players 3 --bots hold20,random --games 200 \
+  --shard 2/2 --out "$tmp/shard2.json" --threads 2
+expect 0 "merge" -- "$catan" merge "$tmp/shard2.json" "$tmp/shard1.json" --out "$tmp/merged.json"
+check "merged shards equal one run" cmp -s "$tmp/merged.json" "$tmp/sim1.json"
+expect 1 "merge overlapping files" -- "$catan" merge "$tmp/shard1.json" "$tmp/shard1.json"
+check "merge overlapping: one line" one_line_error
+expect 2 "merge a missing file" -- "$catan" merge "$tmp/none.json"
+echo '{"schema": "catan-lab-results", "version": 1' >"$tmp/broken.json"
+expect 1 "merge a corrupt file" -- "$catan" merge "$tmp/broken.json"
+check "merge corrupt: one line" one_line_error
+expect 2 "shard out of range" -- "$catan" sim dice-race --games 10 --shard 3/2
+check "bad shard: one line" one_line_error
+expect 2 "shard with until-ci" -- "$catan" sim dice-race --games 10 --shard 1/2 --until-ci 5
+expect 2 "human in the lab" -- "$catan" sim dice-race --bots human --games 10
+expect 2 "sim unknown pack" -- "$catan" sim dice-rase --games 10
+check "sim unknown pack: one line" one_line_error
+expect 0 "until-ci" -- "$catan" sim dice-race --games 100 --until-ci 12 --max-games 3000 --json
+check "until-ci stops in whole rounds with narrow intervals" python3 -c '
+import json,sys; d=json.load(open(sys.argv[1])); r=d["configs"][0]["results"]
+assert d["run"]["games"] % 100 == 0 and d["run"]["until_ci"]["pp"] == 12
+assert all(s["high"]-s["low"] < 0.12 for s in r["seat_win_rate"]) or d["run"]["games"] == 3000' "$tmp/out"
+expect 0 "compare" -- "$catan" compare dice-race dice-race:dice-race.target=30 --games 300 \
+  --report "$tmp/compare.html"
+check "compare prints verdicts" grep -q '^turns .* significant' "$tmp/out"
+check "compare report has the comparison" grep -q 'Comparison' "$tmp/compare.html"
+expect 2 "compare one config" -- "$catan" compare dice-race
+expect 2 "compare bad config" -- "$catan" compare dice-race dice-race:target
+check "compare bad config: one line" one_line_error
+expect 2 "compare bad option value" -- "$catan" compare dice-race dice-race:dice-race.target=2
+check "compare bad option value: one line" one_line_error
+expect 0 "sweep" -- "$catan" sweep dice-race --option dice-race.target=20,40,60 --games 100 --json
+check "sweep plays every value" python3 -c '
+import json,sys; d=json.load(open(sys.argv[1]))
+assert [c["label"] for c in d["configs"]] == ["dice-race.target=20", "dice-race.target=40", "dice-race.target=60"]
+assert len(d["comparisons"]) == 2 and d["comparisons"][0]["metrics"][0]["metric"] == "seat 1 win rate"' "$tmp/out"
+expect 2 "sweep without a list" -- "$catan" sweep dice-race --option dice-race.target=20
+check "sweep without a list: one line" one_line_error
+expect 0 "sim base (stats hook)" -- "$catan" sim --rules base --games 4 --threads 2 \
+  --option base.domestic_trade=false --json
+check "base publishes its statistics" python3 -c '
+import json,sys; d=json.load(open(sys.argv[1])); s=d["configs"][0]["results"]["stats"]
+for k in ["production.brick","production.ore","sevens","discards","cards_discarded","robber_steals"]:
+    assert s[k]["n"] == 4, k
+assert sum(d["configs"][0]["results"]["dice_histogram"].values()) > 0' "$tmp/out"
+mkdir -p "$tmp/packs/flaky"
+cat >"$tmp/packs/flaky/pack.json" <<'JSON'
+{"name": "flaky", "version": "1.0.0", "description": "Fails in some games", "entry": ["main.lua"]}
+JSON
+cat >"$tmp/packs/flaky/main.lua" <<'LUA'
+game.on("turn", function(e)
+  if game.turn() == 1 and game.random(3) == 1 then error("flaky pack fails") end
+  game.finish(e.player, "done")
+end)
+LUA
+expect 1 "sim with failing games" -- "$catan" sim flaky --pack-path "$tmp/packs" --players 2 \
+  --games 30 --out "$tmp/flaky.json"
+check "failing games: one line naming a replay" sh -c "one_line() { [ \"\$(wc -l <\"$tmp/err\")\" -eq 1 ]; }; one_line && grep -q 'games failed; first: game .*flaky pack fails.*replay: ' \"$tmp/err\""
+replay=$(sed -n 's/.*(replay: \(.*\))$/\1/p' "$tmp/err")
+check "failing games: replay saved beside --out" test -f "$replay"
+expect 1 "the saved replay fails the same way" -- "$catan" replay "$replay" --pack-path "$tmp/packs"
+check "replayed failure names the error" grep -q 'flaky pack fails' "$tmp/err"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -42,6 +42,8 @@ game.on("game.setup", function(e)
   local owed = {}
   for i = 1, e.players * #RESOURCES do owed[i] = 0 end
   storage.owed = owed
+  -- produced[resource index]: cards paid out by production this game (stats.lua publishes them).
+  storage.produced = { 0, 0, 0, 0, 0 }
   storage.players = e.players
   storage.production_hooked = game.has_handlers("base.claim") or game.has_handlers("base.payout")
     or game.has_handlers("base.production")
@@ -74,7 +76,11 @@ function payout_default(e)
   local amount = e.amount
   local left = count("bank", e.resource, "card")
   if amount > left then amount = left end
-  if amount > 0 then move("bank", e.player, e.resource, amount, "card") end
+  if amount > 0 then
+    move("bank", e.player, e.resource, amount, "card")
+    local produced, ri = storage.produced, RESOURCE_INDEX[e.resource]
+    if ri then produced[ri] = produced[ri] + amount end
+  end
 end
 
 -- Pays the production of a roll of `total` (any number; 7 produces nothing since no tile has
@@ -138,6 +144,7 @@ function produce(total)
   if owed_mask == 0 then return end
 
   local players = storage.players
+  local produced = storage.produced
   for ri = 1, 5 do
     if owed_mask & (1 << (ri - 1)) ~= 0 then
       local resource = RESOURCES[ri]
@@ -164,6 +171,7 @@ function produce(total)
                   game.raise("base.payout", payload, payout_default)
                 else
                   move("bank", p, resource, n, "card")
+                  produced[ri] = produced[ri] + n
                 end
               end
             end

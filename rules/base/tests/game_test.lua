@@ -128,7 +128,7 @@ end)
 
 test("game: the check runs after every dispatched event, without handling any", function(t)
   t.start { players = 4, start = false, options = { CHECK } }
-  for _, name in ipairs({ "base.roll", "base.payout", "base.steal", "base.vp", "base.actions" }) do
+  for _, name in ipairs({ "base.roll", "base.payout", "base.vp", "base.actions" }) do
     t.eq(game.has_handlers(name), false, name)
   end
   game.move("bank", 2, "ore", 1, "card")

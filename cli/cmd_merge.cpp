@@ -1,0 +1,75 @@
+// `catan merge A.json B.json ...`: joins the results files of the shards of one run (--shard K/N)
+// into exactly the results a single run over all their games gives.
+#include <filesystem>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "cli/common.h"
+#include "lab/html_report.h"
+#include "lab/results_json.h"
+#include "lab/text_report.h"
+
+namespace catan::cli {
+
+namespace {
+
+class MergeCommand final : public Command {
+ public:
+  CLI::App* add(CLI::App& app) override {
+    auto* sub = app.add_subcommand(
+        "merge", "Merge the results files of shards (--shard K/N) into the results of one run");
+    sub->add_option("files", files_, "Results files written by sim, compare or sweep --out")
+        ->type_name("FILE.json")
+        ->required();
+    sub->add_option("--out", out_, "Write the merged results as JSON")->type_name("FILE.json");
+    sub->add_option("--report", report_, "Write a self-contained HTML report")
+        ->type_name("FILE.html");
+    sub->add_flag("--json", json_, "Print the merged JSON on stdout instead of the summary");
+    return sub;
+  }
+
+  int run() override {
+    std::vector<lab::LabResults> parts;
+    for (const auto& f : files_) {
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(f, ec))
+        throw UsageError(fmt::format("no such results file: {}", f));
+      parts.push_back(lab::load_results(f));
+    }
+    const auto merged = lab::merge_results(parts, files_);
+    const auto json = lab::results_to_json(merged);
+    if (!out_.empty()) lab::write_json_file(json, out_);
+    if (!report_.empty()) lab::write_html_report(merged, report_);
+    if (json_) {
+      std::cout << json.dump(2) << '\n';
+    } else {
+      if (merged.configs.size() == 1)
+        std::cout << lab::config_text(merged, 0);
+      else
+        std::cout << lab::comparison_text(merged);
+      std::cout << fmt::format("merged {} files: games {}..{} of {}\n", files_.size(),
+                               merged.run.first, merged.run.end - 1, merged.run.games);
+      if (!out_.empty()) std::cout << "results written to " << out_ << '\n';
+      if (!report_.empty()) std::cout << "report written to " << report_ << '\n';
+    }
+    if (merged.run.first != 0 || merged.run.end != merged.run.games)
+      std::cerr << fmt::format("catan: warning: the files cover games {}..{} of {}, not all\n",
+                               merged.run.first, merged.run.end - 1, merged.run.games);
+    return kOk;
+  }
+
+ private:
+  std::vector<std::string> files_;
+  std::string out_, report_;
+  bool json_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_merge_command() {
+  return std::make_unique<MergeCommand>();
+}
+
+}  // namespace catan::cli

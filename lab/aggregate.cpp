@@ -1,0 +1,78 @@
+#include "lab/aggregate.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace catan::lab {
+
+Aggregate::Aggregate(int players_)
+    : players(players_),
+      seat_wins(static_cast<std::size_t>(players_), 0),
+      position_wins(static_cast<std::size_t>(players_), 0) {}
+
+void Aggregate::add_error(ErrorEntry entry) {
+  const auto at =
+      std::lower_bound(error_list.begin(), error_list.end(), entry.game,
+                       [](const ErrorEntry& e, std::uint64_t game) { return e.game < game; });
+  error_list.insert(at, std::move(entry));
+  if (error_list.size() > kMaxErrorEntries) error_list.resize(kMaxErrorEntries);
+}
+
+void Aggregate::add(const GameRecord& r) {
+  ++games;
+  if (!r.ok) {
+    ++errors;
+    add_error({r.index, r.error, r.replay_file});
+    return;
+  }
+  ++finished;
+  if (r.winner >= 0 && r.winner < players) {
+    ++seat_wins[static_cast<std::size_t>(r.winner)];
+    const int position = ((r.winner - r.first_player) % players + players) % players;
+    ++position_wins[static_cast<std::size_t>(position)];
+  } else {
+    ++no_winner;
+  }
+  turns.add(r.turns);
+  rounds.add(r.rounds);
+  decisions.add(static_cast<std::int64_t>(r.decisions));
+  for (const auto& [total, n] : r.dice)
+    if (n > 0) dice[total] += static_cast<std::uint64_t>(n);
+  for (const auto& [name, value] : r.stats) stats[name].add(value);
+  for (std::size_t seat = 0; seat < r.seat_props.size() && seat < seat_wins.size(); ++seat) {
+    for (const auto& [name, value] : r.seat_props[seat]) {
+      auto& per_seat = player[name];
+      if (per_seat.empty()) per_seat.resize(static_cast<std::size_t>(players));
+      per_seat[seat].add(value);
+    }
+  }
+  for (const auto& name : r.ignored) ignored.insert(name);
+}
+
+void Aggregate::merge(const Aggregate& o) {
+  if (o.players != players)
+    throw std::invalid_argument("cannot merge results of different player counts");
+  games += o.games;
+  finished += o.finished;
+  errors += o.errors;
+  no_winner += o.no_winner;
+  for (std::size_t i = 0; i < seat_wins.size(); ++i) {
+    seat_wins[i] += o.seat_wins[i];
+    position_wins[i] += o.position_wins[i];
+  }
+  turns.merge(o.turns);
+  rounds.merge(o.rounds);
+  decisions.merge(o.decisions);
+  for (const auto& [total, n] : o.dice) dice[total] += n;
+  for (const auto& [name, d] : o.stats) stats[name].merge(d);
+  for (const auto& [name, seats] : o.player) {
+    auto& mine = player[name];
+    if (mine.empty()) mine.resize(static_cast<std::size_t>(players));
+    for (std::size_t seat = 0; seat < seats.size() && seat < mine.size(); ++seat)
+      mine[seat].merge(seats[seat]);
+  }
+  for (const auto& e : o.error_list) add_error(e);
+  ignored.insert(o.ignored.begin(), o.ignored.end());
+}
+
+}  // namespace catan::lab

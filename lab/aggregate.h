@@ -1,0 +1,59 @@
+// The exact totals of many games played under one configuration.
+//
+// Every field is an integer count or an exact integer sum (Moments, Histogram), so the totals
+// do not depend on the order games were added or on how the games were split between workers
+// or shards: merge() of the parts equals adding every game to one Aggregate. Derived figures
+// (rates, intervals, means) are computed from these totals when results are written.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lab/distribution.h"
+#include "lab/game_record.h"
+
+namespace catan::lab {
+
+// A game that ended with an error, with the replay that reproduces it.
+struct ErrorEntry {
+  std::uint64_t game = 0;
+  std::string error;
+  std::string replay;  // path of the saved replay, "" when none was saved
+  bool operator==(const ErrorEntry&) const = default;
+};
+
+struct Aggregate {
+  // Only the first kMaxErrorEntries failed games (by game index) are listed; all are counted.
+  static constexpr std::size_t kMaxErrorEntries = 20;
+
+  int players = 0;
+
+  std::uint64_t games = 0;      // games played
+  std::uint64_t finished = 0;   // ended without an error (with or without a winner)
+  std::uint64_t errors = 0;     // ended with an error
+  std::uint64_t no_winner = 0;  // finished without a winner (turn cap, or a pack's decision)
+  std::vector<std::uint64_t> seat_wins;       // per seat
+  std::vector<std::uint64_t> position_wins;   // per turn-order position (0 = first player)
+  Distribution turns, rounds, decisions;      // finished games
+  std::map<int, std::uint64_t> dice;          // dice total -> times rolled, finished games
+  std::map<std::string, Distribution> stats;  // "stats." properties
+  std::map<std::string, std::vector<Distribution>> player;  // player properties, per seat
+  std::vector<ErrorEntry> error_list;  // the first failed games, ascending game index
+  std::set<std::string> ignored;       // "stats." properties that were not integers
+
+  explicit Aggregate(int players = 0);
+  // Adds one game. Errors count in games and errors only.
+  void add(const GameRecord& record);
+  // Adds every game of `other`, which must have the same number of players.
+  void merge(const Aggregate& other);
+
+  bool operator==(const Aggregate&) const = default;
+
+ private:
+  void add_error(ErrorEntry entry);
+};
+
+}  // namespace catan::lab

@@ -1,0 +1,107 @@
+#include "lab/comparison.h"
+
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "lab/summary.h"
+
+namespace catan::lab {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+}  // namespace
+
+std::vector<MetricRow> comparison_rows(const LabResults& results) {
+  const auto& totals = results.totals;
+  const std::size_t n = totals.configs.size();
+  std::vector<ConfigSummary> summaries;
+  for (const auto& a : totals.configs) summaries.push_back(summarize(a, results.run.bots));
+  const int players = results.run.players;
+  std::vector<MetricRow> rows;
+
+  // A row whose value per config comes from `value` and whose paired difference from `diff`.
+  const auto add = [&](std::string name, bool is_rate, auto value, auto diff) {
+    MetricRow row;
+    row.name = std::move(name);
+    row.is_rate = is_rate;
+    for (std::size_t c = 0; c < n; ++c) row.values.push_back(value(c));
+    for (std::size_t c = 1; c < n; ++c) row.differences.push_back(diff(totals.pairs[c - 1], c));
+    rows.push_back(std::move(row));
+  };
+  const auto binary = [](const BinaryPairs& b) {
+    return std::optional<Difference>(paired_proportions(b.n, b.a_only, b.b_only));
+  };
+
+  for (int seat = 0; seat < players; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    add(
+        fmt::format("seat {} win rate", seat + 1), true,
+        [&](std::size_t c) { return summaries[c].seat_win[s].value; },
+        [&](const PairedAggregate& p, std::size_t) { return binary(p.seat_win[s]); });
+  }
+  add(
+      "first player win rate", true,
+      [&](std::size_t c) { return summaries[c].first_player_win.value; },
+      [&](const PairedAggregate& p, std::size_t) { return binary(p.first_player_win); });
+  add(
+      "no winner", true, [&](std::size_t c) { return summaries[c].no_winner.value; },
+      [&](const PairedAggregate& p, std::size_t) { return binary(p.no_winner); });
+  add(
+      "balance score", false, [&](std::size_t c) { return summaries[c].balance_score; },
+      [&](const PairedAggregate&, std::size_t c) {
+        Difference d;
+        d.estimate = summaries[c].balance_score - summaries[0].balance_score;
+        d.low = d.high = d.z = kNaN;
+        return std::optional<Difference>(d);
+      });
+  add(
+      "turns", false, [&](std::size_t c) { return totals.configs[c].turns.moments.mean(); },
+      [&](const PairedAggregate& p, std::size_t) {
+        return std::optional<Difference>(paired_means(p.turns));
+      });
+
+  const std::string points = summaries[0].points;
+  if (!points.empty()) {
+    for (int seat = 0; seat < players; ++seat) {
+      const auto s = static_cast<std::size_t>(seat);
+      add(
+          fmt::format("{} seat {}", points, seat + 1), false,
+          [&](std::size_t c) {
+            const auto it = totals.configs[c].player.find(points);
+            if (it == totals.configs[c].player.end() || it->second[s].moments.count() == 0)
+              return kNaN;
+            return it->second[s].moments.mean();
+          },
+          [&](const PairedAggregate& p, std::size_t) -> std::optional<Difference> {
+            const auto it = p.player.find(points);
+            if (it == p.player.end() || it->second[s].count() == 0) return std::nullopt;
+            return paired_means(it->second[s]);
+          });
+    }
+  }
+
+  std::set<std::string> names;
+  for (const auto& a : totals.configs)
+    for (const auto& [name, d] : a.stats) names.insert(name);
+  for (const auto& name : names) {
+    add(
+        "stats." + name, false,
+        [&](std::size_t c) {
+          const auto it = totals.configs[c].stats.find(name);
+          return it == totals.configs[c].stats.end() ? kNaN : it->second.moments.mean();
+        },
+        [&](const PairedAggregate& p, std::size_t) -> std::optional<Difference> {
+          const auto it = p.stats.find(name);
+          if (it == p.stats.end()) return std::nullopt;
+          return paired_means(it->second);
+        });
+  }
+  return rows;
+}
+
+}  // namespace catan::lab

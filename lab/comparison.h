@@ -1,0 +1,29 @@
+// The side-by-side table of compare and sweep: key metrics per configuration, and for each
+// configuration after the first its paired difference from the first (the baseline) with a 95%
+// interval and a verdict (lab/significance.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lab/results.h"
+#include "lab/significance.h"
+
+namespace catan::lab {
+
+struct MetricRow {
+  std::string name;            // "seat 1 win rate", "turns", "stats.sevens", "vp seat 2", ...
+  bool is_rate = false;        // a proportion (shown in percent) rather than a mean
+  std::vector<double> values;  // per configuration; NaN where the metric is absent
+  // Per configuration after the first: the difference from the baseline. nullopt where it
+  // cannot be paired (absent metric); testable == false with NaN bounds for a metric that has
+  // no test (balance score).
+  std::vector<std::optional<Difference>> differences;
+};
+
+// Rows, in this order: seat win rates, first player win rate, no-winner rate, balance score,
+// turns, the points property per seat ("vp"/"score"), then every "stats." statistic by name.
+std::vector<MetricRow> comparison_rows(const LabResults& results);
+
+}  // namespace catan::lab

@@ -1,0 +1,42 @@
+// What the lab keeps of one played game: the outcome and the numbers packs published.
+//
+// The stats hook (docs/lab.md): a pack publishes per-game statistics as game properties named
+// "stats.NAME" (game.set("stats.tokens_gained", n)), integers or booleans (true counts 1). The
+// lab sums them over games without knowing the pack. It also reads, without any convention
+// beyond their names:
+// - game properties "dice_histogram.N": how often the dice total N was rolled;
+// - every integer or boolean player property (vp, cities, score, ...), per seat.
+// A "stats." value that is neither an integer, a boolean nor an integral float is not counted;
+// its name is listed in `ignored` so the results can say so.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "scripting/session.h"
+
+namespace catan::lab {
+
+struct GameRecord {
+  std::uint64_t index = 0;  // game index within the master seed
+  bool ok = true;           // false: a script, agent or setup error ended the game
+  std::string error;        // one line, when !ok
+  std::string replay_file;  // where the failed game's replay was saved ("" if not saved)
+  int winner = -1;          // 0-based seat; -1 without a winner
+  int first_player = 0;     // 0-based seat that played the first turn
+  int turns = 0;
+  int rounds = 0;
+  std::uint64_t decisions = 0;
+  std::vector<std::pair<int, std::int64_t>> dice;           // (total, times rolled)
+  std::vector<std::pair<std::string, std::int64_t>> stats;  // name without "stats."
+  std::vector<std::vector<std::pair<std::string, std::int64_t>>> seat_props;  // per seat
+  std::vector<std::string> ignored;  // unusable "stats." names
+};
+
+// Extracts the record of game `index` from its result; `first_player` is the 0-based seat that
+// began (GameState::first_player after the game).
+GameRecord make_record(const scripting::GameResult& result, std::uint64_t index, int first_player);
+
+}  // namespace catan::lab

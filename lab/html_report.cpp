@@ -1,0 +1,359 @@
+#include "lab/html_report.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "lab/comparison.h"
+#include "lab/summary.h"
+#include "lab/svg_chart.h"
+#include "lab/wilson.h"
+
+namespace catan::lab {
+
+namespace {
+
+constexpr const char* kStyle = R"(
+body { font-family: sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+td.sig { background: #e6f4e6; font-weight: bold; } td.few { color: #888; }
+.chart { display: block; margin: 1em 0; max-width: 100%; height: auto; }
+.row { display: flex; flex-wrap: wrap; gap: 1em; } .row .chart { margin: 0.5em 0; }
+p.note { color: #555; font-size: 0.9em; }
+)";
+
+std::string e(const std::string& s) {
+  return escape_xml(s);
+}
+
+// How charts name configuration i: "[i] label", shortened.
+std::string short_name(const LabResults& r, std::size_t i) {
+  std::string label = r.configs[i].config.label;
+  if (label.size() > 36) label = label.substr(0, 33) + "...";
+  return fmt::format("[{}] {}", i + 1, label);
+}
+
+std::string percent(double x) {
+  return fmt::format("{:.1f}%", 100 * x);
+}
+
+std::string number(double x) {
+  if (!std::isfinite(x)) return "&ndash;";
+  return std::fabs(x) >= 100 ? fmt::format("{:.1f}", x) : fmt::format("{:.3g}", x);
+}
+
+std::string run_section(const LabResults& r) {
+  std::string out = "<table>\n";
+  const auto row = [&](const std::string& k, const std::string& v) {
+    out += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", e(k), e(v));
+  };
+  row("players", fmt::format("{} ({})", r.run.players, fmt::join(r.run.bots, ", ")));
+  row("seed", std::to_string(r.run.seed));
+  row("games", r.run.first == 0 && r.run.end == r.run.games
+                   ? std::to_string(r.run.games)
+                   : fmt::format("{} to {} of {}", r.run.first, r.run.end - 1, r.run.games));
+  if (r.run.until_ci)
+    row("played until", fmt::format("every seat's 95% interval was under {} points (cap {} games)",
+                                    *r.run.until_ci, r.run.max_games));
+  row("turn cap", std::to_string(r.run.max_turns));
+  out +=
+      "</table>\n<table>\n<tr><th>configuration</th><th>packs</th><th>options</th>"
+      "<th>games</th><th>errors</th></tr>\n";
+  for (std::size_t i = 0; i < r.configs.size(); ++i) {
+    std::vector<std::string> loaded;
+    for (const auto& [name, version] : r.configs[i].loaded) loaded.push_back(name + " " + version);
+    const auto& a = r.totals.configs[i];
+    out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                       e(short_name(r, i)), e(fmt::format("{}", fmt::join(loaded, " + "))),
+                       e(fmt::format("{}", fmt::join(r.configs[i].config.options, " "))), a.games,
+                       a.errors);
+  }
+  return out + "</table>\n";
+}
+
+std::string comparison_section(const LabResults& r) {
+  const auto rows = comparison_rows(r);
+  std::string out = "<table>\n<tr><th>metric</th>";
+  for (std::size_t c = 0; c < r.configs.size(); ++c) out += fmt::format("<th>[{}]</th>", c + 1);
+  for (std::size_t c = 1; c < r.configs.size(); ++c)
+    out += fmt::format("<th>[{}] &minus; [1] (95% CI)</th><th>verdict</th>", c + 1);
+  out += "</tr>\n";
+  for (const auto& row : rows) {
+    out += "<tr><td>" + e(row.name) + "</td>";
+    for (double v : row.values) out += "<td>" + (row.is_rate ? percent(v) : number(v)) + "</td>";
+    for (const auto& d : row.differences) {
+      if (!d) {
+        out += "<td>&ndash;</td><td>&ndash;</td>";
+      } else if (!std::isfinite(d->low)) {
+        out += fmt::format(
+            "<td>{}</td><td class=\"few\">no test</td>",
+            row.is_rate ? fmt::format("{:+.1f} pp", 100 * d->estimate) : number(d->estimate));
+      } else {
+        const std::string diff =
+            row.is_rate
+                ? fmt::format("{:+.1f} pp [{:+.1f}, {:+.1f}]", 100 * d->estimate, 100 * d->low,
+                              100 * d->high)
+                : fmt::format("{} [{}, {}]", number(d->estimate), number(d->low), number(d->high));
+        const char* verdict = !d->testable     ? "too few games"
+                              : d->significant ? "significant"
+                                               : "not significant";
+        const char* cls = !d->testable ? "few" : d->significant ? "sig" : "";
+        out += fmt::format("<td>{}</td><td class=\"{}\">{}</td>", diff, cls, verdict);
+      }
+    }
+    out += "</tr>\n";
+  }
+  return out +
+         "</table>\n<p class=\"note\">Differences are paired: game <i>i</i> of every "
+         "configuration starts from the same seed. Significant means the 95% interval of the "
+         "difference excludes zero.</p>\n";
+}
+
+std::vector<BarSeries> rate_series(const LabResults& r, bool by_position) {
+  std::vector<BarSeries> out;
+  for (std::size_t c = 0; c < r.configs.size(); ++c) {
+    const auto s = summarize(r.totals.configs[c], r.run.bots);
+    BarSeries series{short_name(r, c), {}};
+    for (const auto& rate : by_position ? s.position_win : s.seat_win)
+      series.bars.push_back({rate.value, rate.ci.low, rate.ci.high});
+    out.push_back(std::move(series));
+  }
+  return out;
+}
+
+std::string win_rate_charts(const LabResults& r) {
+  std::vector<std::string> seats, positions;
+  for (int i = 0; i < r.run.players; ++i) {
+    seats.push_back(fmt::format("seat {} ({})", i + 1,
+                                static_cast<std::size_t>(i) < r.run.bots.size()
+                                    ? r.run.bots[static_cast<std::size_t>(i)]
+                                    : ""));
+    positions.push_back(i == 0 ? "1st player" : fmt::format("{}th", i + 1));
+    if (i == 1) positions.back() = "2nd";
+    if (i == 2) positions.back() = "3rd";
+  }
+  ChartOptions o;
+  o.percent = true;
+  o.y_label = "win rate";
+  o.reference = 1.0 / r.run.players;
+  o.reference_label = "fair share";
+  o.title = "Win rate per seat (95% Wilson intervals)";
+  o.x_label = "seat";
+  std::string out = bar_chart(seats, rate_series(r, false), o);
+  o.title = "Win rate by turn order (95% Wilson intervals)";
+  o.x_label = "position in turn order";
+  return out + bar_chart(positions, rate_series(r, true), o);
+}
+
+// The share of games (or seats) at each value; binned to at most 60 bins over wide ranges.
+std::vector<std::pair<double, double>> shares(const Histogram& h) {
+  std::vector<std::pair<double, double>> out;
+  if (h.overflowed() || h.counts().empty() || h.total() == 0) return out;
+  const auto lo = h.counts().begin()->first, hi = h.counts().rbegin()->first;
+  const std::int64_t width = std::max<std::int64_t>(1, (hi - lo) / 60 + 1);
+  std::map<std::int64_t, std::uint64_t> bins;
+  for (const auto& [v, n] : h.counts()) bins[lo + (v - lo) / width * width] += n;
+  for (std::int64_t b = lo; b <= hi; b += width) {
+    const auto it = bins.find(b);
+    const double n = it == bins.end() ? 0.0 : static_cast<double>(it->second);
+    out.emplace_back(static_cast<double>(b) + static_cast<double>(width - 1) / 2.0,
+                     n / static_cast<double>(h.total()) / static_cast<double>(width));
+  }
+  return out;
+}
+
+std::string length_chart(const LabResults& r) {
+  std::vector<LineSeries> lines;
+  for (std::size_t c = 0; c < r.configs.size(); ++c)
+    lines.push_back({short_name(r, c), shares(r.totals.configs[c].turns.histogram)});
+  ChartOptions o;
+  o.title = "Game length";
+  o.x_label = "turns";
+  o.y_label = "share of games per turn";
+  o.percent = true;
+  return line_chart(lines, o);
+}
+
+std::string points_chart(const LabResults& r) {
+  const auto s = summarize(r.totals.configs[0], r.run.bots);
+  if (s.points.empty()) return "";
+  std::set<std::int64_t> values;
+  std::vector<Histogram> pooled(r.configs.size());
+  for (std::size_t c = 0; c < r.configs.size(); ++c) {
+    const auto it = r.totals.configs[c].player.find(s.points);
+    if (it == r.totals.configs[c].player.end()) continue;
+    for (const auto& d : it->second) pooled[c].merge(d.histogram);
+    for (const auto& [v, n] : pooled[c].counts()) values.insert(v);
+  }
+  if (values.empty() || values.size() > 80) return "";
+  std::vector<std::string> categories;
+  for (auto v : values) categories.push_back(std::to_string(v));
+  std::vector<BarSeries> series;
+  for (std::size_t c = 0; c < r.configs.size(); ++c) {
+    BarSeries b{short_name(r, c), {}};
+    for (auto v : values) {
+      const auto it = pooled[c].counts().find(v);
+      const double n = it == pooled[c].counts().end() ? 0.0 : static_cast<double>(it->second);
+      b.bars.push_back({pooled[c].total() ? n / static_cast<double>(pooled[c].total()) : 0.0});
+    }
+    series.push_back(std::move(b));
+  }
+  ChartOptions o;
+  o.title = fmt::format("Points at the end ({}), all seats", s.points);
+  o.x_label = s.points;
+  o.y_label = "share of players";
+  o.percent = true;
+  return bar_chart(categories, series, o);
+}
+
+std::string side_by_side_charts(const LabResults& r) {
+  std::vector<std::string> names;
+  BarSeries turns{"mean turns", {}}, first{"first player", {}}, balance{"balance", {}};
+  for (std::size_t c = 0; c < r.configs.size(); ++c) {
+    names.push_back(fmt::format("[{}]", c + 1));
+    const auto& m = r.totals.configs[c].turns.moments;
+    const double half =
+        m.count() > 1 ? kZ95 * m.sd() / std::sqrt(static_cast<double>(m.count())) : 0.0;
+    turns.bars.push_back({m.mean(), m.mean() - half, m.mean() + half});
+    const auto s = summarize(r.totals.configs[c], r.run.bots);
+    first.bars.push_back(
+        {s.first_player_win.value, s.first_player_win.ci.low, s.first_player_win.ci.high});
+    balance.bars.push_back({s.balance_score});
+  }
+  ChartOptions o;
+  o.x_label = "configuration";
+  o.width = 310;
+  o.title = "Mean game length (95% CI)";
+  o.y_label = "turns";
+  std::string out = "<div class=\"row\">" + bar_chart(names, {turns}, o);
+  o.title = "First player's win rate";
+  o.y_label = "win rate";
+  o.percent = true;
+  o.reference = 1.0 / r.run.players;
+  o.reference_label = "fair share";
+  out += bar_chart(names, {first}, o);
+  o.title = "Balance score (1 = even seats)";
+  o.y_label = "score";
+  o.percent = false;
+  o.reference.reset();
+  o.y_max = 1.0;
+  return out + bar_chart(names, {balance}, o) + "</div>\n";
+}
+
+std::string dice_chart(const LabResults& r) {
+  std::set<int> totals;
+  for (const auto& a : r.totals.configs)
+    for (const auto& [t, n] : a.dice) totals.insert(t);
+  if (totals.empty()) return "";
+  std::vector<std::string> categories;
+  for (int t : totals) categories.push_back(std::to_string(t));
+  std::vector<BarSeries> series;
+  for (std::size_t c = 0; c < r.configs.size(); ++c) {
+    const auto& dice = r.totals.configs[c].dice;
+    std::uint64_t all = 0;
+    for (const auto& [t, n] : dice) all += n;
+    BarSeries b{short_name(r, c), {}};
+    for (int t : totals) {
+      const auto it = dice.find(t);
+      b.bars.push_back({all && it != dice.end()
+                            ? static_cast<double>(it->second) / static_cast<double>(all)
+                            : 0.0});
+    }
+    series.push_back(std::move(b));
+  }
+  ChartOptions o;
+  o.title = "Dice totals rolled";
+  o.x_label = "total";
+  o.y_label = "share of rolls";
+  o.percent = true;
+  return bar_chart(categories, series, o);
+}
+
+std::string stats_table(const LabResults& r) {
+  std::set<std::string> names;
+  for (const auto& a : r.totals.configs)
+    for (const auto& [name, d] : a.stats) names.insert(name);
+  if (names.empty())
+    return "<p>No pack published statistics (game properties named stats.*).</p>\n";
+  std::string out = "<table>\n<tr><th>statistic (per game)</th>";
+  for (std::size_t c = 0; c < r.configs.size(); ++c)
+    out += fmt::format("<th>{} mean</th><th>sd</th>", e(short_name(r, c)));
+  out += "</tr>\n";
+  for (const auto& name : names) {
+    out += "<tr><td>" + e(name) + "</td>";
+    for (const auto& a : r.totals.configs) {
+      const auto it = a.stats.find(name);
+      if (it == a.stats.end())
+        out += "<td>&ndash;</td><td>&ndash;</td>";
+      else
+        out += fmt::format("<td>{}</td><td>{}</td>", number(it->second.moments.mean()),
+                           number(it->second.moments.sd()));
+    }
+    out += "</tr>\n";
+  }
+  return out + "</table>\n";
+}
+
+std::string errors_section(const LabResults& r) {
+  std::string out;
+  for (std::size_t c = 0; c < r.configs.size(); ++c)
+    for (const auto& err : r.totals.configs[c].error_list)
+      out += fmt::format("<li>{}, game {}: {}{}</li>\n", e(short_name(r, c)), err.game,
+                         e(err.error), err.replay.empty() ? "" : " (replay " + e(err.replay) + ")");
+  return out.empty() ? "" : "<h2>Errors</h2>\n<ul>\n" + out + "</ul>\n";
+}
+
+}  // namespace
+
+std::string html_report(const LabResults& r) {
+  const std::string title =
+      fmt::format("catan {}: {}", r.run.kind,
+                  r.configs.size() == 1 ? r.configs[0].config.label
+                                        : fmt::format("{} configurations", r.configs.size()));
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n"
+      "<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
+      e(title), kStyle);
+  out += run_section(r);
+  if (r.configs.size() > 1) {
+    out += "<h2>Comparison</h2>\n" + comparison_section(r);
+    out += "<h2>Side by side</h2>\n" + side_by_side_charts(r);
+  }
+  out += "<h2>Who wins</h2>\n" + win_rate_charts(r);
+  out += "<h2>Game length</h2>\n" + length_chart(r);
+  const std::string points = points_chart(r);
+  if (!points.empty()) out += "<h2>Points</h2>\n" + points;
+  const std::string dice = dice_chart(r);
+  if (!dice.empty()) out += "<h2>Dice</h2>\n" + dice;
+  out += "<h2>Pack statistics</h2>\n" + stats_table(r);
+  out += errors_section(r);
+  out +=
+      "<p class=\"note\">Written by catan (the balance lab); the numbers are those of the "
+      "results file.</p>\n</body>\n</html>\n";
+  return out;
+}
+
+void write_html_report(const LabResults& results, const std::string& path) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << html_report(results);
+    out.flush();
+    if (!out) throw std::runtime_error(fmt::format("cannot write {}", path));
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw std::runtime_error(fmt::format("cannot write {}", path));
+  }
+}
+
+}  // namespace catan::lab

@@ -1,0 +1,531 @@
+#include "lab/results_json.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "lab/comparison.h"
+#include "lab/summary.h"
+
+namespace catan::lab {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+// A derived figure: rounded to 6 decimals (enough for rates and means, and short to read);
+// null when not finite.
+ojson num(double x) {
+  if (!std::isfinite(x)) return nullptr;
+  const double r = std::round(x * 1e6) / 1e6;
+  return r == 0 ? 0.0 : r;
+}
+
+ojson moments_raw(const Moments& m) {
+  ojson j = {{"n", m.count()}, {"sum", m.sum()}, {"sum_sq", m.sum_of_squares()}};
+  if (m.count() > 0) {
+    j["min"] = m.min();
+    j["max"] = m.max();
+  }
+  return j;
+}
+
+ojson histogram_raw(const Histogram& h) {
+  if (h.overflowed()) return nullptr;
+  ojson out = ojson::array();
+  for (const auto& [v, n] : h.counts()) out.push_back({v, n});
+  return out;
+}
+
+ojson distribution_raw(const Distribution& d) {
+  ojson j = moments_raw(d.moments);
+  j["histogram"] = histogram_raw(d.histogram);
+  return j;
+}
+
+ojson binary_raw(const BinaryPairs& b) {
+  return {{"n", b.n},
+          {"a_yes", b.a_yes},
+          {"b_yes", b.b_yes},
+          {"a_only", b.a_only},
+          {"b_only", b.b_only}};
+}
+
+ojson error_entries(const std::vector<ErrorEntry>& list) {
+  ojson out = ojson::array();
+  for (const auto& e : list)
+    out.push_back({{"game", e.game},
+                   {"error", e.error},
+                   {"replay", e.replay.empty() ? ojson(nullptr) : ojson(e.replay)}});
+  return out;
+}
+
+ojson aggregate_raw(const Aggregate& a) {
+  ojson j;
+  j["games"] = a.games;
+  j["finished"] = a.finished;
+  j["errors"] = a.errors;
+  j["no_winner"] = a.no_winner;
+  j["seat_wins"] = a.seat_wins;
+  j["position_wins"] = a.position_wins;
+  j["turns"] = distribution_raw(a.turns);
+  j["rounds"] = distribution_raw(a.rounds);
+  j["decisions"] = distribution_raw(a.decisions);
+  ojson dice = ojson::array();
+  for (const auto& [total, n] : a.dice) dice.push_back({total, n});
+  j["dice"] = dice;
+  ojson stats = ojson::object();
+  for (const auto& [name, d] : a.stats) stats[name] = distribution_raw(d);
+  j["stats"] = stats;
+  ojson player = ojson::object();
+  for (const auto& [name, seats] : a.player) {
+    ojson list = ojson::array();
+    for (const auto& d : seats) list.push_back(distribution_raw(d));
+    player[name] = list;
+  }
+  j["player"] = player;
+  j["error_list"] = error_entries(a.error_list);
+  j["ignored"] = a.ignored;
+  return j;
+}
+
+ojson paired_raw(const PairedAggregate& p) {
+  ojson j;
+  j["pairs"] = p.pairs;
+  ojson seats = ojson::array();
+  for (const auto& b : p.seat_win) seats.push_back(binary_raw(b));
+  j["seat_win"] = seats;
+  j["first_player_win"] = binary_raw(p.first_player_win);
+  j["no_winner"] = binary_raw(p.no_winner);
+  j["turns"] = moments_raw(p.turns);
+  ojson stats = ojson::object();
+  for (const auto& [name, m] : p.stats) stats[name] = moments_raw(m);
+  j["stats"] = stats;
+  ojson player = ojson::object();
+  for (const auto& [name, seats_m] : p.player) {
+    ojson list = ojson::array();
+    for (const auto& m : seats_m) list.push_back(moments_raw(m));
+    player[name] = list;
+  }
+  j["player"] = player;
+  return j;
+}
+
+ojson rate_json(const Rate& r) {
+  return {{"wins", r.x},
+          {"of", r.n},
+          {"rate", num(r.value)},
+          {"low", num(r.ci.low)},
+          {"high", num(r.ci.high)}};
+}
+
+ojson quantile(const Histogram& h, double q) {
+  const auto v = h.quantile(q);
+  return v ? ojson(*v) : ojson(nullptr);
+}
+
+// mean, sd, min, quantiles and max of a distribution (quantiles null when overflowed).
+ojson figures(const Distribution& d) {
+  const auto& m = d.moments;
+  ojson j = {{"n", m.count()}, {"mean", num(m.mean())}, {"sd", num(m.sd())}};
+  j["min"] = m.count() ? ojson(m.min()) : ojson(nullptr);
+  j["p10"] = quantile(d.histogram, 0.10);
+  j["p25"] = quantile(d.histogram, 0.25);
+  j["median"] = quantile(d.histogram, 0.50);
+  j["p75"] = quantile(d.histogram, 0.75);
+  j["p90"] = quantile(d.histogram, 0.90);
+  j["max"] = m.count() ? ojson(m.max()) : ojson(nullptr);
+  return j;
+}
+
+ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
+  const auto s = summarize(a, bots);
+  ojson j;
+  j["games"] = a.games;
+  j["finished"] = a.finished;
+  j["no_winner"] = a.no_winner;
+  j["errors"] = a.errors;
+  j["error_list"] = error_entries(a.error_list);
+  ojson seats = ojson::array();
+  for (std::size_t i = 0; i < s.seat_win.size(); ++i) {
+    ojson r = {{"seat", i + 1}, {"bot", i < bots.size() ? bots[i] : ""}};
+    r.update(rate_json(s.seat_win[i]));
+    seats.push_back(r);
+  }
+  j["seat_win_rate"] = seats;
+  ojson positions = ojson::array();
+  for (std::size_t i = 0; i < s.position_win.size(); ++i) {
+    ojson r = {{"position", i + 1}};
+    r.update(rate_json(s.position_win[i]));
+    positions.push_back(r);
+  }
+  j["position_win_rate"] = positions;
+  ojson fpa = rate_json(s.first_player_win);
+  fpa["fair_share"] = num(a.players > 0 ? 1.0 / a.players : 0.0);
+  fpa["advantage"] = num(s.first_player_advantage);
+  j["first_player_advantage"] = fpa;
+  j["balance_score"] = num(s.balance_score);
+  j["position_balance_score"] = num(s.position_balance_score);
+  ojson by_bot = ojson::object();
+  for (const auto& [name, rate] : s.bot_win) by_bot[name] = rate_json(rate);
+  j["bot_win_rate"] = by_bot;
+  j["turns"] = figures(a.turns);
+  j["rounds"] = figures(a.rounds);
+  j["decisions"] = figures(a.decisions);
+  j["points_property"] = s.points.empty() ? ojson(nullptr) : ojson(s.points);
+  ojson end_vp = ojson::array();
+  if (!s.points.empty()) {
+    const auto& seats_d = a.player.at(s.points);
+    for (std::size_t i = 0; i < seats_d.size(); ++i) {
+      ojson r = {{"seat", i + 1}};
+      r.update(figures(seats_d[i]));
+      end_vp.push_back(r);
+    }
+  }
+  j["end_vp"] = end_vp;
+  ojson dice = ojson::object();
+  for (const auto& [total, n] : a.dice) dice[std::to_string(total)] = n;
+  j["dice_histogram"] = dice;
+  ojson stats = ojson::object();
+  for (const auto& [name, d] : a.stats) {
+    ojson r = figures(d);
+    r["total"] = d.moments.sum();
+    stats[name] = r;
+  }
+  j["stats"] = stats;
+  j["ignored_stats"] = a.ignored;
+  ojson player = ojson::object();
+  for (const auto& [name, seats_d] : a.player) {
+    ojson list = ojson::array();
+    for (std::size_t i = 0; i < seats_d.size(); ++i) {
+      const auto& m = seats_d[i].moments;
+      list.push_back({{"seat", i + 1},
+                      {"n", m.count()},
+                      {"mean", num(m.mean())},
+                      {"sd", num(m.sd())},
+                      {"min", m.count() ? ojson(m.min()) : ojson(nullptr)},
+                      {"max", m.count() ? ojson(m.max()) : ojson(nullptr)}});
+    }
+    player[name] = list;
+  }
+  j["player"] = player;
+  return j;
+}
+
+ojson difference_json(const std::optional<Difference>& d) {
+  if (!d) return nullptr;
+  return {{"difference", num(d->estimate)}, {"low", num(d->low)},
+          {"high", num(d->high)},           {"z", num(d->z)},
+          {"p", num(d->p_value)},           {"testable", d->testable},
+          {"significant", d->significant}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+// A JSON node with the path that led to it, for one-line errors ("FILE: configs[0].raw.turns:
+// expected an unsigned integer").
+struct Node {
+  const nlohmann::json& j;
+  std::string path;
+  const std::string& file;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ResultsError(fmt::format("{}: {}: {}", file, path.empty() ? "top level" : path, what));
+  }
+  Node at(const std::string& key) const {
+    if (!j.is_object()) fail("expected an object");
+    const auto it = j.find(key);
+    if (it == j.end()) fail(fmt::format("missing field '{}'", key));
+    return {*it, path.empty() ? key : path + "." + key, file};
+  }
+  bool has(const std::string& key) const { return j.is_object() && j.contains(key); }
+  Node at(std::size_t i) const {
+    if (!j.is_array() || i >= j.size()) fail(fmt::format("missing element {}", i));
+    return {j[i], fmt::format("{}[{}]", path, i), file};
+  }
+  std::size_t size() const {
+    if (!j.is_array()) fail("expected an array");
+    return j.size();
+  }
+  std::uint64_t u64() const {
+    if (!j.is_number_unsigned() && !(j.is_number_integer() && j.get<std::int64_t>() >= 0))
+      fail("expected a non-negative integer");
+    return j.get<std::uint64_t>();
+  }
+  std::int64_t i64() const {
+    if (!j.is_number_integer()) fail("expected an integer");
+    if (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
+      fail("integer too large");
+    return j.get<std::int64_t>();
+  }
+  int small_int() const {
+    const auto v = i64();
+    if (v < INT32_MIN || v > INT32_MAX) fail("integer out of range");
+    return static_cast<int>(v);
+  }
+  std::string str() const {
+    if (!j.is_string()) fail("expected a string");
+    return j.get<std::string>();
+  }
+  std::vector<std::string> strings() const {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < size(); ++i) out.push_back(at(i).str());
+    return out;
+  }
+  template <typename F>
+  void each(F&& f) const {
+    if (!j.is_object()) fail("expected an object");
+    for (auto it = j.begin(); it != j.end(); ++it)
+      f(it.key(), Node{*it, path + "." + it.key(), file});
+  }
+};
+
+Moments read_moments(const Node& n) {
+  const auto count = n.at("n").u64();
+  try {
+    if (count == 0) return Moments::from_fields(0, n.at("sum").i64(), n.at("sum_sq").u64(), 0, 0);
+    return Moments::from_fields(count, n.at("sum").i64(), n.at("sum_sq").u64(), n.at("min").i64(),
+                                n.at("max").i64());
+  } catch (const std::invalid_argument& e) {
+    n.fail(e.what());
+  }
+}
+
+Distribution read_distribution(const Node& n) {
+  Distribution d;
+  d.moments = read_moments(n);
+  const Node h = n.at("histogram");
+  if (h.j.is_null()) {
+    d.histogram = Histogram::overflowed_histogram(d.moments.count());
+  } else {
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      const Node e = h.at(i);
+      d.histogram.add(e.at(0).i64(), e.at(1).u64());
+    }
+    if (d.histogram.total() != d.moments.count()) h.fail("histogram counts do not add up to n");
+  }
+  return d;
+}
+
+BinaryPairs read_binary(const Node& n) {
+  BinaryPairs b;
+  b.n = n.at("n").u64();
+  b.a_yes = n.at("a_yes").u64();
+  b.b_yes = n.at("b_yes").u64();
+  b.a_only = n.at("a_only").u64();
+  b.b_only = n.at("b_only").u64();
+  if (b.a_yes > b.n || b.b_yes > b.n || b.a_only > b.a_yes || b.b_only > b.b_yes)
+    n.fail("inconsistent pair counts");
+  return b;
+}
+
+std::vector<std::uint64_t> read_counts(const Node& n, int players) {
+  if (n.size() != static_cast<std::size_t>(players))
+    n.fail(fmt::format("expected {} entries, one per seat", players));
+  std::vector<std::uint64_t> out;
+  for (std::size_t i = 0; i < n.size(); ++i) out.push_back(n.at(i).u64());
+  return out;
+}
+
+Aggregate read_aggregate(const Node& n, int players) {
+  Aggregate a(players);
+  a.games = n.at("games").u64();
+  a.finished = n.at("finished").u64();
+  a.errors = n.at("errors").u64();
+  a.no_winner = n.at("no_winner").u64();
+  if (a.finished + a.errors != a.games || a.no_winner > a.finished)
+    n.fail("games, finished, errors and no_winner do not add up");
+  a.seat_wins = read_counts(n.at("seat_wins"), players);
+  a.position_wins = read_counts(n.at("position_wins"), players);
+  a.turns = read_distribution(n.at("turns"));
+  a.rounds = read_distribution(n.at("rounds"));
+  a.decisions = read_distribution(n.at("decisions"));
+  const Node dice = n.at("dice");
+  for (std::size_t i = 0; i < dice.size(); ++i)
+    a.dice[dice.at(i).at(0).small_int()] += dice.at(i).at(1).u64();
+  n.at("stats").each(
+      [&](const std::string& k, const Node& v) { a.stats[k] = read_distribution(v); });
+  n.at("player").each([&](const std::string& k, const Node& v) {
+    if (v.size() != static_cast<std::size_t>(players)) v.fail("expected one entry per seat");
+    auto& seats = a.player[k];
+    for (std::size_t i = 0; i < v.size(); ++i) seats.push_back(read_distribution(v.at(i)));
+  });
+  const Node errors = n.at("error_list");
+  for (std::size_t i = 0; i < errors.size(); ++i) {
+    const Node e = errors.at(i);
+    ErrorEntry entry{e.at("game").u64(), e.at("error").str(), ""};
+    if (!e.at("replay").j.is_null()) entry.replay = e.at("replay").str();
+    a.error_list.push_back(std::move(entry));
+  }
+  for (const auto& s : n.at("ignored").strings()) a.ignored.insert(s);
+  return a;
+}
+
+PairedAggregate read_paired(const Node& n, int players) {
+  PairedAggregate p(players);
+  p.pairs = n.at("pairs").u64();
+  const Node seats = n.at("seat_win");
+  if (seats.size() != static_cast<std::size_t>(players)) seats.fail("expected one entry per seat");
+  for (std::size_t i = 0; i < seats.size(); ++i) p.seat_win[i] = read_binary(seats.at(i));
+  p.first_player_win = read_binary(n.at("first_player_win"));
+  p.no_winner = read_binary(n.at("no_winner"));
+  p.turns = read_moments(n.at("turns"));
+  n.at("stats").each([&](const std::string& k, const Node& v) { p.stats[k] = read_moments(v); });
+  n.at("player").each([&](const std::string& k, const Node& v) {
+    if (v.size() != static_cast<std::size_t>(players)) v.fail("expected one entry per seat");
+    auto& list = p.player[k];
+    for (std::size_t i = 0; i < v.size(); ++i) list.push_back(read_moments(v.at(i)));
+  });
+  return p;
+}
+
+}  // namespace
+
+ojson results_to_json(const LabResults& r) {
+  ojson j;
+  j["schema"] = kResultsSchema;
+  j["version"] = kResultsVersion;
+  j["kind"] = r.run.kind;
+  ojson run;
+  run["seed"] = r.run.seed;
+  run["players"] = r.run.players;
+  run["bots"] = r.run.bots;
+  run["max_turns"] = r.run.max_turns;
+  run["games"] = r.run.games;
+  run["first_game"] = r.run.first;
+  run["end_game"] = r.run.end;
+  if (r.run.until_ci)
+    run["until_ci"] = {{"pp", *r.run.until_ci}, {"max_games", r.run.max_games}};
+  else
+    run["until_ci"] = nullptr;
+  j["run"] = run;
+  ojson configs = ojson::array();
+  for (std::size_t i = 0; i < r.configs.size(); ++i) {
+    const auto& c = r.configs[i];
+    ojson loaded = ojson::array();
+    for (const auto& [name, version] : c.loaded)
+      loaded.push_back({{"name", name}, {"version", version}});
+    configs.push_back({{"label", c.config.label},
+                       {"packs", c.config.packs},
+                       {"options", c.config.options},
+                       {"loaded", loaded},
+                       {"results", config_results(r.totals.configs[i], r.run.bots)},
+                       {"raw", aggregate_raw(r.totals.configs[i])}});
+  }
+  j["configs"] = configs;
+  ojson comparisons = ojson::array();
+  if (r.configs.size() > 1) {
+    const auto rows = comparison_rows(r);
+    for (std::size_t c = 1; c < r.configs.size(); ++c) {
+      ojson metrics = ojson::array();
+      for (const auto& row : rows) {
+        ojson m = {
+            {"metric", row.name}, {"baseline", num(row.values[0])}, {"value", num(row.values[c])}};
+        const ojson d = difference_json(row.differences[c - 1]);
+        m.update(d.is_null() ? ojson{{"difference", nullptr}} : d);
+        metrics.push_back(m);
+      }
+      comparisons.push_back({{"baseline", r.configs[0].config.label},
+                             {"config", r.configs[c].config.label},
+                             {"pairs", r.totals.pairs[c - 1].pairs},
+                             {"metrics", metrics},
+                             {"raw", paired_raw(r.totals.pairs[c - 1])}});
+    }
+  }
+  j["comparisons"] = comparisons;
+  return j;
+}
+
+LabResults results_from_json(const nlohmann::json& json, const std::string& name) {
+  const Node top{json, "", name};
+  if (!json.is_object() || !json.contains("schema") || json["schema"] != kResultsSchema)
+    throw ResultsError(fmt::format("{}: not a catan lab results file", name));
+  const auto version = top.at("version").i64();
+  if (version != kResultsVersion)
+    throw ResultsError(fmt::format("{}: results format version {} (this catan reads version {})",
+                                   name, version, kResultsVersion));
+  LabResults r;
+  r.run.kind = top.at("kind").str();
+  if (r.run.kind != "sim" && r.run.kind != "compare" && r.run.kind != "sweep")
+    top.at("kind").fail("expected sim, compare or sweep");
+  const Node run = top.at("run");
+  r.run.seed = run.at("seed").u64();
+  r.run.players = run.at("players").small_int();
+  if (r.run.players < 1 || r.run.players > 1000) run.at("players").fail("out of range");
+  r.run.bots = run.at("bots").strings();
+  r.run.max_turns = run.at("max_turns").small_int();
+  r.run.games = run.at("games").u64();
+  r.run.first = run.at("first_game").u64();
+  r.run.end = run.at("end_game").u64();
+  if (r.run.first > r.run.end || r.run.end > r.run.games)
+    run.fail("first_game, end_game and games are inconsistent");
+  const Node ci = run.at("until_ci");
+  if (!ci.j.is_null()) {
+    if (!ci.at("pp").j.is_number()) ci.at("pp").fail("expected a number");
+    r.run.until_ci = ci.at("pp").j.get<double>();
+    r.run.max_games = ci.at("max_games").u64();
+  }
+  const Node configs = top.at("configs");
+  if (configs.size() == 0) configs.fail("no configurations");
+  r.totals = RunTotals(configs.size(), r.run.players);
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    const Node c = configs.at(i);
+    ConfigInfo info;
+    info.config.label = c.at("label").str();
+    info.config.packs = c.at("packs").strings();
+    info.config.options = c.at("options").strings();
+    const Node loaded = c.at("loaded");
+    for (std::size_t k = 0; k < loaded.size(); ++k)
+      info.loaded.emplace_back(loaded.at(k).at("name").str(), loaded.at(k).at("version").str());
+    r.configs.push_back(std::move(info));
+    r.totals.configs[i] = read_aggregate(c.at("raw"), r.run.players);
+    if (r.totals.configs[i].games != r.run.end - r.run.first)
+      c.at("raw").fail("the game count does not match first_game..end_game");
+  }
+  const Node comparisons = top.at("comparisons");
+  if (comparisons.size() != configs.size() - 1)
+    comparisons.fail("expected one comparison per configuration after the first");
+  for (std::size_t i = 0; i < comparisons.size(); ++i)
+    r.totals.pairs[i] = read_paired(comparisons.at(i).at("raw"), r.run.players);
+  return r;
+}
+
+LabResults load_results(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ResultsError(fmt::format("{}: cannot open", path));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    const std::string what = e.what();
+    throw ResultsError(fmt::format("{}: invalid JSON ({})", path, what.substr(what.find(']') + 2)));
+  }
+  return results_from_json(j, path);
+}
+
+void write_json_file(const ojson& json, const std::string& path) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    if (!out) throw std::runtime_error(fmt::format("cannot write {}", path));
+    out << json.dump(2) << '\n';
+    out.flush();
+    if (!out) throw std::runtime_error(fmt::format("cannot write {}", path));
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw std::runtime_error(fmt::format("cannot write {}", path));
+  }
+}
+
+}  // namespace catan::lab

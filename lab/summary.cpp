@@ -1,0 +1,56 @@
+#include "lab/summary.h"
+
+#include <algorithm>
+
+namespace catan::lab {
+
+Rate make_rate(std::uint64_t x, std::uint64_t n) {
+  Rate r;
+  r.x = x;
+  r.n = n;
+  r.value = n == 0 ? 0.0 : static_cast<double>(x) / static_cast<double>(n);
+  r.ci = wilson(x, n);
+  return r;
+}
+
+namespace {
+
+double balance(const std::vector<Rate>& rates) {
+  if (rates.empty()) return 1.0;
+  const auto [lo, hi] = std::minmax_element(
+      rates.begin(), rates.end(), [](const Rate& a, const Rate& b) { return a.value < b.value; });
+  return 1.0 - (hi->value - lo->value);
+}
+
+}  // namespace
+
+ConfigSummary summarize(const Aggregate& t, const std::vector<std::string>& bots) {
+  ConfigSummary s;
+  for (auto w : t.seat_wins) s.seat_win.push_back(make_rate(w, t.finished));
+  for (auto w : t.position_wins) s.position_win.push_back(make_rate(w, t.finished));
+  if (!s.position_win.empty()) {
+    s.first_player_win = s.position_win[0];
+    s.first_player_advantage = s.first_player_win.value - 1.0 / t.players;
+  }
+  s.balance_score = balance(s.seat_win);
+  s.position_balance_score = balance(s.position_win);
+  for (std::size_t seat = 0; seat < bots.size() && seat < t.seat_wins.size(); ++seat) {
+    auto it = std::find_if(s.bot_win.begin(), s.bot_win.end(),
+                           [&](const auto& e) { return e.first == bots[seat]; });
+    if (it == s.bot_win.end()) {
+      s.bot_win.emplace_back(bots[seat], Rate{});
+      it = s.bot_win.end() - 1;
+    }
+    it->second.x += t.seat_wins[seat];
+    it->second.n += t.finished;
+  }
+  for (auto& [name, rate] : s.bot_win) rate = make_rate(rate.x, rate.n);
+  s.no_winner = make_rate(t.no_winner, t.finished);
+  if (t.player.count("vp"))
+    s.points = "vp";
+  else if (t.player.count("score"))
+    s.points = "score";
+  return s;
+}
+
+}  // namespace catan::lab

@@ -1,0 +1,49 @@
+// The derived figures of one configuration's totals: win rates with 95% Wilson intervals,
+// first-player advantage, balance score and win rate per bot kind. Computed from an Aggregate
+// alone, so a merged result gives the same figures as a single run.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lab/aggregate.h"
+#include "lab/wilson.h"
+
+namespace catan::lab {
+
+struct Rate {
+  std::uint64_t x = 0;  // successes
+  std::uint64_t n = 0;  // trials
+  double value = 0;     // x / n (0 when n == 0)
+  Interval ci;          // 95% Wilson interval
+};
+
+Rate make_rate(std::uint64_t x, std::uint64_t n);
+
+struct ConfigSummary {
+  // Per seat: wins / finished games.
+  std::vector<Rate> seat_win;
+  // Per turn-order position (0 = the first player): wins / finished games.
+  std::vector<Rate> position_win;
+  // The first player's win rate, and that rate minus the fair share 1 / players.
+  Rate first_player_win;
+  double first_player_advantage = 0;
+  // 1 minus the largest gap between two seats' win rates (1 = perfectly even); the same over
+  // turn-order positions.
+  double balance_score = 1;
+  double position_balance_score = 1;
+  // Per agent name, in order of first seat: wins of its seats / (finished games x its seats).
+  // Seats of one game are not independent trials, so the interval is approximate.
+  std::vector<std::pair<std::string, Rate>> bot_win;
+  // Finished games without a winner.
+  Rate no_winner;
+  // The player property the lab treats as points: "vp" when any game set it, else "score",
+  // else "".
+  std::string points;
+};
+
+ConfigSummary summarize(const Aggregate& totals, const std::vector<std::string>& bots);
+
+}  // namespace catan::lab

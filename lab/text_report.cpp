@@ -1,0 +1,198 @@
+#include "lab/text_report.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "lab/comparison.h"
+#include "lab/summary.h"
+
+namespace catan::lab {
+
+namespace {
+
+std::string percent(double x) {
+  return fmt::format("{:.1f}%", 100 * x);
+}
+
+std::string rate_text(const Rate& r) {
+  return fmt::format("{} [{:.1f}, {:.1f}]", percent(r.value), 100 * r.ci.low, 100 * r.ci.high);
+}
+
+std::string number(double x) {
+  if (!std::isfinite(x)) return "-";
+  if (std::fabs(x) >= 100) return fmt::format("{:.1f}", x);
+  return fmt::format("{:.3g}", x);
+}
+
+std::string signed_number(double x) {
+  if (!std::isfinite(x)) return "-";
+  return x >= 0 ? fmt::format("+{}", number(x)) : number(x);
+}
+
+std::string distribution_text(const Distribution& d) {
+  const auto& m = d.moments;
+  if (m.count() == 0) return "-";
+  std::string out = fmt::format("mean {} sd {}", number(m.mean()), number(m.sd()));
+  const auto p10 = d.histogram.quantile(0.1), p50 = d.histogram.quantile(0.5),
+             p90 = d.histogram.quantile(0.9);
+  if (p50) out += fmt::format("; p10 {} median {} p90 {}", *p10, *p50, *p90);
+  return out + fmt::format("; min {} max {}", m.min(), m.max());
+}
+
+}  // namespace
+
+std::string format_table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (width.size() <= i) width.push_back(0);
+      width[i] = std::max(width[i], row[i].size());
+    }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      line += row[i];
+      if (i + 1 < row.size()) line += std::string(width[i] - row[i].size() + 2, ' ');
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + '\n';
+  }
+  return out;
+}
+
+std::string config_text(const LabResults& r, std::size_t index) {
+  const auto& info = r.configs[index];
+  const auto& a = r.totals.configs[index];
+  const auto s = summarize(a, r.run.bots);
+  std::vector<std::string> loaded;
+  for (const auto& [name, version] : info.loaded) loaded.push_back(name + " " + version);
+  std::string out =
+      fmt::format("{} ({}{}{})\n", info.config.label, fmt::join(loaded, " + "),
+                  info.config.options.empty() ? "" : "; ", fmt::join(info.config.options, " "));
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"games", fmt::format("{}: {} finished, {} without a winner, {} errors", a.games,
+                                       a.finished, a.no_winner, a.errors)});
+  std::vector<std::string> seats;
+  for (std::size_t i = 0; i < s.seat_win.size(); ++i)
+    seats.push_back(fmt::format("{}: {}", i + 1, rate_text(s.seat_win[i])));
+  rows.push_back({"seat win rate", fmt::format("{}", fmt::join(seats, "  "))});
+  std::vector<std::string> positions;
+  for (std::size_t i = 0; i < s.position_win.size(); ++i)
+    positions.push_back(fmt::format("{}: {}", i + 1, rate_text(s.position_win[i])));
+  rows.push_back({"by turn order", fmt::format("{}", fmt::join(positions, "  "))});
+  rows.push_back(
+      {"first player", fmt::format("{:+.1f} pp ({} vs a fair {})", 100 * s.first_player_advantage,
+                                   rate_text(s.first_player_win), percent(1.0 / a.players))});
+  rows.push_back({"balance score", fmt::format("{:.3f} by seat, {:.3f} by turn order",
+                                               s.balance_score, s.position_balance_score)});
+  if (s.bot_win.size() > 1) {
+    std::vector<std::string> bots;
+    for (const auto& [name, rate] : s.bot_win)
+      bots.push_back(fmt::format("{}: {}", name, rate_text(rate)));
+    rows.push_back({"win rate per seat of", fmt::format("{}", fmt::join(bots, "  "))});
+  }
+  rows.push_back({"turns", distribution_text(a.turns)});
+  if (!s.points.empty()) {
+    std::vector<std::string> points;
+    const auto& seats_d = a.player.at(s.points);
+    for (std::size_t i = 0; i < seats_d.size(); ++i)
+      points.push_back(fmt::format("{}: {}", i + 1, number(seats_d[i].moments.mean())));
+    rows.push_back({"end " + s.points + " (mean)", fmt::format("{}", fmt::join(points, "  "))});
+  }
+  if (!a.dice.empty()) {
+    std::uint64_t rolls = 0;
+    for (const auto& [total, n] : a.dice) rolls += n;
+    std::vector<std::string> dice;
+    for (const auto& [total, n] : a.dice)
+      dice.push_back(fmt::format("{}: {:.1f}%", total,
+                                 100.0 * static_cast<double>(n) / static_cast<double>(rolls)));
+    rows.push_back({"dice", fmt::format("{}", fmt::join(dice, " "))});
+  }
+  for (const auto& [name, d] : a.stats) rows.push_back({"stats." + name, distribution_text(d)});
+  if (!a.ignored.empty())
+    rows.push_back({"ignored stats", fmt::format("{} (not integers)", fmt::join(a.ignored, ", "))});
+  for (const auto& e : a.error_list)
+    rows.push_back({fmt::format("error in game {}", e.game),
+                    e.error + (e.replay.empty() ? "" : " (replay: " + e.replay + ")")});
+  for (auto& row : rows) row[0] = "  " + row[0];
+  return out + format_table(rows);
+}
+
+namespace {
+
+// Two configurations: both values, the difference with its interval, and the verdict in words.
+std::vector<std::vector<std::string>> pair_table(const std::vector<MetricRow>& rows) {
+  std::vector<std::vector<std::string>> table = {
+      {"metric", "[1]", "[2]", "[2]-[1] (95% CI)", "verdict"}};
+  for (const auto& row : rows) {
+    std::vector<std::string> line = {row.name};
+    for (double v : row.values) line.push_back(row.is_rate ? percent(v) : number(v));
+    const auto& d = row.differences[0];
+    if (!d) {
+      line.insert(line.end(), {"-", "-"});
+    } else if (!std::isfinite(d->low)) {
+      line.push_back(row.is_rate ? fmt::format("{:+.1f} pp", 100 * d->estimate)
+                                 : signed_number(d->estimate));
+      line.push_back("no test");
+    } else {
+      line.push_back(row.is_rate ? fmt::format("{:+.1f} pp [{:+.1f}, {:+.1f}]", 100 * d->estimate,
+                                               100 * d->low, 100 * d->high)
+                                 : fmt::format("{} [{}, {}]", signed_number(d->estimate),
+                                               signed_number(d->low), signed_number(d->high)));
+      line.push_back(!d->testable     ? "too few games"
+                     : d->significant ? "significant"
+                                      : "not significant");
+    }
+    table.push_back(std::move(line));
+  }
+  return table;
+}
+
+// Three or more (a sweep): one column per configuration, each value marked when its difference
+// from [1] is significant (*) or cannot be judged yet (~); the intervals are in the JSON and the
+// report.
+std::vector<std::vector<std::string>> grid_table(const std::vector<MetricRow>& rows,
+                                                 std::size_t n) {
+  std::vector<std::vector<std::string>> table;
+  std::vector<std::string> header = {"metric"};
+  for (std::size_t c = 0; c < n; ++c) header.push_back(fmt::format("[{}]", c + 1));
+  table.push_back(header);
+  for (const auto& row : rows) {
+    std::vector<std::string> line = {row.name};
+    for (std::size_t c = 0; c < n; ++c) {
+      std::string cell = row.is_rate ? percent(row.values[c]) : number(row.values[c]);
+      if (c > 0) {
+        const auto& d = row.differences[c - 1];
+        if (d && std::isfinite(d->low)) cell += !d->testable ? " ~" : d->significant ? " *" : "";
+      }
+      line.push_back(cell);
+    }
+    table.push_back(std::move(line));
+  }
+  return table;
+}
+
+}  // namespace
+
+std::string comparison_text(const LabResults& r) {
+  const auto rows = comparison_rows(r);
+  const std::size_t n = r.configs.size();
+  std::string out;
+  for (std::size_t c = 0; c < n; ++c) {
+    const auto& a = r.totals.configs[c];
+    out += fmt::format("[{}] {}: {} games, {} errors\n", c + 1, r.configs[c].config.label, a.games,
+                       a.errors);
+  }
+  out += fmt::format("{} players ({}), seed {}; differences are paired over the same seeds\n\n",
+                     r.run.players, fmt::join(r.run.bots, ","), r.run.seed);
+  if (n == 2) return out + format_table(pair_table(rows));
+  return out + format_table(grid_table(rows, n)) +
+         "\n* differs significantly from [1] (95%, paired); ~ too few games to tell. Intervals: "
+         "--out (JSON) or --report (HTML).\n";
+}
+
+}  // namespace catan::lab

@@ -1,0 +1,46 @@
+-- Statistics for the balance lab (catan sim/compare/sweep; docs/lab.md, "The stats hook").
+--
+-- At the end of every game the base pack publishes these game properties; the lab averages
+-- every property named stats.* over the games without knowing what it means:
+--   stats.production.<resource>  cards the bank paid out for production (production.lua
+--                                counts them in storage.produced)
+--   stats.sevens                 sevens rolled
+--   stats.discards               times a player had to discard on a seven
+--   stats.cards_discarded        cards those discards asked for
+--   stats.robber_moves           times the robber moved (sevens and knights)
+--   stats.robber_steals          cards the robber stole
+-- Counters start at 0 in every game, so a statistic that stays 0 still counts in the mean.
+-- The handlers only observe (after-handlers, no payload changes), so games play the same.
+
+game.on("game.setup", function()
+  storage.stats = { discards = 0, cards_discarded = 0, robber_moves = 0, robber_steals = 0 }
+end)
+
+game.on("base.discard", function(e)
+  local s = storage.stats
+  s.discards = s.discards + 1
+  s.cards_discarded = s.cards_discarded + e.count
+end, { after = true })
+
+game.on("base.robber_moved", function()
+  storage.stats.robber_moves = storage.stats.robber_moves + 1
+end, { after = true })
+
+game.on("base.steal", function(e)
+  if e.resource then storage.stats.robber_steals = storage.stats.robber_steals + 1 end
+end, { after = true })
+
+game.on("game.end", function()
+  local produced = storage.produced
+  if produced then
+    for i = 1, #RESOURCES do game.set("stats.production." .. RESOURCES[i], produced[i]) end
+  end
+  game.set("stats.sevens", game.get("dice_histogram.7") or 0)
+  local s = storage.stats
+  if s then
+    game.set("stats.discards", s.discards)
+    game.set("stats.cards_discarded", s.cards_discarded)
+    game.set("stats.robber_moves", s.robber_moves)
+    game.set("stats.robber_steals", s.robber_steals)
+  end
+end)

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The HTML report renders in a real browser: Debian's chromium, headless, takes a screenshot of a
+# compare report; the page must parse into SVG charts and the picture must show them (many
+# non-white pixels in several colours). Skipped (exit 77) when chromium is not installed:
+#   apt-get install --no-install-recommends chromium
+# Usage: tests/report_browser_test.sh path/to/catan
+set -u
+catan="$1"
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+  echo "SKIP: chromium is not installed (apt-get install --no-install-recommends chromium)"
+  exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$catan" compare dice-race dice-race:dice-race.target=30 --games 300 --threads 2 \
+  --report "$tmp/report.html" >/dev/null || { echo "FAIL: catan compare"; exit 1; }
+
+# Root cannot use chromium's sandbox; the page is our own file and fetches nothing.
+flags=(--headless --disable-gpu --no-sandbox --hide-scrollbars --no-first-run
+  --user-data-dir="$tmp/profile" --window-size=1000,1800)
+timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$tmp/report.html" >"$tmp/dom.html" \
+  2>"$tmp/browser.log"
+svgs=$(grep -o '<svg' "$tmp/dom.html" | wc -l)
+if [ "$svgs" -lt 6 ]; then
+  echo "FAIL: the browser's DOM holds $svgs SVG charts, expected at least 6"
+  tail -5 "$tmp/browser.log"
+  exit 1
+fi
+timeout 120 "$browser" "${flags[@]}" --screenshot="$tmp/shot.png" "file://$tmp/report.html" \
+  >>"$tmp/browser.log" 2>&1
+if [ ! -s "$tmp/shot.png" ]; then
+  echo "FAIL: no screenshot"
+  tail -5 "$tmp/browser.log"
+  exit 1
+fi
+# Decode the PNG (RGB or RGBA, 8 bits, no interlace: what chromium writes) with the standard
+# library and count the pixels that are neither white nor grey: the bars and lines.
+python3 - "$tmp/shot.png" <<'PY' || exit 1
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+pos, chunks = 8, {}
+idat = b""
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b"IHDR":
+        width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + n
+assert depth == 8 and colour in (2, 6), f"unexpected PNG format {depth}/{colour}"
+bpp = 3 if colour == 2 else 4
+raw = zlib.decompress(idat)
+stride = width * bpp
+prev = bytearray(stride)
+coloured, hues = 0, set()
+for y in range(height):
+    f = raw[y * (stride + 1)]
+    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b = prev[i]
+        c = prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    for x in range(0, stride, bpp):
+        r, g, bl = line[x], line[x + 1], line[x + 2]
+        if max(r, g, bl) - min(r, g, bl) > 60:
+            coloured += 1
+            hues.add((r // 64, g // 64, bl // 64))
+    prev = line
+print(f"screenshot {width}x{height}: {coloured} coloured pixels, {len(hues)} colour groups")
+if coloured < 20000 or len(hues) < 2:
+    print("FAIL: the charts did not render")
+    sys.exit(1)
+PY
+echo "report renders: $svgs SVG charts"
