@@ -27,3 +27,16 @@ if game.has_event("tokens.allowance") then
     if e.building == "citadel" then e.tokens = e.tokens + options.tokens end
   end)
 end
+
+-- Statistics for the balance lab (docs/lab.md): stats.citadels_built, and stats.first_citadel_turn
+-- (the turn of the first one, set only in games that have one).
+game.on("base.built", function(e)
+  if e.piece ~= "citadel" then return end
+  storage.citadels_built = (storage.citadels_built or 0) + 1
+  if storage.first_citadel_turn == nil then storage.first_citadel_turn = game.turn() end
+end, { after = true })
+
+game.on("game.end", function()
+  game.set("stats.citadels_built", storage.citadels_built or 0)
+  if storage.first_citadel_turn then game.set("stats.first_citadel_turn", storage.first_citadel_turn) end
+end)

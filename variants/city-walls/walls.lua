@@ -58,3 +58,16 @@ else
     if board.node_get(e.node, "wall") == e.player then e.tokens = e.tokens + options.tokens end
   end)
 end
+
+-- Statistics for the balance lab (docs/lab.md): stats.walls_built, and stats.first_wall_turn
+-- (the turn of the first one, set only in games that have one).
+game.on("base.built", function(e)
+  if e.piece ~= "wall" then return end
+  storage.walls_built = (storage.walls_built or 0) + 1
+  if storage.first_wall_turn == nil then storage.first_wall_turn = game.turn() end
+end, { after = true })
+
+game.on("game.end", function()
+  game.set("stats.walls_built", storage.walls_built or 0)
+  if storage.first_wall_turn then game.set("stats.first_wall_turn", storage.first_wall_turn) end
+end)

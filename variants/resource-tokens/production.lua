@@ -96,6 +96,7 @@ game.on("base.production", function(e)
       local supply = game.count("bank", r, TOKEN)
       if wanted > supply then wanted = shortage_talk(r, requests, supply, wanted) end
       if wanted > supply then
+        count_token_stat("refused", wanted)
         if game.verbose() then
           game.log(string.format("token bank short of %s: %d wanted, %d left; cards for everyone",
             r, wanted, supply))
@@ -104,6 +105,7 @@ game.on("base.production", function(e)
         for _, req in ipairs(requests) do
           if req.tokens > 0 then
             game.move("bank", req.claim.player, r, req.tokens, TOKEN)
+            count_token_stat("gained", req.tokens)
             req.claim.amount = req.claim.amount - req.tokens
           end
         end

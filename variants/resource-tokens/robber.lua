@@ -23,6 +23,7 @@ game.on("base.robber_moved", function(e)
   local _, i = game.decide(e.player, "tokens.robber", { "rob a player", take })
   if i == 1 then return end
   game.move("bank", e.player, r, n, TOKEN)
+  count_token_stat("gained", n)
   if game.verbose() then game.log(string.format("player %d takes %s", e.player, take:sub(6))) end
   return game.REPLACE
 end, { priority = 100 })
@@ -53,7 +54,10 @@ game.on("base.discard", function(e)
     local r, form = picks[i][1], picks[i][2]
     game.move(p, "bank", r, 1, form)
     slots[r] = slots[r] - 1
-    if form == TOKEN then tokens[r] = tokens[r] - 1 end
+    if form == TOKEN then
+      tokens[r] = tokens[r] - 1
+      count_token_stat("discarded", 1)
+    end
   end
   return game.REPLACE
 end, { priority = 100 })

@@ -60,7 +60,10 @@ function spend(p, to, r, n)
     k = lo + i - 1
   end
   if n - k > 0 then game.move(p, to, r, n - k, "card") end
-  if k > 0 then game.move(p, to, r, k, TOKEN) end
+  if k > 0 then
+    game.move(p, to, r, k, TOKEN)
+    if to == "bank" then count_token_stat("spent", k) end
+  end
 end
 
 -- True when p holds a token of any resource that `cost` ({resource = n}) asks for.
@@ -74,6 +77,7 @@ end
 game.on("game.setup", function()
   game.add_form(TOKEN)
   for _, r in ipairs(RESOURCES) do game.add("bank", r, options.supply, TOKEN) end
+  storage.tokens_ready = true
 end, { priority = -95 }) -- after the base catalogue (-100), which declares "card" first
 
 -- Tokens count as funds for every payment and trade the base pack offers.
@@ -113,8 +117,25 @@ game.on("base.trade", function(e)
   return game.REPLACE
 end, { priority = 100 })
 
+-- Statistics for the balance lab (stats.tokens_*, docs/lab.md): tokens gained (production and
+-- the robber), spent (paid to the bank; a token given in a trade stays in play), discarded on a seven, and refused (tokens claimed
+-- in production that a shortage turned into cards).
+local TOKEN_STATS = { "gained", "spent", "discarded", "refused" }
+
+function count_token_stat(name, n)
+  local stats = storage.token_stats
+  if stats == nil then
+    stats = {}
+    for _, k in ipairs(TOKEN_STATS) do stats[k] = 0 end
+    storage.token_stats = stats
+  end
+  stats[name] = stats[name] + n
+end
+
 game.on("game.end", function()
   for q = 1, game.players() do game.player_set(q, "tokens", game.total(q, TOKEN)) end
+  local stats = storage.token_stats or {}
+  for _, k in ipairs(TOKEN_STATS) do game.set("stats.tokens_" .. k, stats[k] or 0) end
 end)
 
 -- With the base pack's check option: token conservation after every event that moves tokens.
@@ -129,9 +150,10 @@ function check_tokens(where)
   end
 end
 
+-- A kernel invariant, like the base pack's own check: it runs after every event and before every
+-- decision without handling any event.
 if game.option("base", "check") then
-  for _, event in ipairs({ "base.production", "base.pay", "base.maritime", "base.trade",
-                           "base.discard", "base.robber_moved", "turn" }) do
-    game.on(event, function() check_tokens(event) end, { after = true, priority = 1000 })
-  end
+  game.invariant(function(where)
+    if storage.tokens_ready then check_tokens(where) end
+  end)
 end

@@ -128,3 +128,25 @@ test("tokens: whole games keep every invariant, tokens included", function(t)
     t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
   end
 end)
+
+test("tokens: the check catches a token lost, at the next event", function(t)
+  fresh(t)
+  game.remove("bank", "ore", 1, "token")
+  t.raises(function() game.raise("base.turn_end", { player = 1 }) end,
+    "invariant broken: ore tokens (bank + players) after base.turn_end, expected 25, got 24")
+end)
+
+test("tokens: games publish token statistics for the balance lab", function(t)
+  t.start { players = 4, seed = 2, agents = { "heuristic" } }
+  local r = t.play()
+  t.ok(r.winner ~= nil, r.reason)
+  local gained, spent = game.get("stats.tokens_gained"), game.get("stats.tokens_spent")
+  t.ok(gained > 0, "tokens gained " .. tostring(gained))
+  t.ok(spent > 0 and spent <= gained, "tokens spent " .. tostring(spent))
+  t.eq(math.type(game.get("stats.tokens_discarded")), "integer")
+  t.eq(math.type(game.get("stats.tokens_refused")), "integer")
+  -- Conservation: what was gained is spent, discarded or still held.
+  local held = 0
+  for p = 1, 4 do held = held + game.total(p, "token") end
+  t.eq(gained, spent + game.get("stats.tokens_discarded") + held)
+end)
