@@ -42,6 +42,9 @@ class PlayCommand final : public Command {
     const bool human = std::find(bots.begin(), bots.end(), "human") != bots.end();
     if (verbose_ || human)
       session.set_log([](std::string_view line) { std::cout << line << '\n'; });
+    // What packs show with game.show (e.g. a score sheet after each turn) is part of the text
+    // output; the JSON summary stays one object.
+    if (!json_) session.set_view([](std::string_view text) { std::cout << text << '\n'; });
 
     scripting::GameConfig config;
     config.seed = game_.seed;

@@ -20,7 +20,8 @@ class ReplayCommand final : public Command {
     sub->add_option("file", file_, "Replay file written by 'catan play --log'")
         ->required()
         ->check(CLI::ExistingFile);
-    sub->add_flag("--verbose", verbose_, "Print the turn-by-turn log while replaying");
+    sub->add_flag("--verbose", verbose_,
+                  "Print the turn-by-turn log and the packs' views (game.show) while replaying");
     sub->add_flag("--json", json_, "Print the replayed game's summary as one JSON object");
     search_.add_to(*sub);
     limits_.add_to(*sub);
@@ -31,7 +32,10 @@ class ReplayCommand final : public Command {
     const auto replay = engine::load_replay(file_);
     auto search = search_.make();
     scripting::Session session(search, replay.requested, replay.options, limits_.make());
-    if (verbose_) session.set_log([](std::string_view line) { std::cout << line << '\n'; });
+    if (verbose_) {
+      session.set_log([](std::string_view line) { std::cout << line << '\n'; });
+      session.set_view([](std::string_view text) { std::cout << text << '\n'; });
+    }
     const auto result = session.replay(replay);
     if (!result.ok) {
       print_error(fmt::format("{}: {}", file_, result.error));

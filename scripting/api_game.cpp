@@ -611,9 +611,8 @@ int g_option(lua_State* L) {
   return luaL_error(L, "game.option: pack '%s' is not loaded", std::string(pack).c_str());
 }
 
-int g_log(lua_State* L) {
-  Impl& s = session(L);
-  if (!s.log) return 0;
+// Joins tostring of every argument with tabs and hands the text to `sink`.
+void send_joined(lua_State* L, const std::function<void(std::string_view)>& sink) {
   const int n = lua_gettop(L);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
@@ -623,8 +622,26 @@ int g_log(lua_State* L) {
     luaL_addvalue(&b);
   }
   luaL_pushresult(&b);
-  s.log(lua_tostring(L, -1));
+  std::size_t len = 0;
+  const char* text = lua_tolstring(L, -1, &len);
+  sink(std::string_view(text, len));
+}
+
+int g_log(lua_State* L) {
+  Impl& s = session(L);
+  if (s.log) send_joined(L, s.log);
   return 0;
+}
+
+int g_show(lua_State* L) {
+  Impl& s = session(L);
+  if (s.view) send_joined(L, s.view);
+  return 0;
+}
+
+int g_showing(lua_State* L) {
+  lua_pushboolean(L, static_cast<bool>(session(L).view));
+  return 1;
 }
 
 int g_verbose(lua_State* L) {
@@ -686,6 +703,8 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"option", lua::protect<g_option>},
                                        {"log", lua::protect<g_log>},
                                        {"verbose", lua::protect<g_verbose>},
+                                       {"show", lua::protect<g_show>},
+                                       {"showing", lua::protect<g_showing>},
                                        {nullptr, nullptr}};
   lua_pushlightuserdata(L, &s);
   luaL_setfuncs(L, functions, 1);

@@ -233,6 +233,9 @@ void Session::set_log(std::function<void(std::string_view)> sink) {
   impl_->lua.set_print(sink);
   impl_->log = std::move(sink);
 }
+void Session::set_view(std::function<void(std::string_view)> sink) {
+  impl_->view = std::move(sink);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Calls into Lua.

@@ -94,6 +94,9 @@ class Session {
 
   // Receives game.log() lines and the kernel's turn log when verbose.
   void set_log(std::function<void(std::string_view)> sink);
+  // Receives game.show() text: a pack's view of the game for people watching it (catan play
+  // prints it; batches leave it unset, so packs skip building it).
+  void set_view(std::function<void(std::string_view)> sink);
   void set_limits(const lua::Limits& limits);
   // The Lua state (profiling, limits).
   lua::State& lua();

@@ -57,6 +57,7 @@ struct Session::Impl {
   std::vector<Frame> frames;
   std::optional<Frame> error_frame;  // innermost frame when an error unwound
   std::function<void(std::string_view)> log;
+  std::function<void(std::string_view)> view;  // game.show() text, when someone watches
   std::vector<HandlerInfo> handler_infos;
   std::map<std::string, int, std::less<>> agent_packs;  // agent name -> registering pack
   int ev_setup = -1, ev_start = -1, ev_turn = -1, ev_end = -1;

@@ -89,6 +89,20 @@ expect 0 "replay of a human game" -- "$catan" replay "$tmp/human.json"
 expect 1 "human input ends" -- sh -c "\"$catan\" play dice-race --bots human,random </dev/null"
 check "input end: one line" one_line_error
 
+# The dice game: the island sheet after every turn, a score per player, replays.
+expect 0 "play dice-game" -- "$catan" play --rules dice-game --players 2 --seed 3 --bots expectimax,random --log "$tmp/dice.json"
+check "dice-game shows a sheet after each of the 30 turns" \
+  test "$(grep -cE '^player [12], turn [0-9]+ of 15: built' "$tmp/out")" -eq 30
+check "dice-game sheet shows roads, knights and the track" \
+  sh -c "grep -q 'start-' '$tmp/out' && grep -q '^  knights: ' '$tmp/out' && grep -qE '^  track: ' '$tmp/out'"
+check "dice-game summary names each player's score" \
+  sh -c "grep -qE 'player 1 \\(expectimax\\)  score=' '$tmp/out' && grep -qE 'player 2 \\(random\\)  score=' '$tmp/out'"
+expect 0 "replay dice-game" -- "$catan" replay "$tmp/dice.json"
+check "dice-game replay verified" grep -q '^replay OK' "$tmp/out"
+expect 0 "play dice-game --json" -- "$catan" play --rules dice-game --players 3 --seed 3 --json
+check "dice-game json: one object, a final score per player, no sheet" \
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["turns"]==45 and all(isinstance(p["score"],int) for p in d["players"]) and len(d["players"])==3' "$tmp/out"
+
 expect 0 "test dice-race" -- "$catan" test dice-race
 check "test summary line" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
 

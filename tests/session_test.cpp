@@ -30,6 +30,39 @@ end)
   EXPECT_EQ(r.error.find('\n'), std::string::npos) << "the summary is one line";
 }
 
+TEST_F(SessionTest, ShowTextGoesToTheViewSinkOnlyWhenOneIsSet) {
+  // game.show reaches the view sink (not the log), joined like game.log; game.showing says
+  // whether anyone watches, so a pack can skip building the text.
+  pack("viewer", R"lua(
+game.on("turn", function(e)
+  game.player_set(e.player, "showing", game.showing())
+  game.show("sheet of player", e.player)
+  game.log("log line")
+  game.finish(e.player)
+end)
+)lua");
+  auto s = session({"viewer"});
+  auto r = s->play({});
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(r.players[0].properties.at(0).second, engine::Value(false));
+
+  std::vector<std::string> shown, logged;
+  s->set_view([&](std::string_view text) { shown.emplace_back(text); });
+  r = s->play({});
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(r.players[0].properties.at(0).second, engine::Value(true));
+  EXPECT_EQ(shown, std::vector<std::string>{"sheet of player\t1"});
+  EXPECT_TRUE(logged.empty());
+
+  s->set_log([&](std::string_view line) { logged.emplace_back(line); });
+  s->set_view({});
+  shown.clear();
+  r = s->play({});
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_TRUE(shown.empty());
+  EXPECT_EQ(logged.back(), "log line");
+}
+
 TEST_F(SessionTest, AFailedGameDoesNotAffectTheNextOne) {
   pack(
       "flaky", R"lua(

@@ -44,5 +44,22 @@ TEST(Signature, FixedBatchOfBaseGames) {
   EXPECT_EQ(report.signature, kExpected) << fmt::format("signature is {:016x}", report.signature);
 }
 
+// 200 two-player dice-game games, random bots, seed 1, as `catan bench dice-game --players 2
+// --bots random --games 200` plays them.
+TEST(Signature, FixedBatchOfDiceGameGames) {
+  constexpr std::uint64_t kExpected = 0xbf8e1f9fecae387b;
+  packs::PackSearch search;
+  search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
+  Session session(search, {"dice-game"}, {});
+  GameConfig config;
+  config.seed = 1;
+  config.players = 2;
+  config.agents = {"random", "random"};
+  const auto report = play_batch(session, config, 200);
+  EXPECT_EQ(report.failures, 0) << report.first_failure;
+  EXPECT_EQ(report.turns, 200u * 30u);
+  EXPECT_EQ(report.signature, kExpected) << fmt::format("signature is {:016x}", report.signature);
+}
+
 }  // namespace
 }  // namespace catan::scripting

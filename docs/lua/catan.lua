@@ -344,6 +344,15 @@ function game.log(...) end
 ---@return boolean
 function game.verbose() end
 
+---Sends text for people watching (tostring, tab-separated; may span lines): `catan play` prints
+---it unless --json, `catan replay --verbose` too; batches and tests discard it.
+---@param ... any
+function game.show(...) end
+
+---Whether game.show text goes anywhere (build costly views only when it does).
+---@return boolean
+function game.showing() end
+
 -- ---------------------------------------------------------------------------------------------
 -- board
 

@@ -1,0 +1,466 @@
+-- "expectimax": a strong player for the dice game. Two parts:
+--
+-- The build planner values a pool of dice: it lists every set of structures the player could
+-- build this turn (at most as many dice as the pool holds, in an order the sheet allows) and,
+-- for each, whether the pool pays for it once gold trades and ready jokers fill the gaps, and at
+-- what price in jokers. A plan is worth its points now, plus an estimate of what the sheet it
+-- leaves is worth in the turns still to come (future_value below), plus the worth of the
+-- jokers it keeps. Ending the turn with nothing built costs the empty-turn penalty.
+--
+-- Between rolls it does an exact expectimax over the dice: for every way to keep dice, the
+-- expected value of the best continuation over every outcome of the re-rolled dice, down to the
+-- last roll, where the planner values the final pool. Pools are multisets of faces, coded as in
+-- dice.lua, so "kept + rolled" is an addition and every table is keyed by a pool code.
+--
+-- While building it looks one action ahead: each menu option (build, trade, joker, end turn) is
+-- valued by the best plan from the state it leads to, and the best option is taken.
+--
+-- The agent keeps nothing between decisions: everything is derived again from the kernel state
+-- and storage (which it only reads) at every call.
+
+-- Tuning of the future-value estimate (set by playing batches of games; see docs/dice-game.md).
+local DICE_PER_TURN = 4.0 -- budget of dice a future turn is counted as
+local REACH_POWER = 2 -- how sharply far-away structures lose value
+local JOKER_VALUE = { 4, 3, 1.5, 1.5, 1.5 } -- a ready joker, per resource (RESOURCES order)
+local ANY_JOKER_VALUE = 4.5 -- knight 6's joker
+local JOKER_HORIZON = 4 -- a joker keeps its full value while this many turns remain
+
+local count = game.count
+
+-- The codes of every multiset of 0..6 dice, by size: BY_SIZE[k] = {code, ...}.
+local function multisets_by_size()
+  local by_size = {}
+  for k = 0, DICE do by_size[k] = {} end
+  local B1, B2, B3, B4, B5, B6 = POOL_BASE[1], POOL_BASE[2], POOL_BASE[3], POOL_BASE[4],
+    POOL_BASE[5], POOL_BASE[6]
+  for a = 0, DICE do
+    for b = 0, DICE - a do
+      local cb = a * B1 + b * B2
+      for c = 0, DICE - a - b do
+        local cc = cb + c * B3
+        for d = 0, DICE - a - b - c do
+          local cd = cc + d * B4
+          for e = 0, DICE - a - b - c - d do
+            local ce = cd + e * B5
+            for f = 0, DICE - a - b - c - d - e do
+              local list = by_size[a + b + c + d + e + f]
+              list[#list + 1] = ce + f * B6
+            end
+          end
+        end
+      end
+    end
+  end
+  return by_size
+end
+
+-- The sheet as arrays over entry indices, and p's position on it.
+local function read_context(p)
+  local sheet = storage.sheet
+  local list = sheet.list
+  local n = #list
+  local ctx = {
+    n = n, dice = {}, cost = {}, points = {}, road = {}, after = {}, joker = {}, closure = {},
+    built = {}, ready = { 0, 0, 0, 0, 0 }, ready_any = 0, order = {}, units = {},
+  }
+  local index = {}
+  for i = 1, n do index[list[i].id] = i end
+  for i = 1, n do
+    local s = list[i]
+    ctx.dice[i] = s.dice
+    local c = {}
+    for r = 1, #RESOURCES do c[r] = s.cost[RESOURCES[r]] or 0 end
+    ctx.cost[i] = c
+    ctx.points[i] = s.points
+    ctx.road[i] = (s.road ~= nil and s.road ~= "start") and index[s.road] or 0
+    ctx.after[i] = s.after ~= nil and index[s.after] or 0
+    ctx.joker[i] = s.resource == nil and 0 or (s.resource == "any" and 6 or FACE_INDEX[s.resource])
+    local built = count(p, s.id, BUILT) > 0
+    ctx.built[i] = built
+    if built and ctx.joker[i] > 0 and count(p, s.id, USED) == 0 then
+      if ctx.joker[i] == 6 then
+        ctx.ready_any = ctx.ready_any + 1
+      else
+        ctx.ready[ctx.joker[i]] = ctx.ready[ctx.joker[i]] + 1
+      end
+    end
+  end
+  -- Everything that must be built before each entry, and an order in which prerequisites come
+  -- first (by depth, then sheet order).
+  local depth = {}
+  local function visit(i)
+    if depth[i] then return depth[i] end
+    local seen, todo, all = {}, { i }, {}
+    local d = 0
+    while #todo > 0 do
+      local x = table.remove(todo)
+      for _, q in ipairs({ ctx.road[x], ctx.after[x] }) do
+        if q > 0 and not seen[q] then
+          seen[q] = true
+          all[#all + 1] = q
+          todo[#todo + 1] = q
+        end
+      end
+    end
+    for _, q in ipairs(all) do
+      local dq = 1 + (q ~= i and visit(q) or 0)
+      if dq > d then d = dq end
+    end
+    ctx.closure[i] = all
+    depth[i] = d
+    return d
+  end
+  for i = 1, n do visit(i) end
+  for i = 1, n do ctx.order[i] = i end
+  table.sort(ctx.order, function(a, b)
+    if depth[a] ~= depth[b] then return depth[a] < depth[b] end
+    return a < b
+  end)
+  -- Turns left after this one, and what jokers and unbuilt knights are worth for them.
+  local T = options.turns - turns_played(p) - 1
+  ctx.T = T
+  local scale = T <= 0 and 0 or math.min(1, T / JOKER_HORIZON)
+  ctx.jv = {}
+  for r = 1, 5 do ctx.jv[r] = JOKER_VALUE[r] * scale end
+  ctx.jv[6] = ANY_JOKER_VALUE * scale
+  ctx.worth = {}
+  for i = 1, n do
+    local j = ctx.joker[i]
+    ctx.worth[i] = ctx.points[i] + (j > 0 and ctx.jv[j] or 0)
+  end
+  ctx.rate = options.gold_rate
+  ctx.penalty = options.empty_penalty
+  return ctx
+end
+
+-- What the unbuilt part of the sheet is worth for the turns after this one: every unbuilt entry
+-- counts its points (and a knight its joker) times how reachable it is, judged by the dice it and
+-- everything still missing before it cost against the dice the remaining turns may bring.
+local function future_value(ctx, built)
+  local T = ctx.T
+  if T <= 0 then return 0 end
+  local budget = DICE_PER_TURN * T
+  local dice, closure, worth = ctx.dice, ctx.closure, ctx.worth
+  local total = 0
+  for i = 1, ctx.n do
+    if not built[i] then
+      local d = dice[i]
+      local cl = closure[i]
+      for k = 1, #cl do
+        local q = cl[k]
+        if not built[q] then d = d + dice[q] end
+      end
+      if d < budget then
+        local f = 1 - d / budget
+        total = total + worth[i] * f ^ REACH_POWER
+      end
+    end
+  end
+  return total
+end
+
+-- Every set of structures buildable with at most `max_dice` dice from `built` (which it changes
+-- and restores), grouped by what they cost and by the jokers they bring for later builds of the
+-- same plan. Each group: {c = cost per resource, dice, extra = in-plan jokers per resource
+-- (6 = any), base = the best points + future value + worth of the plan's new jokers, first =
+-- the plan's builds}.
+local function plan_groups(ctx, built, max_dice)
+  local groups, by_key = {}, {}
+  local chosen = {}
+  local c = { 0, 0, 0, 0, 0 }
+  local order, dice, cost, road, after, joker = ctx.order, ctx.dice, ctx.cost, ctx.road, ctx.after,
+    ctx.joker
+  local function record(points)
+    local extra = { 0, 0, 0, 0, 0, 0 }
+    local new_jokers = 0
+    for a = 1, #chosen do
+      local j = joker[chosen[a]]
+      if j > 0 then
+        new_jokers = new_jokers + ctx.jv[j]
+        -- The joker helps only builds after the knight, and only with what they cost.
+        for b = a + 1, #chosen do
+          local cb = cost[chosen[b]]
+          if (j == 6 and dice[chosen[b]] > 0) or (j < 6 and cb[j] > 0) then
+            extra[j] = extra[j] + 1
+            break
+          end
+        end
+      end
+    end
+    local key = 0
+    for r = 1, 5 do key = key * 7 + c[r] end
+    for r = 1, 6 do key = key * 3 + math.min(extra[r], 2) end
+    local base = points + future_value(ctx, built) + new_jokers
+    local g = by_key[key]
+    if g == nil then
+      g = { c = { c[1], c[2], c[3], c[4], c[5] }, extra = extra, base = base,
+            jokers = extra[1] + extra[2] + extra[3] + extra[4] + extra[5] + extra[6],
+            plan = { table.unpack(chosen) } }
+      by_key[key] = g
+      groups[#groups + 1] = g
+    elseif base > g.base then
+      g.base = base
+      g.plan = { table.unpack(chosen) }
+    end
+  end
+  local function visit(from, used, points)
+    if #chosen > 0 then record(points) end
+    for pos = from, #order do
+      local i = order[pos]
+      if not built[i] and used + dice[i] <= max_dice and (road[i] == 0 or built[road[i]])
+          and (after[i] == 0 or built[after[i]]) then
+        local ci = cost[i]
+        built[i] = true
+        chosen[#chosen + 1] = i
+        for r = 1, 5 do c[r] = c[r] + ci[r] end
+        visit(pos + 1, used + dice[i], points + ctx.points[i])
+        for r = 1, 5 do c[r] = c[r] - ci[r] end
+        chosen[#chosen] = nil
+        built[i] = false
+      end
+    end
+  end
+  visit(1, 0, 0)
+  -- Dearest first: a plan's value never exceeds its base, so a search can stop early.
+  table.sort(groups, function(a, b) return a.base > b.base end)
+  return groups
+end
+
+-- The joker price of covering the missing units d1..d5 of group g's cost, with `spare` dice
+-- not needed for direct payment (gold among them: gold), the jokers in ready / ready_any and
+-- `trades` gold trades left; nil when they cannot be covered. Each missing unit takes a gold
+-- trade (rate gold dice) or a joker (one spare die of any face). Trades are free, so they first
+-- cover units no specific joker can, then spare the dearest jokers; knight 6 covers one unit of
+-- anything.
+local function joker_price(ctx, g, d1, d2, d3, d4, d5, gold, spare, deficit, ready, ready_any,
+                           trades)
+  local jv, extra, units = ctx.jv, g.extra, ctx.units
+  local left, n, cost = 0, 0, 0
+  for r = 1, 5 do
+    local need
+    if r == 1 then need = d1 elseif r == 2 then need = d2 elseif r == 3 then need = d3
+    elseif r == 4 then need = d4 else need = d5 end
+    if need > 0 then
+      local avail = ready[r] + extra[r]
+      local u = need < avail and need or avail
+      local v = jv[r]
+      for _ = 1, u do
+        n = n + 1
+        units[n] = v
+        cost = cost + v
+      end
+      left = left + need - u
+    end
+  end
+  local rate = ctx.rate
+  local x = gold // rate
+  if x > trades then x = trades end
+  if x > deficit then x = deficit end
+  if rate > 1 then
+    local lim = (spare - deficit) // (rate - 1)
+    if x > lim then x = lim end
+  end
+  if x + ready_any + extra[6] < left then return nil end
+  if x < left then return cost + (left - x) * jv[6] end
+  -- Trades beyond the uncovered units spare the dearest specific jokers.
+  for _ = 1, x - left do
+    if n == 0 then break end
+    local best, bi = units[1], 1
+    for k = 2, n do
+      if units[k] > best then best, bi = units[k], k end
+    end
+    cost = cost - best
+    units[bi] = units[n]
+    n = n - 1
+  end
+  return cost
+end
+
+-- The value of finishing the turn from pool P with the plans in `groups` (dearest first): the
+-- best plan's base less its joker price, or `stay`, the value of building nothing more.
+local function best_value(ctx, groups, stay, P, ready, ready_any, trades)
+  local p1, p2, p3, p4, p5, p6 = P[1], P[2], P[3], P[4], P[5], P[6]
+  local N = p1 + p2 + p3 + p4 + p5 + p6
+  local best = stay
+  local max_trades = p6 // ctx.rate
+  if max_trades > trades then max_trades = trades end
+  local jokers = ready[1] + ready[2] + ready[3] + ready[4] + ready[5] + ready_any
+  for k = 1, #groups do
+    local g = groups[k]
+    local base = g.base
+    -- A plan is worth at most its base; the rest are cheaper still.
+    if base <= best then break end
+    local c = g.c
+    local c1, c2, c3, c4, c5 = c[1], c[2], c[3], c[4], c[5]
+    local d1, d2, d3, d4, d5 = c1 - p1, c2 - p2, c3 - p3, c4 - p4, c5 - p5
+    local deficit, direct = 0, 0
+    if d1 > 0 then deficit = deficit + d1; direct = direct + p1 else d1 = 0; direct = direct + c1 end
+    if d2 > 0 then deficit = deficit + d2; direct = direct + p2 else d2 = 0; direct = direct + c2 end
+    if d3 > 0 then deficit = deficit + d3; direct = direct + p3 else d3 = 0; direct = direct + c3 end
+    if d4 > 0 then deficit = deficit + d4; direct = direct + p4 else d4 = 0; direct = direct + c4 end
+    if d5 > 0 then deficit = deficit + d5; direct = direct + p5 else d5 = 0; direct = direct + c5 end
+    if deficit == 0 then return base end
+    local spare = N - direct
+    -- Every missing unit needs a spare die and a trade or a joker.
+    if spare >= deficit and deficit <= max_trades + jokers + g.jokers then
+      local cost = joker_price(ctx, g, d1, d2, d3, d4, d5, p6, spare, deficit, ready, ready_any,
+        trades)
+      if cost ~= nil and base - cost > best then best = base - cost end
+    end
+  end
+  return best
+end
+
+-- The worth of p's ready jokers.
+local function ready_worth(ctx, ready, ready_any)
+  local s = ready_any * ctx.jv[6]
+  for r = 1, 5 do s = s + ready[r] * ctx.jv[r] end
+  return s
+end
+
+-- Chooses among keep options: exact expectimax over the remaining rolls.
+local function choose_keep(p, opts)
+  local ctx = read_context(p)
+  local turn = storage.turn
+  local built_now = #turn.built > 0
+  local stay0 = (built_now and 0 or -ctx.penalty) + future_value(ctx, ctx.built)
+  local groups = plan_groups(ctx, ctx.built, DICE)
+  local worth = ready_worth(ctx, ctx.ready, ctx.ready_any)
+  local trades = options.gold_trades - turn.trades
+  local MS = multisets_by_size()
+  local B1, B2, B3, B4, B5, B6 = POOL_BASE[1], POOL_BASE[2], POOL_BASE[3], POOL_BASE[4],
+    POOL_BASE[5], POOL_BASE[6]
+  -- U: the value of every final pool of six dice.
+  local U = {}
+  local full = MS[DICE]
+  local P = { 0, 0, 0, 0, 0, 0 }
+  for a = 1, #full do
+    local code = full[a]
+    for i = 1, 6 do P[i] = code // POOL_BASE[i] % 7 end
+    U[code] = best_value(ctx, groups, stay0, P, ctx.ready, ctx.ready_any, trades) + worth
+  end
+  -- Level by level, from the last roll back to this decision: W[K], the expected value of
+  -- keeping K and rolling the other dice, when a full pool is then worth M. Rolling the missing
+  -- dice one at a time, W[K] is the mean of W[K + one die] over the six faces.
+  local rerolls = options.rolls - turn.roll
+  local M, W = U, nil
+  for level = 1, rerolls do
+    W = {}
+    local five = MS[DICE - 1]
+    for a = 1, #five do
+      local S = five[a]
+      W[S] = (M[S + B1] + M[S + B2] + M[S + B3] + M[S + B4] + M[S + B5] + M[S + B6]) / 6
+    end
+    for k = DICE - 2, 0, -1 do
+      local Ss = MS[k]
+      for a = 1, #Ss do
+        local S = Ss[a]
+        W[S] = (W[S + B1] + W[S + B2] + W[S + B3] + W[S + B4] + W[S + B5] + W[S + B6]) / 6
+      end
+    end
+    if level == rerolls then break end
+    -- With a re-roll still to come, a pool is worth the best of stopping (U) and every keep.
+    -- Best[S]: the best keep among the sub-multisets of S smaller than six dice.
+    local Best = {}
+    for k = 0, DICE - 1 do
+      local Ss = MS[k]
+      for a = 1, #Ss do
+        local S = Ss[a]
+        local best = W[S]
+        for i = 1, 6 do
+          if S // POOL_BASE[i] % 7 > 0 then
+            local b = Best[S - POOL_BASE[i]]
+            if b > best then best = b end
+          end
+        end
+        Best[S] = best
+      end
+    end
+    local nextM = {}
+    for a = 1, #full do
+      local S = full[a]
+      local best = U[S]
+      for i = 1, 6 do
+        if S // POOL_BASE[i] % 7 > 0 then
+          local b = Best[S - POOL_BASE[i]]
+          if b > best then best = b end
+        end
+      end
+      nextM[S] = best
+    end
+    M = nextM
+  end
+  -- The options: stop is worth U; any other keep its expectation W.
+  local best_i, best_v = 1, -math.huge
+  for i = 1, #opts do
+    local o = opts[i]
+    local v = o.stop and U[o.keep] or W[o.keep]
+    if v > best_v + 1e-9 then best_i, best_v = i, v end
+  end
+  return best_i
+end
+
+-- Chooses a build-menu option by looking one action ahead.
+local function choose_action(p, opts)
+  local ctx = read_context(p)
+  local turn = storage.turn
+  local menu = storage.menu
+  local built_now = #turn.built > 0
+  local trades = options.gold_trades - turn.trades
+  local P = pool_counts(p)
+  local groups = plan_groups(ctx, ctx.built, P[1] + P[2] + P[3] + P[4] + P[5] + P[6])
+  local future_now = future_value(ctx, ctx.built)
+  local by_id = {}
+  for i, s in ipairs(storage.sheet.list) do by_id[s.id] = i end
+  local best_i, best_v = #opts, -math.huge
+  for i = 1, #opts do
+    local code = menu.codes[i]
+    local v
+    if code == ACTION_CODES.END then
+      v = (built_now and 0 or -ctx.penalty) + future_now + ready_worth(ctx, ctx.ready, ctx.ready_any)
+    elseif code == ACTION_CODES.BUILD then
+      local s = menu.a[i]
+      local x = by_id[s.id]
+      local Q = { P[1], P[2], P[3], P[4], P[5], P[6] }
+      for r = 1, 5 do Q[r] = Q[r] - ctx.cost[x][r] end
+      local ready, ready_any = { table.unpack(ctx.ready) }, ctx.ready_any
+      local j = ctx.joker[x]
+      if j == 6 then ready_any = ready_any + 1 elseif j > 0 then ready[j] = ready[j] + 1 end
+      ctx.built[x] = true
+      local g2 = plan_groups(ctx, ctx.built, Q[1] + Q[2] + Q[3] + Q[4] + Q[5] + Q[6])
+      local stay = future_value(ctx, ctx.built)
+      ctx.built[x] = false
+      v = ctx.points[x] + best_value(ctx, g2, stay, Q, ready, ready_any, trades)
+        + ready_worth(ctx, ready, ready_any)
+    elseif code == ACTION_CODES.TRADE then
+      local Q = { P[1], P[2], P[3], P[4], P[5], P[6] }
+      Q[6] = Q[6] - ctx.rate
+      local r = FACE_INDEX[menu.a[i]]
+      Q[r] = Q[r] + 1
+      local stay = (built_now and 0 or -ctx.penalty) + future_now
+      v = best_value(ctx, groups, stay, Q, ctx.ready, ctx.ready_any, trades - 1)
+        + ready_worth(ctx, ctx.ready, ctx.ready_any)
+    else -- a joker
+      local Q = { P[1], P[2], P[3], P[4], P[5], P[6] }
+      local from, to = FACE_INDEX[menu.b[i]], FACE_INDEX[menu.c[i]]
+      Q[from] = Q[from] - 1
+      Q[to] = Q[to] + 1
+      local ready, ready_any = { table.unpack(ctx.ready) }, ctx.ready_any
+      local j = ctx.joker[by_id[menu.a[i]]]
+      if j == 6 then ready_any = ready_any - 1 else ready[j] = ready[j] - 1 end
+      local stay = (built_now and 0 or -ctx.penalty) + future_now
+      v = best_value(ctx, groups, stay, Q, ready, ready_any, trades)
+        + ready_worth(ctx, ready, ready_any)
+    end
+    -- Ties go to the earlier option: builds come first in the menu, "end turn" last.
+    if v > best_v + 1e-9 then best_i, best_v = i, v end
+  end
+  return best_i
+end
+
+game.agent("expectimax", function(p, kind, opts)
+  if kind == "dice.keep" then return choose_keep(p, opts) end
+  if kind == "dice.action" then return choose_action(p, opts) end
+  -- Decisions other packs add: the first option, unless they teach this agent (extend_agent).
+  return 1
+end)
