@@ -26,9 +26,14 @@ void LimitOptions::add_to(CLI::App& app) {
   app.add_option("--memory-limit", memory_mb, "Memory cap of the Lua state, in MiB")
       ->check(CLI::Range(1, 65536))
       ->capture_default_str();
+  app.add_option("--time-limit", time_limit_s,
+                 "Seconds one call into a pack may run before it is stopped and its game ends with "
+                 "an error (a watchdog, free while not triggered); 0 = no limit")
+      ->check(CLI::Range(0.0, 4.0e6))
+      ->capture_default_str();
   app.add_option("--instruction-limit", instructions,
-                 "Lua instructions allowed per call the kernel makes into a pack; 0 = no limit "
-                 "(trusted packs only: about a third faster, but an endless loop hangs)")
+                 "Deterministic budget: Lua instructions allowed per call into a pack; 0 = none. "
+                 "Costs about a fifth of run time (an instruction hook)")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62))
       ->capture_default_str();
   app.add_option("--pattern-limit", pattern_cost,
@@ -43,6 +48,8 @@ lua::Limits LimitOptions::make() const {
   lua::Limits limits;
   limits.memory_bytes = memory_mb << 20;
   limits.instructions = instructions;
+  limits.time_limit_ms = static_cast<std::uint32_t>(time_limit_s * 1000.0 + 0.5);
+  if (time_limit_s > 0 && limits.time_limit_ms == 0) limits.time_limit_ms = 1;
   limits.pattern_cost = pattern_cost;
   limits.sandbox = !no_sandbox;
   return limits;

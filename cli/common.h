@@ -32,9 +32,10 @@ struct SearchOptions {
   packs::PackSearch make() const;
 };
 
-// --memory-limit MB, --instruction-limit N, --pattern-limit N, --no-sandbox.
+// --memory-limit MB, --time-limit S, --instruction-limit N, --pattern-limit N, --no-sandbox.
 struct LimitOptions {
   std::size_t memory_mb = 256;
+  double time_limit_s = lua::Limits{}.time_limit_ms / 1000.0;
   std::uint64_t instructions = lua::Limits{}.instructions;
   std::uint64_t pattern_cost = lua::Limits{}.pattern_cost;
   bool no_sandbox = false;

@@ -34,6 +34,9 @@ struct State::Impl : HostControl {
   // instructions); only while profiling.
   bool profiling = false;
   std::unordered_map<std::string, std::uint64_t> profile;
+
+  // The hook every thread runs outside a time-limit interruption (null: none).
+  lua_Hook normal_hook() const noexcept;
 };
 
 namespace {
@@ -110,6 +113,25 @@ void count_hook(lua_State* L, lua_Debug* ar) {
   raise_trip(L);
 }
 
+// Installed by the watchdog's signal handler on the Lua thread running an outermost call() that
+// overran its time limit: restores the normal hook and trips the state.
+void time_limit_hook(lua_State* L, lua_Debug* ar) {
+  Impl& impl = impl_of(L);
+  lua_sethook(L, impl.normal_hook(), impl.normal_hook() ? LUA_MASKCOUNT : 0, kHookInterval);
+  const std::uint64_t running = impl.watched.running.load(std::memory_order_relaxed);
+  if (running == 0 || running != impl.watched.stop.load(std::memory_order_relaxed)) return;
+  if (!impl.tripped()) {
+    char where[LUA_IDSIZE + 32] = "";
+    if (lua_getinfo(L, "Sl", ar) != 0 && ar->currentline > 0) {
+      std::snprintf(where, sizeof where, "%s:%d: ", ar->short_src, ar->currentline);
+    }
+    impl.trip = Trip::Budget;
+    impl.trip_message = std::string(where) + "time limit exceeded: a call into Lua ran for more than " +
+                        std::to_string(impl.limits.time_limit_ms) + " ms";
+  }
+  raise_trip(L);
+}
+
 // Message handler of call(): records the traceback of the innermost call() once, keeps the error
 // object.
 int message_handler(lua_State* L) {
@@ -157,14 +179,19 @@ std::string error_text(lua_State* L, int index) {
 // (While any count hook is set, Lua enters the hook machinery on every instruction, which costs
 // about a third of the interpreter's speed; an unlimited budget therefore removes the hook.)
 void update_hook(Impl& impl) {
-  if (impl.limits.instructions > 0 || impl.profiling) {
+  if (impl.normal_hook()) {
     lua_sethook(impl.L, &count_hook, LUA_MASKCOUNT, kHookInterval);
   } else {
     lua_sethook(impl.L, nullptr, 0, 0);
   }
+  impl.watched.limit_ms.store(impl.limits.time_limit_ms, std::memory_order_relaxed);
 }
 
 }  // namespace
+
+lua_Hook State::Impl::normal_hook() const noexcept {
+  return limits.instructions > 0 || profiling ? &count_hook : nullptr;
+}
 
 ScriptError::ScriptError(ErrorKind kind, const std::string& message, std::string traceback)
     : std::runtime_error(message), kind_(kind), traceback_(std::move(traceback)) {}
@@ -184,6 +211,7 @@ State::State(Limits limits) : impl_(std::make_unique<Impl>()) {
   impl.L = L;
   *static_cast<HostControl**>(lua_getextraspace(L)) = &impl;
   lua_atpanic(L, &panic);
+  impl.watched.hook = &time_limit_hook;
   update_hook(impl);
   lua_pushcfunction(L, limits.sandbox ? &open_sandboxed : &open_full);
   const int status = lua_pcall(L, 0, 0, 0);
@@ -195,9 +223,11 @@ State::State(Limits limits) : impl_(std::make_unique<Impl>()) {
     lua_close(L);
     throw ScriptError(status == LUA_ERRMEM ? ErrorKind::Memory : ErrorKind::Runtime, message);
   }
+  watch(impl.watched);
 }
 
 State::~State() {
+  unwatch(impl_->watched);
   lua_close(impl_->L);
 }
 
@@ -262,7 +292,10 @@ void State::call(int nargs, int nresults) {
     budget = impl.frames.back().budget;
   }
   impl.frames.push_back(CallFrame{deadline, budget});
+  const bool watched = impl.frames.size() == 1;
+  if (watched) enter_watched(impl.watched, L);
   const int status = lua_pcall(L, nargs, nresults, function);
+  if (watched) leave_watched(impl.watched);
   const bool has_traceback = impl.traceback_depth == impl.frames.size();
   if (has_traceback) impl.traceback_depth = Impl::kNoTraceback;
   impl.frames.pop_back();

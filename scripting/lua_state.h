@@ -1,4 +1,5 @@
-// RAII host for one Lua 5.4 state: memory cap, per-call instruction budget, sandbox, errors.
+// RAII host for one Lua 5.4 state: memory cap, per-call time limit and instruction budget,
+// sandbox, errors.
 //
 // Lua is the Debian C++ build: lua_error unwinds with a C++ exception, so C++ destructors run
 // when a Lua error crosses C++ frames. Code called from Lua must never `catch (...)` (that would
@@ -23,9 +24,15 @@ namespace catan::lua {
 
 // Resource limits of one State. Plain values; copied into the State.
 struct Limits {
-  std::size_t memory_bytes = 256u << 20;    // cap on bytes allocated by one Lua state
-  std::uint64_t instructions = 20'000'000;  // 0: no budget (trusted packs only; faster)  // budget
-                                            // per protected call (see State::call)
+  std::size_t memory_bytes = 256u << 20;  // cap on bytes allocated by one Lua state
+  // Deterministic budget: Lua instructions per protected call (see State::call); 0 = none. Opt-in:
+  // while it is on, Lua runs its hook machinery at every instruction (about a fifth to a third of
+  // run time).
+  std::uint64_t instructions = 0;
+  // Wall-clock limit of one outermost protected call, in milliseconds, enforced by the watchdog
+  // (watchdog.h) at no cost to the interpreter; 0 = none. Stops runaway code; not deterministic
+  // near the limit, so tests of the limit itself use `instructions`.
+  std::uint32_t time_limit_ms = 10'000;
   std::uint64_t pattern_cost = 20'000'000;  // max estimated steps of one string-pattern call
   bool sandbox = true;                      // false = full standard library (trusted code only)
 };
@@ -37,7 +44,7 @@ inline constexpr int kHookInterval = 1000;
 enum class ErrorKind {
   Syntax,   // the source did not compile (or was a binary chunk)
   Runtime,  // a Lua error, including errors raised by C++ through protect<>
-  Budget,   // the instruction budget of a call() ran out
+  Budget,   // the instruction budget or the time limit of a call() ran out
   Memory,   // the memory cap was reached
 };
 
@@ -62,11 +69,14 @@ class ScriptError : public std::runtime_error {
 // Invariants:
 // - every allocation of the state goes through a counting allocator; memory_used() is exact and
 //   an allocation that would take it above Limits::memory_bytes fails (Lua raises a memory error);
-// - a count hook runs every kHookInterval instructions on every thread of the state (Lua copies
-//   the hook into each new thread) and enforces the budgets of the active call()s; Lua code run
-//   by raw lua_call/lua_pcall/lua_resume while no call() is active has no budget. Any active
-//   count hook makes Lua check it at every instruction whatever the interval: measured +30% to
-//   +120% on hook-free run time, depending on how cheap the instructions are;
+// - with an instruction budget (or while profiling) a count hook runs every kHookInterval
+//   instructions on every thread of the state (Lua copies the hook into each new thread) and
+//   enforces the budgets of the active call()s; Lua code run by raw lua_call/lua_pcall/lua_resume
+//   while no call() is active has no budget. Any active count hook makes Lua check it at every
+//   instruction whatever the interval: measured +30% to +120% on hook-free run time, depending on
+//   how cheap the instructions are. Without a budget no hook is set;
+// - with a time limit the state is registered with the watchdog (watchdog.h) for its lifetime;
+//   the outermost call() is stopped once it has run longer than the limit;
 // - the extra space of every thread (lua_getextraspace) belongs to the State: do not write it.
 // Sandboxed (Limits::sandbox, the default): only the allow-listed library of sandbox.h exists; the
 // registry's globals table (LUA_RIDX_GLOBALS, used by lua_getglobal and as the default _ENV of
@@ -105,7 +115,8 @@ class State {
   // counts against all active calls. On error the function, arguments and error are removed and
   // ScriptError is thrown with kind Budget ("instruction budget exceeded (N instructions)", N being
   // the budget that ran out), Memory ("memory cap exceeded (N bytes)"), or Runtime (Lua's message);
-  // its traceback() is filled for runtime and budget errors. Budget and memory failures cannot be
+  // its traceback() is filled for runtime and budget errors. An outermost call() that runs longer
+  // than Limits::time_limit_ms fails the same way with kind Budget ("time limit exceeded: ..."). Budget and memory failures cannot be
   // caught inside Lua (pcall, xpcall, load, coroutine.resume/wrap/close re-raise them) and reach
   // the outermost call(), which also fails if an inner call() tripped and C++ swallowed the error.
   // When the outermost call() returns, the trip is cleared (after a memory trip a full garbage

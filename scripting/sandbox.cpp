@@ -248,7 +248,11 @@ int resume_coroutine(lua_State* L, lua_State* co, int narg) {
   }
   lua_xmove(L, co, narg);
   int results = 0;
+  // While the coroutine runs, the watchdog's interruption must go to its thread.
+  auto& executing = host_control(L).watched.executing;
+  lua_State* const resumer = executing.exchange(co, std::memory_order_relaxed);
   const int status = lua_resume(co, L, narg, &results);
+  executing.store(resumer, std::memory_order_relaxed);
   if (status == LUA_OK || status == LUA_YIELD) {
     if (!lua_checkstack(L, results + 1)) {
       lua_pop(co, results);

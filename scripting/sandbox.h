@@ -42,6 +42,8 @@
 
 #include <lua.hpp>
 
+#include "scripting/watchdog.h"
+
 namespace catan::lua {
 
 // What tripped a State: the first of budget or memory wins and stays until the trip is cleared.
@@ -61,6 +63,7 @@ struct HostControl {
   std::size_t memory_cap = 0;      // mirrors Limits::memory_bytes
   std::uint64_t pattern_cost = 0;  // mirrors Limits::pattern_cost (read by the pattern guard)
   std::function<void(std::string_view)> print;  // sandboxed print sink; empty = discard
+  WatchedCall watched;  // the time limit of the running call (watchdog.h)
 
   bool tripped() const noexcept { return trip != Trip::None; }
 };

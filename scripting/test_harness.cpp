@@ -20,6 +20,8 @@ using Impl = Session::Impl;
 
 // A test function's instruction budget, in multiples of the per-handler budget.
 constexpr std::uint64_t kTestBudgetFactor = 100;
+// Its time limit, in multiples of the per-call time limit.
+constexpr std::uint32_t kTestTimeFactor = 10;
 
 Impl& session(lua_State* L) {
   return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
@@ -329,6 +331,9 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
   test_limits.instructions = limits.instructions > UINT64_MAX / kTestBudgetFactor
                                  ? UINT64_MAX
                                  : limits.instructions * kTestBudgetFactor;
+  test_limits.time_limit_ms = limits.time_limit_ms > UINT32_MAX / kTestTimeFactor
+                                  ? UINT32_MAX
+                                  : limits.time_limit_ms * kTestTimeFactor;
   s.lua.set_limits(test_limits);
 
   // The test files' environment: test() plus everything packs see. A pack's test files share it

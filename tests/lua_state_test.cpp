@@ -176,6 +176,54 @@ TEST(LuaStateTest, BudgetStopsLoopsInsideCoroutines) {
   EXPECT_EQ(g_reached, 0);
 }
 
+// The watchdog's time limit: no instruction budget, a short limit.
+Limits time_limited(std::uint32_t ms) {
+  Limits limits = test_limits();
+  limits.instructions = 0;
+  limits.time_limit_ms = ms;
+  return limits;
+}
+
+TEST(LuaStateTest, TimeLimitStopsRunawayLoopsWithoutAnInstructionHook) {
+  State state(time_limited(150));
+  install_reached(state);
+  const char* programs[] = {
+      "while true do end",
+      "pcall(function() while true do end end) reached()",
+      "while true do pcall(function() while true do end end) end",
+      "coroutine.resume(coroutine.create(function() while true do end end)) reached()",
+      "coroutine.wrap(function() pcall(function() while true do end end) reached() end)() "
+      "reached()",
+      "local s = 0 while true do s = s + #tostring(s) end",
+  };
+  for (const char* program : programs) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string message = failure_of(state, program, ErrorKind::Budget).what();
+    const auto took = std::chrono::steady_clock::now() - start;
+    EXPECT_TRUE(message.starts_with("test.lua:1: ")) << message;
+    EXPECT_TRUE(message.ends_with("time limit exceeded: a call into Lua ran for more than 150 ms"))
+        << message;
+    EXPECT_GE(took, std::chrono::milliseconds(150)) << program;
+  }
+  EXPECT_EQ(g_reached, 0);
+  // The state is usable afterwards, and calls that finish in time are not affected.
+  EXPECT_EQ(eval(state, "local s = 0 for i = 1, 1000 do s = s + i end return s"),
+            std::vector<std::string>{"500500"});
+}
+
+TEST(LuaStateTest, TimeLimitCountsPerOutermostCall) {
+  // Many short calls add up to more than the limit: each call has its own clock.
+  State state(time_limited(100));
+  const auto start = std::chrono::steady_clock::now();
+  int calls = 0;
+  while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300)) {
+    EXPECT_EQ(eval(state, "local s = 0 for i = 1, 10000 do s = s + i end return s"),
+              std::vector<std::string>{"50005000"});
+    ++calls;
+  }
+  EXPECT_GT(calls, 3);
+}
+
 TEST(LuaStateTest, CoroutinesStillWork) {
   State state(test_limits());
   EXPECT_EQ(
