@@ -29,6 +29,10 @@ const char* element_name(Element e) {
   return e == Element::Tile ? "tile" : e == Element::Node ? "node" : "path";
 }
 
+PropSet prop_set(Element e) {
+  return e == Element::Tile ? PropSet::Tile : e == Element::Node ? PropSet::Node : PropSet::Path;
+}
+
 int element_count(const Board& b, Element e) {
   return e == Element::Tile ? b.tile_count() : e == Element::Node ? b.node_count() : b.path_count();
 }
@@ -210,7 +214,15 @@ int set_prop(lua_State* L) {
   std::size_t n = 0;
   const char* key = luaL_checklstring(L, 2, &n);
   set_property(L, props(s, E), id, {key, n}, 3);
+  s.views.prop_changed(L, prop_set(E), id, {key, n}, 3);
   return 0;
+}
+
+template <Element E>
+int prop_view(lua_State* L) {
+  Impl& s = session(L);
+  s.views.push_props(L, s.state, prop_set(E), check_sv(L, 1));
+  return 1;
 }
 
 // board.count_<element>s(key, value [, key2, value2]): elements whose props match.
@@ -291,6 +303,9 @@ void open_board_api(lua_State* L, Session::Impl& s) {
       {"node_set", lua::protect<set_prop<Element::Node>>},
       {"path_get", lua::protect<get_prop<Element::Path>>},
       {"path_set", lua::protect<set_prop<Element::Path>>},
+      {"tile_view", lua::protect<prop_view<Element::Tile>>},
+      {"node_view", lua::protect<prop_view<Element::Node>>},
+      {"path_view", lua::protect<prop_view<Element::Path>>},
       {nullptr, nullptr}};
   lua_pushlightuserdata(L, &s);
   luaL_setfuncs(L, functions, 1);

@@ -151,6 +151,7 @@ int add_name(lua_State* L, engine::NameTable& table, const char* function) {
   s.require_mutable(function);
   table.intern(check_sv(L, 1));
   s.state.reshape_holdings();
+  s.views.kinds_changed(L, s.state);
   return 0;
 }
 int g_add_kind(lua_State* L) {
@@ -211,6 +212,7 @@ int g_add(lua_State* L) {
   const auto n = check_count(L, 3);
   const int form = check_form(L, s, 4);
   s.state.holdings.add(holder, form, kind, n);
+  s.views.holding_changed(L, s.state, holder, form, kind);
   return 0;
 }
 int g_remove(lua_State* L) {
@@ -225,6 +227,7 @@ int g_remove(lua_State* L) {
     luaL_error(L, "game.remove: holder holds %d %s, cannot remove %d", static_cast<int>(have),
                s.state.kinds.name(kind).c_str(), static_cast<int>(n));
   s.state.holdings.remove(holder, form, kind, n);
+  s.views.holding_changed(L, s.state, holder, form, kind);
   return 0;
 }
 int g_move(lua_State* L) {
@@ -240,7 +243,29 @@ int g_move(lua_State* L) {
     luaL_error(L, "game.move: the giver holds %d %s, cannot move %d", static_cast<int>(have),
                s.state.kinds.name(kind).c_str(), static_cast<int>(n));
   s.state.holdings.move(from, to, form, kind, n);
+  s.views.holding_changed(L, s.state, from, form, kind);
+  s.views.holding_changed(L, s.state, to, form, kind);
   return 0;
+}
+
+// --- live views (views.h) ---------------------------------------------------------------------
+
+int g_holdings_view(lua_State* L) {
+  Impl& s = session(L);
+  const int holder = check_holder(L, s, 1);
+  const int form = check_form(L, s, 2);
+  s.views.push_holdings(L, s.state, holder, form);
+  return 1;
+}
+int g_player_view(lua_State* L) {
+  Impl& s = session(L);
+  s.views.push_props(L, s.state, PropSet::Player, check_sv(L, 1));
+  return 1;
+}
+int g_props_view(lua_State* L) {
+  Impl& s = session(L);
+  s.views.push_props(L, s.state, PropSet::Game, {});
+  return 1;
 }
 
 // --- decks ----------------------------------------------------------------------------------
@@ -306,6 +331,7 @@ int g_set(lua_State* L) {
   s.require_mutable("game.set");
   const auto key = check_sv(L, 1);
   set_property(L, s.state.game_props, 0, key, 2);
+  s.views.prop_changed(L, PropSet::Game, 0, key, 2);
   return 0;
 }
 int g_player_get(lua_State* L) {
@@ -320,6 +346,7 @@ int g_player_set(lua_State* L) {
   const int seat = check_seat(L, s, 1);
   const auto key = check_sv(L, 2);
   set_property(L, s.state.player_props, seat, key, 3);
+  s.views.prop_changed(L, PropSet::Player, seat, key, 3);
   return 0;
 }
 
@@ -676,6 +703,9 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"add", lua::protect<g_add>},
                                        {"remove", lua::protect<g_remove>},
                                        {"move", lua::protect<g_move>},
+                                       {"holdings_view", lua::protect<g_holdings_view>},
+                                       {"player_view", lua::protect<g_player_view>},
+                                       {"props_view", lua::protect<g_props_view>},
                                        {"add_deck", lua::protect<g_add_deck>},
                                        {"deck_push", lua::protect<g_deck_push>},
                                        {"deck_draw", lua::protect<g_deck_draw>},

@@ -284,6 +284,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     frames.clear();
   }
   state.reset(seed, game_index, players);
+  views.reset(L);
   error_frame.reset();
   divergence.clear();
   handler_infos.clear();
@@ -723,6 +724,8 @@ GameResult Session::play(const GameConfig& config) {
     else
       s.agent_names = s.replaying->agents;
     s.run_game(config.max_turns);
+    if (const auto problem = s.views.verify(s.lua.get(), s.state))
+      throw std::runtime_error(*problem);
   } catch (const lua::ScriptError& e) {
     failed = true;
     message = e.what();

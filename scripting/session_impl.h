@@ -8,6 +8,7 @@
 
 #include "scripting/sandbox.h"
 #include "scripting/session.h"
+#include "scripting/views.h"
 
 namespace catan::scripting {
 
@@ -44,6 +45,7 @@ struct Session::Impl {
 
   // --- per game ---
   engine::GameState state;
+  Views views;  // live views of holdings and properties handed to packs this game
   int game_ref = LUA_NOREF;  // per-game Lua table: handlers, agents, board adjacency cache
   std::vector<std::string> agent_names;
   std::vector<std::shared_ptr<engine::Agent>> agents;

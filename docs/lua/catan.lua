@@ -171,6 +171,23 @@ function game.remove(holder, kind, n, form) end
 ---@param form? string
 function game.move(from, to, kind, n, form) end
 
+---A live, read-only view of a holder's holdings in one form: view[kind] = count for every
+---declared kind, kept current by the kernel for the whole game (fetch once, read often).
+---Writing into it fails the game when it ends.
+---@param holder integer|string seat or supply name
+---@param form? string
+---@return table<string, integer>
+function game.holdings_view(holder, form) end
+
+---A live, read-only view of player property `key`: view[seat] = value.
+---@param key string
+---@return table<integer, any>
+function game.player_view(key) end
+
+---A live, read-only view of every game property: view[key] = value.
+---@return table<string, any>
+function game.props_view() end
+
 -- Decks
 
 ---[w] Creates an empty deck; error if the name exists.
@@ -534,6 +551,21 @@ function board.path_get(path, key) end
 ---@param key string
 ---@param value catan.Value
 function board.path_set(path, key, value) end
+
+---A live, read-only view of tile property `key`: view[tile] = value (nil where unset).
+---@param key string
+---@return table<integer, any>
+function board.tile_view(key) end
+
+---A live, read-only view of node property `key`: view[node] = value (nil where unset).
+---@param key string
+---@return table<integer, any>
+function board.node_view(key) end
+
+---A live, read-only view of path property `key`: view[path] = value (nil where unset).
+---@param key string
+---@return table<integer, any>
+function board.path_view(key) end
 
 -- ---------------------------------------------------------------------------------------------
 -- The pack environment

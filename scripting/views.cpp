@@ -1,0 +1,285 @@
+#include "scripting/views.h"
+
+#include <fmt/format.h>
+
+#include "scripting/session_impl.h"
+
+namespace catan::scripting {
+
+namespace {
+
+const char* set_name(PropSet set) {
+  switch (set) {
+    case PropSet::Tile:
+      return "board.tile_view";
+    case PropSet::Node:
+      return "board.node_view";
+    case PropSet::Path:
+      return "board.path_view";
+    case PropSet::Player:
+      return "game.player_view";
+    case PropSet::Game:
+      return "game.props_view";
+  }
+  return "?";
+}
+
+// True when the Lua value at `index` equals the kernel value `v` (same type and value).
+bool same(lua_State* L, int index, const engine::Value& v) {
+  switch (lua_type(L, index)) {
+    case LUA_TNIL:
+      return engine::is_nil(v);
+    case LUA_TBOOLEAN: {
+      const auto* b = std::get_if<bool>(&v);
+      return b && *b == static_cast<bool>(lua_toboolean(L, index));
+    }
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, index)) {
+        const auto* i = std::get_if<std::int64_t>(&v);
+        return i && *i == lua_tointeger(L, index);
+      } else {
+        const auto* d = std::get_if<double>(&v);
+        return d && *d == lua_tonumber(L, index);
+      }
+    case LUA_TSTRING: {
+      const auto* s = std::get_if<std::string>(&v);
+      std::size_t n = 0;
+      const char* p = lua_tolstring(L, index, &n);
+      return s && std::string_view(p, n) == *s;
+    }
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+const engine::Properties& Views::props_of(const engine::GameState& state, PropSet set) {
+  switch (set) {
+    case PropSet::Tile:
+      return state.tile_props;
+    case PropSet::Node:
+      return state.node_props;
+    case PropSet::Path:
+      return state.path_props;
+    case PropSet::Player:
+      return state.player_props;
+    case PropSet::Game:
+      break;
+  }
+  return state.game_props;
+}
+
+void Views::reset(lua_State* L) {
+  for (auto& forms : holdings_)
+    for (int ref : forms)
+      if (ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, ref);
+  holdings_.clear();
+  viewed_kinds_ = 0;
+  any_holdings_ = false;
+  for (auto& views : props_) {
+    for (const auto& v : views) luaL_unref(L, LUA_REGISTRYINDEX, v.ref);
+    views.clear();
+  }
+  any_props_ = false;
+}
+
+void Views::push_holdings(lua_State* L, const engine::GameState& state, int holder, int form) {
+  const auto h = static_cast<std::size_t>(holder);
+  const auto f = static_cast<std::size_t>(form);
+  if (holdings_.size() <= h) holdings_.resize(h + 1);
+  auto& forms = holdings_[h];
+  if (forms.size() <= f) forms.resize(f + 1, LUA_NOREF);
+  if (forms[f] != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, forms[f]);
+    return;
+  }
+  if (!any_holdings_) viewed_kinds_ = state.kinds.size();
+  kinds_changed(L, state);  // every view has the same kinds
+  const int kinds = state.kinds.size();
+  lua_createtable(L, 0, kinds);
+  for (int k = 0; k < kinds; ++k) {
+    lua_pushinteger(L, state.holdings.count(holder, form, k));
+    lua_setfield(L, -2, state.kinds.name(k).c_str());
+  }
+  lua_pushvalue(L, -1);
+  forms[f] = luaL_ref(L, LUA_REGISTRYINDEX);
+  any_holdings_ = true;
+}
+
+void Views::update_holding(lua_State* L, const engine::GameState& state, int holder, int form,
+                           int kind) {
+  const auto h = static_cast<std::size_t>(holder);
+  const auto f = static_cast<std::size_t>(form);
+  if (h >= holdings_.size() || f >= holdings_[h].size()) return;
+  const int ref = holdings_[h][f];
+  if (ref == LUA_NOREF) return;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  lua_pushinteger(L, state.holdings.count(holder, form, kind));
+  lua_setfield(L, -2, state.kinds.name(kind).c_str());
+  lua_pop(L, 1);
+}
+
+void Views::kinds_changed(lua_State* L, const engine::GameState& state) {
+  const int kinds = state.kinds.size();
+  if (kinds == viewed_kinds_) return;
+  for (std::size_t h = 0; h < holdings_.size(); ++h) {
+    for (std::size_t f = 0; f < holdings_[h].size(); ++f) {
+      if (holdings_[h][f] == LUA_NOREF) continue;
+      lua_rawgeti(L, LUA_REGISTRYINDEX, holdings_[h][f]);
+      for (int k = viewed_kinds_; k < kinds; ++k) {
+        lua_pushinteger(L, 0);
+        lua_setfield(L, -2, state.kinds.name(k).c_str());
+      }
+      lua_pop(L, 1);
+    }
+  }
+  viewed_kinds_ = kinds;
+}
+
+void Views::push_props(lua_State* L, const engine::GameState& state, PropSet set,
+                       std::string_view key) {
+  auto& views = props_[static_cast<std::size_t>(set)];
+  if (set == PropSet::Game) key = {};
+  for (const auto& v : views) {
+    if (v.key == key) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
+      return;
+    }
+  }
+  const engine::Properties& props = props_of(state, set);
+  if (set == PropSet::Game) {
+    lua_createtable(L, 0, props.keys().size());
+    for (int k = 0; k < props.keys().size(); ++k) {
+      push_value(L, props.column(k)[0]);
+      lua_setfield(L, -2, props.keys().name(k).c_str());
+    }
+  } else {
+    lua_createtable(L, props.elements(), 0);
+    if (const auto k = props.keys().find(key)) {
+      const auto& column = props.column(*k);
+      for (std::size_t id = 0; id < column.size(); ++id) {
+        if (engine::is_nil(column[id])) continue;
+        push_value(L, column[id]);
+        lua_rawseti(L, -2, static_cast<lua_Integer>(id + 1));
+      }
+    }
+  }
+  lua_pushvalue(L, -1);
+  views.push_back({std::string(key), luaL_ref(L, LUA_REGISTRYINDEX)});
+  any_props_ = true;
+}
+
+void Views::update_prop(lua_State* L, PropSet set, int id, std::string_view key,
+                        int value_index) {
+  const auto& views = props_[static_cast<std::size_t>(set)];
+  value_index = lua_absindex(L, value_index);
+  for (const auto& v : views) {
+    if (set == PropSet::Game) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
+      lua_pushlstring(L, key.data(), key.size());
+      lua_pushvalue(L, value_index);
+      lua_rawset(L, -3);
+      lua_pop(L, 1);
+      return;
+    }
+    if (v.key != key) continue;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
+    lua_pushvalue(L, value_index);
+    lua_rawseti(L, -2, id + 1);
+    lua_pop(L, 1);
+    return;
+  }
+}
+
+std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& state) const {
+  const int top = lua_gettop(L);
+  std::optional<std::string> problem;
+  const auto fail = [&](std::string text) {
+    if (!problem) problem = std::move(text);
+  };
+  for (std::size_t h = 0; h < holdings_.size() && !problem; ++h) {
+    for (std::size_t f = 0; f < holdings_[h].size() && !problem; ++f) {
+      if (holdings_[h][f] == LUA_NOREF) continue;
+      const int holder = static_cast<int>(h), form = static_cast<int>(f);
+      const std::string who =
+          holder < state.players
+              ? fmt::format("player {}", holder + 1)
+              : fmt::format("'{}'", state.supplies.name(holder - state.players));
+      lua_rawgeti(L, LUA_REGISTRYINDEX, holdings_[h][f]);
+      int entries = 0;
+      lua_pushnil(L);
+      while (!problem && lua_next(L, -2)) {
+        ++entries;
+        const char* kind = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : nullptr;
+        const auto k = kind ? state.kinds.find(kind) : std::nullopt;
+        if (!k || *k >= viewed_kinds_ || !lua_isinteger(L, -1) ||
+            lua_tointeger(L, -1) != state.holdings.count(holder, form, *k)) {
+          fail(fmt::format(
+              "pack code wrote into the holdings view of {} (form '{}'): views are read-only",
+              who, state.forms.name(form)));
+        }
+        lua_pop(L, 1);
+      }
+      if (!problem && entries != viewed_kinds_)
+        fail(fmt::format(
+            "pack code removed entries from the holdings view of {} (form '{}'): views are "
+            "read-only",
+            who, state.forms.name(form)));
+      lua_settop(L, top);
+    }
+  }
+  for (std::size_t s = 0; s < props_.size() && !problem; ++s) {
+    const auto set = static_cast<PropSet>(s);
+    const engine::Properties& props = props_of(state, set);
+    for (const auto& v : props_[s]) {
+      if (problem) break;
+      lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
+      const std::string what = set == PropSet::Game
+                                   ? std::string(set_name(set))
+                                   : fmt::format("{}(\"{}\")", set_name(set), v.key);
+      if (set == PropSet::Game) {
+        for (int k = 0; k < props.keys().size() && !problem; ++k) {
+          lua_getfield(L, -1, props.keys().name(k).c_str());
+          if (!same(L, -1, props.column(k)[0]))
+            fail(fmt::format("pack code wrote into {}: views are read-only", what));
+          lua_pop(L, 1);
+        }
+        lua_pushnil(L);
+        while (!problem && lua_next(L, -2)) {
+          if (lua_type(L, -2) != LUA_TSTRING || !props.keys().find(lua_tostring(L, -2)))
+            fail(fmt::format("pack code wrote into {}: views are read-only", what));
+          lua_pop(L, 1);
+        }
+      } else {
+        const auto k = props.keys().find(v.key);
+        const engine::Value nil;
+        int entries = 0;
+        for (int id = 0; id < props.elements() && !problem; ++id) {
+          lua_rawgeti(L, -1, id + 1);
+          const engine::Value& value =
+              k ? props.column(*k)[static_cast<std::size_t>(id)] : nil;
+          if (!same(L, -1, value))
+            fail(fmt::format("pack code wrote into {} at {}: views are read-only", what, id + 1));
+          if (!lua_isnil(L, -1)) ++entries;
+          lua_pop(L, 1);
+        }
+        if (!problem) {
+          int present = 0;
+          lua_pushnil(L);
+          while (lua_next(L, -2)) {
+            ++present;
+            lua_pop(L, 1);
+          }
+          if (present != entries)
+            fail(fmt::format("pack code wrote into {}: views are read-only", what));
+        }
+      }
+      lua_settop(L, top);
+    }
+  }
+  lua_settop(L, top);
+  return problem;
+}
+
+}  // namespace catan::scripting

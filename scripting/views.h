@@ -1,0 +1,74 @@
+// Live views: kernel state mirrored into plain Lua tables, so that pack code reads holdings and
+// properties with a table index instead of a call into the kernel (a C call costs 40-100 ns; a
+// table read a few ns, and hot rule code reads the state hundreds of times per turn).
+//
+// A view is created on first request and then kept current by the kernel: every API function
+// that changes a viewed holding or property writes the new value into the view as well. Views
+// belong to one game (the session drops them when the next game loads). Packs only read them;
+// the kernel compares every view with its own state when the game ends (verify()), so a pack
+// that writes into one fails its game with a message naming the view.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "engine/game_state.h"
+
+namespace catan::scripting {
+
+// The property sets a view can mirror.
+enum class PropSet { Tile, Node, Path, Player, Game };
+
+class Views {
+ public:
+  // A new game: forgets every view (releasing the Lua tables).
+  void reset(lua_State* L);
+
+  // Pushes the view of `holder`'s holdings in `form`: view[kind name] = count, for every
+  // declared kind (0 when none).
+  void push_holdings(lua_State* L, const engine::GameState& state, int holder, int form);
+  // Pushes the view of property `key` of `set`: view[id] = value (1-based element ids; seats
+  // for PropSet::Player), nil where unset. For PropSet::Game the view holds every game
+  // property by name instead, and `key` is ignored.
+  void push_props(lua_State* L, const engine::GameState& state, PropSet set, std::string_view key);
+
+  // Writes holdings cell (holder, form, kind) into its view, if viewed. Call after changing it.
+  void holding_changed(lua_State* L, const engine::GameState& state, int holder, int form,
+                       int kind) {
+    if (any_holdings_) update_holding(L, state, holder, form, kind);
+  }
+  // Adds kinds declared since the views were made to every holdings view (value 0).
+  void kinds_changed(lua_State* L, const engine::GameState& state);
+  // Writes the Lua value at `value_index` as property `key` of element `id` (0-based) of `set`
+  // into its view, if viewed. Call after changing the kernel's property.
+  void prop_changed(lua_State* L, PropSet set, int id, std::string_view key, int value_index) {
+    if (any_props_) update_prop(L, set, id, key, value_index);
+  }
+
+  // Compares every view with the kernel state; returns the first difference as a message
+  // ("pack code wrote into the view ...") or nothing when they all agree.
+  std::optional<std::string> verify(lua_State* L, const engine::GameState& state) const;
+
+ private:
+  struct PropView {
+    std::string key;
+    int ref;
+  };
+  void update_holding(lua_State* L, const engine::GameState& state, int holder, int form, int kind);
+  void update_prop(lua_State* L, PropSet set, int id, std::string_view key, int value_index);
+  static const engine::Properties& props_of(const engine::GameState& state, PropSet set);
+
+  // holdings_[holder][form]: registry ref of the view, LUA_NOREF when none.
+  std::vector<std::vector<int>> holdings_;
+  int viewed_kinds_ = 0;  // kinds present in every holdings view
+  bool any_holdings_ = false;
+  std::array<std::vector<PropView>, 5> props_;  // by PropSet
+  bool any_props_ = false;
+};
+
+}  // namespace catan::scripting

@@ -1,0 +1,170 @@
+// Live views (scripting/views.h): kernel state mirrored into Lua tables, kept current by every
+// API write, fresh each game, and checked for pack writes when the game ends.
+#include "session_fixture.h"
+
+namespace catan::scripting {
+namespace {
+
+using testing::SessionFixture;
+
+class ViewsTest : public SessionFixture {
+ protected:
+  // Runs `body` as the only turn of a 2-player game; the turn ends the game. Game props record
+  // what `body` stored with record(key, value).
+  GameResult run(const std::string& body) {
+    pack("viewer", R"lua(
+local function record(key, value) game.set(key, value) end
+game.on("game.setup", function()
+  game.add_form("card")
+  game.add_kind("brick")
+  game.add_supply("bank")
+  game.add("bank", "brick", 5)
+end)
+game.on("turn", function(e)
+)lua" + body + R"lua(
+  game.finish(e.player)
+end)
+)lua");
+    session_ = session({"viewer"});
+    return session_->play({});
+  }
+  std::unique_ptr<Session> session_;
+};
+
+TEST_F(ViewsTest, HoldingsViewFollowsEveryChangeAndNewKinds) {
+  const auto r = run(R"lua(
+  local bank, hand = game.holdings_view("bank"), game.holdings_view(1, "card")
+  record("same table", game.holdings_view("bank") == bank)
+  record("bank brick", bank.brick)
+  game.move("bank", 1, "brick", 2)
+  record("after move", bank.brick * 10 + hand.brick)
+  game.remove(1, "brick", 1)
+  game.add("bank", "brick", 4)
+  record("after remove and add", bank.brick * 10 + hand.brick)
+  game.add_kind("ore")
+  record("new kind", hand.ore)
+  game.add(1, "ore", 3)
+  record("ore", hand.ore)
+  game.add_form("token")
+  local tokens = game.holdings_view(1, "token")
+  game.add(1, "ore", 2, "token")
+  record("tokens", tokens.ore * 10 + hand.ore)
+)lua");
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto& props = session_->state().game_props;
+  EXPECT_EQ(props.get(0, "same table"), engine::Value(true));
+  EXPECT_EQ(props.get(0, "bank brick"), engine::Value(std::int64_t{5}));
+  EXPECT_EQ(props.get(0, "after move"), engine::Value(std::int64_t{32}));
+  EXPECT_EQ(props.get(0, "after remove and add"), engine::Value(std::int64_t{71}));
+  EXPECT_EQ(props.get(0, "new kind"), engine::Value(std::int64_t{0}));
+  EXPECT_EQ(props.get(0, "ore"), engine::Value(std::int64_t{3}));
+  EXPECT_EQ(props.get(0, "tokens"), engine::Value(std::int64_t{23}));
+}
+
+TEST_F(ViewsTest, PropertyViewsFollowSetsAndErasures) {
+  const auto r = run(R"lua(
+  board.hex(1)
+  local owner = board.node_view("owner")
+  board.node_set(3, "owner", 2)
+  board.node_set(4, "owner", "bank")
+  local road = board.path_view("road")
+  board.path_set(5, "road", 1)
+  board.path_set(5, "road", nil)
+  board.tile_set(2, "number", 8)
+  local number = board.tile_view("number")
+  local vp = game.player_view("vp")
+  game.player_set(2, "vp", 7)
+  local props = game.props_view()
+  game.set("robber", 4)
+  game.set("robber", 5)
+  record("owner", tostring(owner[3]) .. "," .. tostring(owner[4]) .. "," .. tostring(owner[1]))
+  record("road", tostring(road[5]))
+  record("number", number[2])
+  record("vp", tostring(vp[1]) .. "," .. vp[2])
+  record("robber", props.robber)
+  record("game props so far", props.owner .. "/" .. tostring(props.number))
+)lua");
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto& props = session_->state().game_props;
+  EXPECT_EQ(props.get(0, "owner"), engine::Value(std::string("2,bank,nil")));
+  EXPECT_EQ(props.get(0, "road"), engine::Value(std::string("nil")));
+  EXPECT_EQ(props.get(0, "number"), engine::Value(std::int64_t{8}));
+  EXPECT_EQ(props.get(0, "vp"), engine::Value(std::string("nil,7")));
+  EXPECT_EQ(props.get(0, "robber"), engine::Value(std::int64_t{5}));
+  // record() sets game props, so the game props view already holds what was recorded.
+  EXPECT_EQ(props.get(0, "game props so far"), engine::Value(std::string("2,bank,nil/8")));
+}
+
+TEST_F(ViewsTest, EachGameGetsFreshViews) {
+  pack("counter", R"lua(
+game.on("game.setup", function()
+  game.add_form("card")
+  game.add_kind("brick")
+end)
+game.on("turn", function(e)
+  local hand = game.holdings_view(1)
+  game.set("seen", hand.brick)
+  game.add(1, "brick", 1)
+  game.finish()
+end)
+)lua");
+  auto s = session({"counter"});
+  for (int i = 0; i < 3; ++i) {
+    const auto r = s->play({});
+    ASSERT_TRUE(r.ok) << r.error_report;
+    EXPECT_EQ(s->state().game_props.get(0, "seen"), engine::Value(std::int64_t{0}));
+  }
+}
+
+TEST_F(ViewsTest, WritingIntoAViewFailsTheGame) {
+  struct Case {
+    const char* body;
+    const char* message;
+  } cases[] = {
+      {"game.holdings_view(1).brick = 3",
+       "pack code wrote into the holdings view of player 1 (form 'card'): views are read-only"},
+      {"game.holdings_view('bank').ore = 1",
+       "pack code wrote into the holdings view of 'bank' (form 'card'): views are read-only"},
+      {"game.holdings_view(2).brick = nil",
+       "pack code removed entries from the holdings view of player 2 (form 'card')"},
+      {"board.hex(1) board.node_view('owner')[2] = 1",
+       "pack code wrote into board.node_view(\"owner\") at 2: views are read-only"},
+      {"board.hex(1) board.path_view('road')[99] = 1",
+       "pack code wrote into board.path_view(\"road\"): views are read-only"},
+      {"game.player_view('vp')[1] = 4",
+       "pack code wrote into game.player_view(\"vp\") at 1: views are read-only"},
+      {"game.props_view().robber = 4", "pack code wrote into game.props_view: views are read-only"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run(c.body);
+    ASSERT_FALSE(r.ok) << c.body;
+    EXPECT_NE(r.error.find(c.message), std::string::npos) << c.body << "\n" << r.error;
+  }
+}
+
+TEST_F(ViewsTest, AgentsMayReadViews) {
+  pack("asker", R"lua(
+game.on("game.setup", function()
+  game.add_form("card")
+  game.add_kind("brick")
+  game.add(2, "brick", 2)
+end)
+game.agent("rich", function(p, kind, options)
+  return game.holdings_view(2).brick
+end)
+game.on("turn", function(e)
+  local _, i = game.decide(1, "pick", { "a", "b", "c" })
+  game.set("picked", i)
+  game.finish()
+end)
+)lua");
+  auto s = session({"asker"});
+  GameConfig config;
+  config.agents = {"rich"};
+  const auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().game_props.get(0, "picked"), engine::Value(std::int64_t{2}));
+}
+
+}  // namespace
+}  // namespace catan::scripting
