@@ -304,9 +304,16 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     for (const auto& e : p.manifest->events)
       state.events.declare(e.name, e.description, p.manifest->name);
 
-  if (game_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, game_ref);
+  for (int* ref : {&game_ref, &handlers_ref, &turn_payload_ref})
+    if (*ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, *ref);
   lua_newtable(L);
+  lua_newtable(L);
+  lua_pushvalue(L, -1);
+  handlers_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_setfield(L, -2, "handlers");
   game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_createtable(L, 0, 3);
+  turn_payload_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
   lua_newtable(L);  // filled once every handler is registered
   lua_setfield(L, -2, "now");
@@ -440,7 +447,7 @@ void Session::Impl::check_invariants(std::string_view where) {
       --s.agent_depth;
     }
   } restore{*this};
-  push_game_table("handlers");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, handlers_ref);
   const int handlers = lua_gettop(L);
   for (const Invariant& inv : invariants) {
     FrameGuard frame(*this, Frame{-1, inv.pack, "invariant"});
@@ -467,7 +474,7 @@ const char* Session::Impl::dispatch(int event, int payload_index, int default_in
     }
     return "done";
   }
-  push_game_table("handlers");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, handlers_ref);
   const int handlers = lua_gettop(L);
   bool replaced = false;
   const auto run = [&](const engine::Handler& h) -> const char* {
@@ -605,14 +612,17 @@ void Session::Impl::play_turns(int max_turns, int limit) {
     if (log)
       log(fmt::format("-- turn {} (round {}): player {}", state.turn, state.round,
                       state.current + 1));
-    raise_kernel(ev_turn, [this](lua_State* L) {
-      lua_pushinteger(L, state.current + 1);
-      lua_setfield(L, -2, "player");
-      lua_pushinteger(L, state.turn);
-      lua_setfield(L, -2, "turn");
-      lua_pushinteger(L, state.round);
-      lua_setfield(L, -2, "round");
-    });
+    // One payload table serves every turn of the game (handlers must not keep it).
+    lua_State* L = lua.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, turn_payload_ref);
+    lua_pushinteger(L, state.current + 1);
+    lua_setfield(L, -2, "player");
+    lua_pushinteger(L, state.turn);
+    lua_setfield(L, -2, "turn");
+    lua_pushinteger(L, state.round);
+    lua_setfield(L, -2, "round");
+    raise(ev_turn, -1, 0);
+    lua_pop(L, 1);
     if (!state.over) state.advance_turn();
   }
 }

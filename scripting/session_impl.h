@@ -47,6 +47,8 @@ struct Session::Impl {
   engine::GameState state;
   Views views;  // live views of holdings and properties handed to packs this game
   int game_ref = LUA_NOREF;  // per-game Lua table: handlers, agents, board adjacency cache
+  int handlers_ref = LUA_NOREF;  // its "handlers" field (callbacks by reference), for dispatch
+  int turn_payload_ref = LUA_NOREF;  // the payload of every `turn` event of this game
   std::vector<std::string> agent_names;
   std::vector<std::shared_ptr<engine::Agent>> agents;
   const engine::Replay* replaying = nullptr;
