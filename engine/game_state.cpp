@@ -18,6 +18,7 @@ void GameState::reset(std::uint64_t seed_, std::uint64_t game_index_, int player
   winner.reset();
   end_reason.clear();
   version = 0;
+  board_version = 0;
   kinds.clear();
   forms.clear();
   supplies.clear();

@@ -41,6 +41,9 @@ struct GameState {
   // Changes whenever a pack changes the state through the API (the scripting layer bumps it in
   // every mutating call); lets read-only checks skip work when nothing changed.
   std::uint64_t version = 0;
+  // Changes whenever a board property changes (a subset of `version`): caches derived from the
+  // board (legal spots, owned pieces) stay valid while it is unchanged.
+  std::uint64_t board_version = 0;
 
   // Catalogue of what can be held, and who holds it.
   NameTable kinds;     // e.g. "brick"

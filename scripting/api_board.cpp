@@ -214,8 +214,14 @@ int set_prop(lua_State* L) {
   std::size_t n = 0;
   const char* key = luaL_checklstring(L, 2, &n);
   set_property(L, props(s, E), id, {key, n}, 3);
+  ++s.state.board_version;
   s.views.prop_changed(L, prop_set(E), id, {key, n}, 3);
   return 0;
+}
+
+int b_version(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(session(L).state.board_version));
+  return 1;
 }
 
 template <Element E>
@@ -303,6 +309,7 @@ void open_board_api(lua_State* L, Session::Impl& s) {
       {"node_set", lua::protect<set_prop<Element::Node>>},
       {"path_get", lua::protect<get_prop<Element::Path>>},
       {"path_set", lua::protect<set_prop<Element::Path>>},
+      {"version", lua::protect<b_version>},
       {"tile_view", lua::protect<prop_view<Element::Tile>>},
       {"node_view", lua::protect<prop_view<Element::Node>>},
       {"path_view", lua::protect<prop_view<Element::Path>>},

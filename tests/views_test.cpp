@@ -95,6 +95,26 @@ TEST_F(ViewsTest, PropertyViewsFollowSetsAndErasures) {
   EXPECT_EQ(props.get(0, "game props so far"), engine::Value(std::string("2,bank,nil/8")));
 }
 
+TEST_F(ViewsTest, BoardVersionChangesOnlyWithBoardProperties) {
+  const auto r = run(R"lua(
+  board.hex(1)
+  local v0 = board.version()
+  game.move("bank", 1, "brick", 1)
+  game.set("x", 1)
+  game.player_set(1, "y", 2)
+  local v1 = board.version()
+  board.node_set(1, "owner", 1)
+  local v2 = board.version()
+  board.path_set(1, "road", 1)
+  board.tile_set(1, "number", 5)
+  local v3 = board.version()
+  local _ = board.node_get(1, "owner")
+  record("versions", (v1 - v0) .. "," .. (v2 - v1) .. "," .. (v3 - v2) .. "," .. (board.version() - v3))
+)lua");
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(session_->state().game_props.get(0, "versions"), engine::Value(std::string("0,1,2,0")));
+}
+
 TEST_F(ViewsTest, EachGameGetsFreshViews) {
   pack("counter", R"lua(
 game.on("game.setup", function()

@@ -552,6 +552,10 @@ function board.path_get(path, key) end
 ---@param value catan.Value
 function board.path_set(path, key, value) end
 
+---Changes whenever a board property changes, and only then (for caches derived from the board).
+---@return integer
+function board.version() end
+
 ---A live, read-only view of tile property `key`: view[tile] = value (nil where unset).
 ---@param key string
 ---@return table<integer, any>
