@@ -26,7 +26,7 @@ end
 -- Gives the card `prop` by the rule above: values[q] per seat, minimum `min`. Returns the old
 -- and new holder (nil = nobody).
 local function award(prop, values, min)
-  local holder = game.get(prop)
+  local holder = storage.props[prop]
   local top, count, who = -1, 0, nil
   for q = 1, #values do
     local v = values[q]
@@ -56,7 +56,7 @@ end
 -- call it so after changing roads or buildings by hand), the played knights of every seat, then
 -- both awards, and the points (update_vp) of any seat that gained or lost a card.
 function update_awards(seats)
-  local players = game.players()
+  local players = storage.players
   local len = storage.road_len
   if len == nil then
     len = {}
@@ -89,8 +89,9 @@ function update_awards(seats)
     knights = {}
     storage.knights = knights
   end
+  local played = storage.played
   for q = 1, players do
-    local k = game.count(q, "knight", "played")
+    local k = played[q].knight
     if k ~= knights[q] then
       knights[q] = k
       game.player_set(q, "knights_played", k)

@@ -17,18 +17,13 @@
 --
 -- Invariant: a player's pieces of a kind on the board = limit - the pieces in supply; player
 -- props settlements / cities / roads (piece_plural) show that number.
--- Index (speed): storage.own[p][piece] lists the ids holding p's pieces of that kind, kept by
--- place_piece. Each read checks every entry against the board and the length against
--- limit - supply, and rescans the board on a mismatch: pieces removed or moved by hand are
--- noticed; a piece added by hand with board.node_set/path_set is seen once it was also taken
--- from the supply (game.remove(p, piece, 1, "piece"), which check mode requires anyway).
--- Query scope (speed): between begin_query_scope() and end_query_scope() the caller promises
--- that nothing changes the board or the supplies (a batch of read-only queries, e.g. the
--- main-phase menu); an index checked once inside the scope is then trusted without re-checking.
+-- Caches (speed), all keyed by board.version(), so any change of a board prop (by this file, a
+-- variant or a test) invalidates them: storage.own_cache lists each player's pieces by kind
+-- (own_pieces), storage.spot_cache says whether a player has a legal spot for a piece
+-- (has_spot). They are derived data: reading them never changes the game.
 
-local node_get, path_get = board.node_get, board.path_get
 local node_set, path_set = board.node_set, board.path_set
-local count = game.count
+local board_version = board.version
 local has_handlers = game.has_handlers
 
 -- Options of a call that passed none (never modified).
@@ -45,18 +40,15 @@ end
 -- Per-game adjacency arrays of the board (built on first use, shared, read-only):
 -- np[node] = paths at the node, nn[node] = neighbouring nodes, pa[path] / pb[path] = its end
 -- nodes; scratch arrays: mark[node] / pmark[path] hold the stamp of the last search that
--- visited them (stamp grows by one per search), bval[node] is the node's building prop as
--- read during the search whose stamp is bmark[node] (false = none).
+-- visited them (stamp grows by one per search).
 function board_graph()
   local g = storage.graph
   if g then return g end
-  g = { np = {}, nn = {}, pa = {}, pb = {}, stamp = 0, mark = {}, pmark = {}, bmark = {},
-        bval = {} }
+  g = { np = {}, nn = {}, pa = {}, pb = {}, stamp = 0, mark = {}, pmark = {} }
   for n = 1, board.nodes() do
     g.np[n] = board.node_paths(n)
     g.nn[n] = board.node_nodes(n)
     g.mark[n] = 0
-    g.bmark[n] = 0
   end
   for e = 1, board.paths() do
     local ends = board.path_nodes(e)
@@ -67,67 +59,76 @@ function board_graph()
   return g
 end
 
--- storage.own_checked[p][piece] = the query scope in which p's index of `piece` was last
--- checked (created on demand).
-local function own_checked(p)
-  return subtable(subtable(storage, "own_checked"), p)
-end
-
--- Opens a query scope (see the header): indexes checked from now on are trusted until
--- end_query_scope(). Scopes do not nest.
-function begin_query_scope()
-  storage.query_scope = (storage.query_scope_id or 0) + 1
-  storage.query_scope_id = storage.query_scope
-end
-
--- Closes the query scope: every later own_pieces call checks its index again.
-function end_query_scope()
-  storage.query_scope = nil
-end
-
--- The ids holding p's pieces of kind `piece` (the index above; do not modify the array).
-function own_pieces(p, piece)
-  local mine = subtable(subtable(storage, "own"), p)
-  local list = mine[piece]
-  local scope = storage.query_scope
-  if scope and list ~= nil and own_checked(p)[piece] == scope then return list end
-  local spec = storage.pieces[piece]
-  local on_node = spec.on == "node"
-  local beside = spec.beside
-  if list ~= nil and #list == spec.limit - count(p, piece, "piece") then
-    local valid = true
-    for i = 1, #list do
-      local id = list[i]
-      if beside then
-        valid = node_get(id, piece) == p
-      elseif on_node then
-        valid = node_get(id, "owner") == p and node_get(id, "building") == piece
-      else
-        valid = path_get(id, piece) == p
-      end
-      if not valid then break end
-    end
-    if valid then
-      if scope then own_checked(p)[piece] = scope end
-      return list
-    end
+-- The live view of board prop `key` on nodes (storage.node_views, made on first use).
+local function node_prop(key)
+  if key == "building" then return storage.building end
+  if key == "owner" then return storage.owner end
+  local views = storage.node_views
+  local v = views[key]
+  if v == nil then
+    v = board.node_view(key)
+    views[key] = v
   end
+  return v
+end
+
+-- The live view of board prop `key` on paths.
+local function path_prop(key)
+  if key == "road" then return storage.road end
+  local views = storage.path_views
+  local v = views[key]
+  if v == nil then
+    v = board.path_view(key)
+    views[key] = v
+  end
+  return v
+end
+
+-- The per-board-version cache `name` in storage: an empty table whenever the board changed
+-- since it was last filled.
+local function board_cache(name)
+  local cache = storage[name]
+  local v = board_version()
+  if cache == nil or cache.version ~= v then
+    cache = { version = v }
+    storage[name] = cache
+  end
+  return cache
+end
+
+-- The ids (ascending) holding p's pieces of kind `piece`: nodes whose building is the piece and
+-- owner is p, nodes whose prop named after the piece is p for attachment pieces (`beside`),
+-- paths whose prop named after the piece is p for path pieces. Cached per board version: do
+-- not modify the array.
+function own_pieces(p, piece)
+  local cache = board_cache("own_cache")
+  local mine = cache[p]
+  if mine == nil then
+    mine = {}
+    cache[p] = mine
+  end
+  local list = mine[piece]
+  if list ~= nil then return list end
+  local spec = storage.pieces[piece]
   list = {}
-  if beside then
-    for n = 1, board.nodes() do
-      if node_get(n, piece) == p then list[#list + 1] = n end
+  local g = board_graph()
+  if spec.on == "node" and not spec.beside then
+    local owner, building = storage.owner, storage.building
+    for n = 1, #g.nn do
+      if owner[n] == p and building[n] == piece then list[#list + 1] = n end
     end
-  elseif on_node then
-    for n = 1, board.nodes() do
-      if node_get(n, "owner") == p and node_get(n, "building") == piece then list[#list + 1] = n end
+  elseif spec.on == "node" then
+    local held = node_prop(piece)
+    for n = 1, #g.nn do
+      if held[n] == p then list[#list + 1] = n end
     end
   else
-    for e = 1, board.paths() do
-      if path_get(e, piece) == p then list[#list + 1] = e end
+    local held = path_prop(piece)
+    for e = 1, #g.pa do
+      if held[e] == p then list[#list + 1] = e end
     end
   end
   mine[piece] = list
-  if scope then own_checked(p)[piece] = scope end
   return list
 end
 
@@ -135,8 +136,7 @@ end
 -- base.can_pay this is has_cards(p, cost) (has_funds(p, cost) while base.funds has handlers);
 -- handlers may set payload.ok.
 function can_pay(p, item, cost)
-  local ok
-  if storage.funds_hooked then ok = has_funds(p, cost) else ok = has_cards(p, cost) end
+  local ok = covers(spendable(p), cost)
   if has_handlers("base.can_pay") then
     local e = { player = p, item = item, cost = cost, ok = ok }
     game.raise("base.can_pay", e)
@@ -160,48 +160,24 @@ function pay(p, item, cost)
   game.raise("base.pay", { player = p, item = item, cost = cost }, pay_default)
 end
 
--- True when node n holds a building, reading the board at most once per node and search
--- (g.bmark / g.bval, stamp = the search's g.stamp).
-local function built_at(n, g, stamp)
-  local bmark = g.bmark
-  if bmark[n] == stamp then return g.bval[n] end
-  local b = node_get(n, "building") ~= nil
-  bmark[n] = stamp
-  g.bval[n] = b
-  return b
-end
-
--- True when node n is empty and no neighbouring node holds a building (the distance rule);
--- g and stamp as for built_at.
-local function node_open(n, g, stamp)
-  if built_at(n, g, stamp) then return false end
-  local nbs = g.nn[n]
+-- True when node n is empty and no neighbouring node holds a building (the distance rule).
+local function node_open(n, building, nn)
+  if building[n] ~= nil then return false end
+  local nbs = nn[n]
   for i = 1, #nbs do
-    if built_at(nbs[i], g, stamp) then return false end
+    if building[nbs[i]] ~= nil then return false end
   end
   return true
 end
 
--- True when path e is free for a piece named `piece`.
-local function path_free(e, piece)
-  return path_get(e, "road") == nil and (piece == "road" or path_get(e, piece) == nil)
-end
-
-
--- Path pieces of p that extend the road network (the base road).
-local function own_roads(p)
-  if storage.pieces.road == nil then return {} end
-  return own_pieces(p, "road")
-end
-
--- Appends to `out` the free paths at node v for `piece` not yet taken this search (g.pmark[e]
--- == stamp); with `first`, returns true at the first one.
-local function free_paths_at(v, piece, g, stamp, out, first)
+-- Appends to `out` the paths at node v free for `piece` (no road, no piece of that name) not
+-- yet taken this search (g.pmark[e] == stamp); with `first`, returns true at the first one.
+local function free_paths_at(v, road, held, g, stamp, out, first)
   local ps = g.np[v]
   local pmark = g.pmark
   for i = 1, #ps do
     local e = ps[i]
-    if pmark[e] ~= stamp and path_free(e, piece) then
+    if pmark[e] ~= stamp and road[e] == nil and held[e] == nil then
       if first then return true end
       pmark[e] = stamp
       out[#out + 1] = e
@@ -221,11 +197,13 @@ local function spots(p, piece, opts, first)
     return list
   end
   local g = board_graph()
+  local building, owner = storage.building, storage.owner
   local out = {}
   if spec.on == "node" then
     local upgrades = spec.upgrades
     if spec.beside then
       -- p's buildings of the allowed kinds that do not hold this piece yet.
+      local held = node_prop(piece)
       local names, pieces = storage.piece_names, storage.pieces
       for j = 1, #names do
         local name = names[j]
@@ -233,7 +211,7 @@ local function spots(p, piece, opts, first)
             and (spec.beside == true or spec.beside[name]) then
           local nodes = own_pieces(p, name)
           for i = 1, #nodes do
-            if node_get(nodes[i], piece) == nil then
+            if held[nodes[i]] == nil then
               if first then return true end
               out[#out + 1] = nodes[i]
             end
@@ -245,18 +223,10 @@ local function spots(p, piece, opts, first)
       if first then return #list > 0 end
       for i = 1, #list do out[i] = list[i] end
     elseif opts.setup then
-      -- Every node without a building on it or next to it: mark the buildings' surroundings.
-      g.stamp = g.stamp + 1
-      local stamp, mark, nn = g.stamp, g.mark, g.nn
+      -- Every node without a building on it or next to it.
+      local nn = g.nn
       for n = 1, #nn do
-        if node_get(n, "building") ~= nil then
-          mark[n] = stamp
-          local nbs = nn[n]
-          for i = 1, #nbs do mark[nbs[i]] = stamp end
-        end
-      end
-      for n = 1, #nn do
-        if mark[n] ~= stamp then
+        if node_open(n, building, nn) then
           if first then return true end
           out[#out + 1] = n
         end
@@ -265,15 +235,15 @@ local function spots(p, piece, opts, first)
     else
       -- Nodes at the ends of p's roads.
       g.stamp = g.stamp + 1
-      local stamp, mark, pa, pb = g.stamp, g.mark, g.pa, g.pb
-      local roads = own_roads(p)
+      local stamp, mark, pa, pb, nn = g.stamp, g.mark, g.pa, g.pb, g.nn
+      local roads = storage.pieces.road and own_pieces(p, "road") or NO_OPTS
       for i = 1, #roads do
         local e = roads[i]
         for k = 1, 2 do
           local v = k == 1 and pa[e] or pb[e]
           if mark[v] ~= stamp then
             mark[v] = stamp
-            if node_open(v, g, stamp) then
+            if node_open(v, building, nn) then
               if first then return true end
               out[#out + 1] = v
             end
@@ -284,9 +254,11 @@ local function spots(p, piece, opts, first)
   elseif spec.on == "path" then
     g.stamp = g.stamp + 1
     local stamp, mark, pa, pb = g.stamp, g.mark, g.pa, g.pb
+    local road = storage.road
+    local held = piece == "road" and NO_OPTS or path_prop(piece)
     if opts.node then
       -- Setup: any free path touching the given node.
-      if free_paths_at(opts.node, piece, g, stamp, out, first) then return true end
+      if free_paths_at(opts.node, road, held, g, stamp, out, first) then return true end
     else
       -- From p's buildings (node pieces in piece_names order), then from the ends of p's
       -- roads not held by an opponent.
@@ -297,20 +269,20 @@ local function spots(p, piece, opts, first)
           for i = 1, #nodes do
             local v = nodes[i]
             mark[v] = stamp
-            if free_paths_at(v, piece, g, stamp, out, first) then return true end
+            if free_paths_at(v, road, held, g, stamp, out, first) then return true end
           end
         end
       end
-      local roads = own_roads(p)
+      local roads = storage.pieces.road and own_pieces(p, "road") or NO_OPTS
       for i = 1, #roads do
         local e = roads[i]
         for k = 1, 2 do
           local v = k == 1 and pa[e] or pb[e]
           if mark[v] ~= stamp then
             mark[v] = stamp
-            local owner = node_get(v, "owner")
-            if owner == nil or owner == p then
-              if free_paths_at(v, piece, g, stamp, out, first) then return true end
+            local o = owner[v]
+            if o == nil or o == p then
+              if free_paths_at(v, road, held, g, stamp, out, first) then return true end
             end
           end
         end
@@ -329,9 +301,24 @@ function legal_spots(p, piece, opts)
   return spots(p, piece, opts, false)
 end
 
--- True when legal_spots(p, piece, opts) is not empty (stops at the first spot).
+-- True when legal_spots(p, piece, opts) is not empty (stops at the first spot). Without opts
+-- the answer is cached per board version (storage.spot_cache).
 function has_spot(p, piece, opts)
-  return spots(p, piece, opts, true)
+  if opts ~= nil or storage.pieces[piece] == nil or storage.pieces[piece].spots then
+    return spots(p, piece, opts, true)
+  end
+  local cache = board_cache("spot_cache")
+  local mine = cache[p]
+  if mine == nil then
+    mine = {}
+    cache[p] = mine
+  end
+  local known = mine[piece]
+  if known == nil then
+    known = spots(p, piece, nil, true)
+    mine[piece] = known
+  end
+  return known
 end
 
 -- Places one of p's `piece` at `where` (node or path id) without paying: sets the board props,
@@ -343,98 +330,79 @@ end
 function place_piece(p, piece, where, opts)
   local spec = storage.pieces[piece]
   if spec == nil then error("unknown piece '" .. tostring(piece) .. "'", 2) end
-  opts = opts or {}
+  opts = opts or NO_OPTS
   local touched -- seats whose road length may change
-  local list = own_pieces(p, piece) -- brought up to date before the supply changes
+  local building, owner = storage.building, storage.owner
   if spec.on == "node" and spec.beside then
-    local building = node_get(where, "building")
-    if node_get(where, "owner") ~= p or building == nil
-        or (spec.beside ~= true and not spec.beside[building]) then
+    local b = building[where]
+    if owner[where] ~= p or b == nil or (spec.beside ~= true and not spec.beside[b]) then
       error(string.format("player %d has no building on node %d that a %s can join", p, where,
         piece), 2)
     end
-    if node_get(where, piece) ~= nil then
+    if node_prop(piece)[where] ~= nil then
       error(string.format("node %d already holds a %s", where, piece), 2)
     end
     game.remove(p, piece, 1, "piece")
     node_set(where, piece, p)
-    list[#list + 1] = where
   elseif spec.on == "node" then
     local upgrades = spec.upgrades
-    local building = node_get(where, "building")
+    local b = building[where]
     if upgrades then
-      if building ~= upgrades or node_get(where, "owner") ~= p then
+      if b ~= upgrades or owner[where] ~= p then
         error(string.format("player %d has no %s on node %d to upgrade to a %s", p, upgrades, where,
           piece), 2)
       end
-    elseif building ~= nil then
-      error(string.format("node %d already holds a %s", where, building), 2)
+    elseif b ~= nil then
+      error(string.format("node %d already holds a %s", where, b), 2)
     end
-    local old = upgrades and own_pieces(p, upgrades)
     game.remove(p, piece, 1, "piece")
     node_set(where, "owner", p)
     node_set(where, "building", piece)
-    list[#list + 1] = where
     if upgrades then
-      for i = 1, #old do
-        if old[i] == where then
-          table.remove(old, i)
-          break
-        end
-      end
       game.add(p, upgrades, 1, "piece")
       game.player_set(p, piece_plural(upgrades),
-        storage.pieces[upgrades].limit - count(p, upgrades, "piece"))
+        storage.pieces[upgrades].limit - storage.supply[p][upgrades])
     else
       -- A new building may break opponents' roads through this node.
       touched = {}
+      local road = storage.road
       local ps = board_graph().np[where]
       for i = 1, #ps do
-        local q = path_get(ps[i], "road")
+        local q = road[ps[i]]
         if q ~= nil and q ~= p then touched[#touched + 1] = q end
       end
     end
   elseif spec.on == "path" then
-    if not path_free(where, piece) then
+    if storage.road[where] ~= nil or (piece ~= "road" and path_prop(piece)[where] ~= nil) then
       error(string.format("path %d is already taken", where), 2)
     end
     game.remove(p, piece, 1, "piece")
     path_set(where, piece, p)
-    list[#list + 1] = where
     if piece == "road" then touched = { p } end
   else
     error(string.format("piece '%s' has an unknown place '%s'", piece, tostring(spec.on)), 2)
   end
-  game.player_set(p, piece_plural(piece), spec.limit - count(p, piece, "piece"))
+  game.player_set(p, piece_plural(piece), spec.limit - storage.supply[p][piece])
   game.raise("base.built",
     { player = p, piece = piece, where = where, free = opts.free and true or false })
-  update_awards(touched or {})
+  update_awards(touched or NO_OPTS)
   update_vp(p)
 end
 
 -- Names (sorted) of the pieces p has in supply, can pay for and has a legal spot for.
 function buildable(p)
   if has_handlers("base.can_pay") then return buildable_from_hand(p, nil) end
-  if storage.funds_hooked then return buildable_from_hand(p, funds_of(p)) end
-  local hand = storage.hand
-  if hand == nil then
-    hand = {}
-    storage.hand = hand
-  end
-  for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
-    hand[r] = count(p, r, "card")
-  end
-  return buildable_from_hand(p, hand)
+  return buildable_from_hand(p, spendable(p))
 end
 
--- buildable(p) given p's resource cards `hand` ({resource = count}, every resource present),
--- read by the caller; p's funds (funds_of) while base.funds has handlers); with hand nil,
--- payment goes through can_pay (required while base.can_pay has handlers). Returns a new array.
+-- buildable(p) given what p can spend, `hand` ({resource = count}, every resource present: p's
+-- cards, or its funds (funds_of) while base.funds has handlers); with hand nil, payment goes
+-- through can_pay (required while base.can_pay has handlers). Returns a new array.
 function buildable_from_hand(p, hand)
   local out = {}
   local pieces = storage.pieces
   local names = storage.piece_names
+  local supply = storage.supply[p]
   for i = 1, #names do
     local name = names[i]
     local spec = pieces[name]
@@ -442,18 +410,9 @@ function buildable_from_hand(p, hand)
     if hand == nil then
       ok = can_pay(p, name, spec.cost)
     else
-      ok = true
-      local cost = spec.cost
-      for k = 1, #RESOURCES do
-        local r = RESOURCES[k]
-        local n = cost[r]
-        if n and hand[r] < n then
-          ok = false
-          break
-        end
-      end
+      ok = covers(hand, spec.cost)
     end
-    if ok and count(p, name, "piece") > 0 and has_spot(p, name) then out[#out + 1] = name end
+    if ok and supply[name] > 0 and has_spot(p, name) then out[#out + 1] = name end
   end
   return out
 end
@@ -462,13 +421,13 @@ end
 -- among its legal spots and places it. Returns the spot, or nil when there is none or no piece
 -- in supply. opts as for place_piece (free) and legal_spots (setup, node).
 function choose_and_place(p, piece, opts)
-  if count(p, piece, "piece") <= 0 then return nil end
+  if storage.supply[p][piece] <= 0 then return nil end
   local list = legal_spots(p, piece, opts)
   if #list == 0 then return nil end
   local names = storage.pieces[piece].on == "path" and storage.path_labels or storage.node_labels
   local labels = {}
   for i = 1, #list do labels[i] = names[list[i]] end
-  local _, i = game.decide(p, "base.place_" .. piece, labels)
+  local _, i = game.decide(p, storage.place_kind[piece] or ("base.place_" .. piece), labels)
   place_piece(p, piece, list[i], opts)
   return list[i]
 end
@@ -478,7 +437,7 @@ end
 function build_action(p, piece)
   local spec = storage.pieces[piece]
   if spec == nil then error("unknown piece '" .. tostring(piece) .. "'", 2) end
-  if count(p, piece, "piece") <= 0 or not can_pay(p, piece, spec.cost)
+  if storage.supply[p][piece] <= 0 or not can_pay(p, piece, spec.cost)
       or not has_spot(p, piece) then
     error(string.format("player %d cannot build a %s now", p, piece), 2)
   end
@@ -486,9 +445,11 @@ function build_action(p, piece)
   return choose_and_place(p, piece, { free = false })
 end
 
--- Per-game setup: the board's adjacency arrays and empty piece indexes.
-game.on("game.setup", function(e)
+-- Per-game setup: the board's adjacency arrays, the caches and the decision kind per piece.
+game.on("game.setup", function()
   if board.is_built() then board_graph() end
-  storage.own = {}
-  for q = 1, e.players do storage.own[q] = {} end
+  storage.own_cache, storage.spot_cache = {}, {}
+  storage.node_views, storage.path_views = {}, {}
+  storage.place_kind = {}
+  for name in pairs(storage.pieces) do storage.place_kind[name] = "base.place_" .. name end
 end, { priority = -50 })

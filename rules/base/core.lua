@@ -15,6 +15,13 @@
 --   player props (the game summary): vp, settlements, cities, roads, knights_played,
 --                road_length, longest_road, largest_army
 -- Pack-private turn state is in storage (see new_turn_state).
+--
+-- Live views (game.holdings_view, board.node_view, ...: kernel state mirrored into tables the
+-- kernel keeps current; read-only) made in game.setup, for the pack's hot code:
+--   storage.cards[holder]  cards (form "card") of each seat and of "bank"
+--   storage.devs[p], storage.played[p], storage.supply[p]   forms "dev", "played", "piece"
+--   storage.building, storage.owner   node props; storage.road   path prop "road"
+--   storage.props   every game prop (robber, longest_road, ...); storage.vp   player prop vp
 
 RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
 DEV_CARDS = { "knight", "victory_point", "road_building", "year_of_plenty", "monopoly" }
@@ -28,54 +35,72 @@ BASE_PIECES = {
 }
 DEV_CARD_COST = { ore = 1, wool = 1, grain = 1 }
 
+-- The live view of a holder's resource cards (storage.cards; a seat or "bank").
+function card_view(holder)
+  return storage.cards[holder] or game.holdings_view(holder, "card")
+end
+
+-- Resource cards of a hand view (card_view), summed over resources.
+function view_size(view)
+  return view.brick + view.lumber + view.wool + view.grain + view.ore
+end
+
 -- Resource cards a holder (seat or "bank") has in hand, summed over resources.
 function hand_size(holder)
-  return game.total(holder, "card")
+  return view_size(card_view(holder))
 end
 
 -- The resource cards of a holder as an array of resource names, one entry per card, in
 -- RESOURCES order (for uniform random picks and discard menus).
 function cards_of(holder)
-  local cards = {}
-  for _, r in ipairs(RESOURCES) do
-    for _ = 1, game.count(holder, r, "card") do cards[#cards + 1] = r end
+  local cards, view = {}, card_view(holder)
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    for _ = 1, view[r] do cards[#cards + 1] = r end
   end
   return cards
 end
 
--- True when `holder` has at least the resource cards in `cost` ({resource = n}).
-function has_cards(holder, cost)
-  for _, r in ipairs(RESOURCES) do
+-- True when the counts in `have` ({resource = n}, every resource present) cover `cost`.
+function covers(have, cost)
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
     local n = cost[r]
-    if n and n > 0 and game.count(holder, r, "card") < n then return false end
+    if n and have[r] < n then return false end
   end
   return true
+end
+
+-- True when `holder` has at least the resource cards in `cost` ({resource = n}).
+function has_cards(holder, cost)
+  return covers(card_view(holder), cost)
 end
 
 -- What player p can spend on builds, development cards and trades, as a new table
 -- {resource = n}: p's cards, plus what handlers of base.funds {player, funds} add to funds (a
 -- variant's other forms of payment, e.g. tokens).
 function funds_of(p)
-  local f = {}
-  for i = 1, #RESOURCES do f[RESOURCES[i]] = game.count(p, RESOURCES[i], "card") end
+  local f, view = {}, card_view(p)
+  for i = 1, #RESOURCES do f[RESOURCES[i]] = view[RESOURCES[i]] end
   if storage.funds_hooked then game.raise("base.funds", { player = p, funds = f }) end
   return f
 end
 
+-- What p can spend, for reading only: p's card view while base.funds has no handlers (no
+-- table is made), else funds_of(p).
+function spendable(p)
+  if storage.funds_hooked then return funds_of(p) end
+  return card_view(p)
+end
+
 -- funds_of(p)[r]; without handlers of base.funds simply p's cards of r.
 function funds(p, r)
-  if not storage.funds_hooked then return game.count(p, r, "card") end
-  return funds_of(p)[r]
+  return spendable(p)[r]
 end
 
 -- True when p's funds (funds_of) cover `cost` ({resource = n}).
 function has_funds(p, cost)
-  local f = funds_of(p)
-  for _, r in ipairs(RESOURCES) do
-    local n = cost[r]
-    if n and n > 0 and f[r] < n then return false end
-  end
-  return true
+  return covers(spendable(p), cost)
 end
 
 -- t[k], created as an empty table when absent (per-game caches in storage).
@@ -106,7 +131,8 @@ function describe_cost(cost)
   return table.concat(parts, ", ")
 end
 
--- The per-turn bookkeeping of the base game (storage.turn), reset at each turn start.
+-- The per-turn bookkeeping of the base game (storage.turn), reset at each turn start
+-- (reset_turn_state reuses the table).
 function new_turn_state(player)
   return {
     player = player,
@@ -115,6 +141,15 @@ function new_turn_state(player)
     bought = {},           -- dev kind -> cards bought this turn (not playable yet)
     free_roads = 0,        -- roads left to place from Road Building
   }
+end
+
+-- Makes `turn` (a table made by new_turn_state) the fresh state of player's turn.
+function reset_turn_state(turn, player)
+  turn.player, turn.rolled, turn.dev_played, turn.free_roads = player, false, false, 0
+  local bought = turn.bought
+  if next(bought) ~= nil then
+    for i = 1, #DEV_CARDS do bought[DEV_CARDS[i]] = nil end
+  end
 end
 
 -- Declares the catalogue of kinds, forms and supplies and fills the bank, the development
@@ -153,6 +188,22 @@ game.on("game.setup", function(e)
 
   for i = 2, 12 do game.set("dice_histogram." .. i, 0) end
   storage.turn = new_turn_state(1)
+
+  -- The live views (see the header).
+  local cards, devs, played, supply = {}, {}, {}, {}
+  for p = 1, e.players do
+    cards[p] = game.holdings_view(p, "card")
+    devs[p] = game.holdings_view(p, "dev")
+    played[p] = game.holdings_view(p, "played")
+    supply[p] = game.holdings_view(p, "piece")
+  end
+  cards.bank = game.holdings_view("bank", "card")
+  storage.cards, storage.devs, storage.played, storage.supply = cards, devs, played, supply
+  storage.building, storage.owner = board.node_view("building"), board.node_view("owner")
+  storage.road = board.path_view("road")
+  storage.props = game.props_view()
+  storage.vp = game.player_view("vp")
+  storage.verbose = game.verbose()
 end, { priority = -100 })
 
 game.on("game.setup", function(e)

@@ -15,15 +15,10 @@ function can_buy_dev(p)
   return game.deck_count("dev") > 0 and can_pay(p, DEV_ITEM, DEV_CARD_COST)
 end
 
--- can_buy_dev(p) given p's resource cards `hand` ({resource = count}, every resource present,
+-- can_buy_dev(p) given what p can spend, `hand` ({resource = count}, every resource present,
 -- read by the caller); only while base.can_pay has no handlers.
 function can_buy_dev_from_hand(hand)
-  for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
-    local n = DEV_CARD_COST[r]
-    if n and n > 0 and hand[r] < n then return false end
-  end
-  return game.deck_count("dev") > 0
+  return covers(hand, DEV_CARD_COST) and game.deck_count("dev") > 0
 end
 
 -- p pays DEV_CARD_COST and draws the top card of the deck. Returns the card's kind. Error when
@@ -38,7 +33,7 @@ function buy_dev(p)
   game.add(p, card, 1, "dev")
   local bought = storage.turn.bought
   bought[card] = (bought[card] or 0) + 1
-  if game.verbose() then game.log(string.format("player %d buys a development card", p)) end
+  if storage.verbose then game.log(string.format("player %d buys a development card", p)) end
   update_vp(p)
   return card
 end
@@ -48,14 +43,26 @@ end
 function playable_dev(p)
   local out = {}
   local turn = storage.turn
-  if turn.dev_played or game.total(p, "dev") == 0 then return out end
-  local bought = turn.bought
-  for _, kind in ipairs(DEV_CARDS) do
-    if kind ~= "victory_point" and count(p, kind, "dev") > (bought[kind] or 0) then
+  if turn.dev_played then return out end
+  local devs, bought = storage.devs[p], turn.bought
+  for i = 1, #DEV_CARDS do
+    local kind = DEV_CARDS[i]
+    if kind ~= "victory_point" and devs[kind] > (bought[kind] or 0) then
       out[#out + 1] = kind
     end
   end
   return out
+end
+
+-- True when p holds a development card other than a victory point card that was not bought
+-- this turn (playable_dev(p) is not empty, ignoring whether a card was played this turn).
+function holds_playable(p)
+  local devs, bought = storage.devs[p], storage.turn.bought
+  for i = 1, #DEV_CARDS do
+    local kind = DEV_CARDS[i]
+    if kind ~= "victory_point" and devs[kind] > (bought[kind] or 0) then return true end
+  end
+  return false
 end
 
 -- Asks p for one resource (decision `kind`) among `list`; returns it.
@@ -84,10 +91,11 @@ local EFFECTS = {
     turn.free_roads = 0
   end,
   year_of_plenty = function(p)
+    local bank = storage.cards.bank
     for _ = 1, 2 do
       local list = {}
       for _, r in ipairs(RESOURCES) do
-        if count("bank", r, "card") > 0 then list[#list + 1] = r end
+        if bank[r] > 0 then list[#list + 1] = r end
       end
       if #list == 0 then break end
       local r = pick_resource(p, "base.plenty", list)
@@ -117,7 +125,7 @@ function play_dev(p, kind)
   game.remove(p, kind, 1, "dev")
   game.add(p, kind, 1, "played")
   storage.turn.dev_played = true
-  if game.verbose() then game.log(string.format("player %d plays %s", p, kind)) end
+  if storage.verbose then game.log(string.format("player %d plays %s", p, kind)) end
   EFFECTS[kind](p)
   update_vp(p)
 end

@@ -17,8 +17,7 @@
 -- game.setup, since handlers are registered only while packs load) produce() neither builds
 -- payloads nor raises those events: the result is the same, without a table per building.
 
-local count, move = game.count, game.move
-local node_get = board.node_get
+local move = game.move
 
 -- Index of each resource in RESOURCES (constant).
 RESOURCE_INDEX = { brick = 1, lumber = 2, wool = 3, grain = 4, ore = 5 }
@@ -62,9 +61,9 @@ function roll_dice(p)
     d1, d2, total = e.dice[1], e.dice[2], e.total
   end
   local key = HISTOGRAM_KEY[total] or ("dice_histogram." .. total)
-  game.set(key, (game.get(key) or 0) + 1)
+  game.set(key, (storage.props[key] or 0) + 1)
   storage.turn.rolled = true
-  if game.verbose() then
+  if storage.verbose then
     game.log(string.format("player %d rolls %d + %d = %d", p, d1, d2, total))
   end
   return total
@@ -74,7 +73,7 @@ end
 -- never more than the bank holds.
 function payout_default(e)
   local amount = e.amount
-  local left = count("bank", e.resource, "card")
+  local left = storage.cards.bank[e.resource]
   if amount > left then amount = left end
   if amount > 0 then
     move("bank", e.player, e.resource, amount, "card")
@@ -90,9 +89,10 @@ end
 function produce(total)
   local tiles = storage.tiles_by_number[total]
   if tiles == nil or #tiles == 0 then return end
-  local robber = game.get("robber")
+  local robber = storage.props.robber
   local tile_nodes, tile_resource = storage.tile_nodes, storage.tile_resource
   local yield, owed = storage.yield, storage.owed
+  local building_at, owner_at = storage.building, storage.owner
   local hooked = storage.production_hooked
   local claims -- hooked only: claims[(p - 1) * 5 + ri] = array of claim payloads
   local all -- hooked only: every claim payload of this roll, in tile then node order
@@ -105,9 +105,9 @@ function produce(total)
       local nodes = tile_nodes[tile]
       for j = 1, #nodes do
         local node = nodes[j]
-        local building = node_get(node, "building")
+        local building = building_at[node]
         if building then
-          local owner = node_get(node, "owner")
+          local owner = owner_at[node]
           local amount = yield[building] or 0
           if hooked then
             local claim = { player = owner, tile = tile, node = node, building = building,
@@ -157,7 +157,7 @@ function produce(total)
         end
       end
       if sum > 0 then
-        local bank = count("bank", resource, "card")
+        local bank = storage.cards.bank[resource]
         if bank >= sum or owed_players == 1 then
           for p = 1, players do
             local k = (p - 1) * 5 + ri
@@ -176,7 +176,7 @@ function produce(total)
               end
             end
           end
-        elseif game.verbose() then
+        elseif storage.verbose then
           game.log(string.format("bank short of %s: %d owed to %d players, %d left; nobody gets it",
             resource, sum, owed_players, bank))
         end

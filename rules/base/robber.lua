@@ -22,20 +22,21 @@
 -- only this loop's own moves change it meanwhile (agents cannot change the state).
 function discard_default(e)
   local p = e.player
-  local n = {} -- n[i] = p's cards of RESOURCES[i]
-  for i = 1, #RESOURCES do n[i] = game.count(p, RESOURCES[i], "card") end
+  local hand = card_view(p)
+  local held = {}
   for _ = 1, e.count do
-    local held, index = {}, {}
+    local k = 0
     for i = 1, #RESOURCES do
-      if n[i] > 0 then
-        held[#held + 1] = RESOURCES[i]
-        index[#held] = i
+      local r = RESOURCES[i]
+      if hand[r] > 0 then
+        k = k + 1
+        held[k] = r
       end
     end
-    if #held == 0 then return end
-    local r, k = game.decide(p, "base.discard", held)
+    if k == 0 then return end
+    for i = k + 1, #held do held[i] = nil end
+    local r = game.decide(p, "base.discard", held)
     game.move(p, "bank", r, 1, "card")
-    n[index[k]] = n[index[k]] - 1
   end
 end
 
@@ -43,12 +44,13 @@ end
 -- than their limit (options.discard_limit through base.discard_limit) discards half of them,
 -- rounded down, through base.discard; then p moves the robber (move_robber).
 function seven(p)
-  local players = game.players()
-  local hooked = game.has_handlers("base.discard_limit")
+  local players = storage.players
+  local hooked = storage.discard_limit_hooked
+  local limit0 = storage.discard_limit
   for i = 0, players - 1 do
     local q = (p - 1 + i) % players + 1
-    local size = hand_size(q)
-    local limit = options.discard_limit
+    local size = view_size(storage.cards[q])
+    local limit = limit0
     if hooked then
       local e = { player = q, limit = limit }
       game.raise("base.discard_limit", e)
@@ -57,7 +59,7 @@ function seven(p)
     if size > limit then
       local n = size // 2
       if n > 0 then
-        if game.verbose() then
+        if storage.verbose then
           game.log(string.format("player %d discards %d of %d cards", q, n, size))
         end
         game.raise("base.discard", { player = q, count = n }, discard_default)
@@ -80,14 +82,14 @@ end
 -- holding at least one resource card, ascending.
 function robbable(p, tile)
   local seen = {}
-  local nodes = storage.tile_nodes[tile]
+  local nodes, owner_at = storage.tile_nodes[tile], storage.owner
   for i = 1, #nodes do
-    local owner = board.node_get(nodes[i], "owner")
+    local owner = owner_at[nodes[i]]
     if owner and owner ~= p then seen[owner] = true end
   end
   local victims = {}
-  for q = 1, game.players() do
-    if seen[q] and hand_size(q) > 0 then victims[#victims + 1] = q end
+  for q = 1, storage.players do
+    if seen[q] and view_size(storage.cards[q]) > 0 then victims[#victims + 1] = q end
   end
   return victims
 end
@@ -107,7 +109,7 @@ function robber_moved_default(e)
   end
   local s = { thief = e.player, victim = victim }
   game.raise("base.steal", s, steal_default)
-  if game.verbose() then
+  if storage.verbose then
     game.log(string.format("player %d robs player %d (%s)", e.player, victim, tostring(s.resource)))
   end
 end
@@ -117,23 +119,49 @@ end
 -- prop robber and raises base.robber_moved (default: the steal). Returns the new tile, or nil
 -- when no tile was allowed (the robber stays).
 function move_robber(p)
-  local from = game.get("robber")
-  local tiles = {}
-  for t = 1, board.tiles() do
-    if t ~= from then tiles[#tiles + 1] = t end
+  local from = storage.props.robber
+  local tiles, labels
+  if storage.robber_targets_hooked then
+    tiles = {}
+    for t = 1, board.tiles() do
+      if t ~= from then tiles[#tiles + 1] = t end
+    end
+    local e = { player = p, tiles = tiles }
+    game.raise("base.robber_targets", e)
+    tiles = e.tiles
+    if #tiles == 0 then return nil end
+    labels = {}
+    for i, t in ipairs(tiles) do labels[i] = tile_label(t) end
+  else
+    -- Every tile but the robber's: the same two arrays for every move from `from`.
+    local cached = storage.robber_menus[from]
+    if cached == nil then
+      tiles, labels = {}, {}
+      for t = 1, board.tiles() do
+        if t ~= from then
+          tiles[#tiles + 1] = t
+          labels[#labels + 1] = tile_label(t)
+        end
+      end
+      cached = { tiles = tiles, labels = labels }
+      storage.robber_menus[from] = cached
+    end
+    tiles, labels = cached.tiles, cached.labels
   end
-  local e = { player = p, tiles = tiles }
-  game.raise("base.robber_targets", e)
-  tiles = e.tiles
-  if #tiles == 0 then return nil end
-  local labels = {}
-  for i, t in ipairs(tiles) do labels[i] = tile_label(t) end
   local _, i = game.decide(p, "base.robber", labels)
   local tile = tiles[i]
   game.set("robber", tile)
-  if game.verbose() then
+  if storage.verbose then
     game.log(string.format("player %d moves the robber to %s", p, labels[i]))
   end
   game.raise("base.robber_moved", { player = p, tile = tile, from = from }, robber_moved_default)
   return tile
 end
+
+-- Per-game lookups of this file.
+game.on("game.setup", function(e)
+  storage.discard_limit_hooked = game.has_handlers("base.discard_limit")
+  storage.robber_targets_hooked = game.has_handlers("base.robber_targets")
+  storage.discard_limit = options.discard_limit
+  storage.robber_menus = {} -- robber tile -> {tiles, labels} of a move from there
+end)

@@ -19,8 +19,6 @@
 -- trade). What a player can give is read with funds_of / funds (core.lua): cards, plus what
 -- handlers of base.funds add.
 
-local count = game.count
-local total = game.total
 local node_get = board.node_get
 local decide = game.decide
 
@@ -101,9 +99,10 @@ end
 
 -- True when the bank holds at least one card of a resource other than `r`.
 local function bank_has_other(r)
+  local bank = storage.cards.bank
   for i = 1, #RESOURCES do
     local s = RESOURCES[i]
-    if s ~= r and count("bank", s, "card") > 0 then return true end
+    if s ~= r and bank[s] > 0 then return true end
   end
   return false
 end
@@ -115,7 +114,7 @@ function maritime_gives(p, out)
   out = out or {}
   local n = 0
   local rates = storage.port_rates[p]
-  local f = funds_of(p)
+  local f = spendable(p)
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
     if f[r] >= rates[r] and bank_has_other(r) then
@@ -127,42 +126,20 @@ function maritime_gives(p, out)
   return out, n
 end
 
--- True when p can make a maritime trade now.
-function can_maritime(p)
-  if not storage.funds_hooked and total(p, "card") < HARBOR_SPECIAL_RATE then return false end
+-- True when a maritime trade is possible for p, who can spend `have` ({resource = n}: its
+-- cards, or its funds while base.funds has handlers).
+function maritime_possible(p, have)
   local rates = storage.port_rates[p]
-  local f = funds_of(p)
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
-    if f[r] >= rates[r] and bank_has_other(r) then return true end
+    if have[r] >= rates[r] and bank_has_other(r) then return true end
   end
   return false
 end
 
--- can_maritime(p) given p's resource cards `hand` ({resource = count}, read by the caller) and
--- their total `cards`. `bank` is a scratch table the call fills with the bank's counts it needs
--- (keys it sets: resource names; the caller clears it between calls).
-function can_maritime_from_hand(p, hand, cards, bank)
-  if cards < HARBOR_SPECIAL_RATE then return false end
-  local rates = storage.port_rates[p]
-  for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
-    if hand[r] >= rates[r] then
-      -- bank_has_other(r), each bank count read once per call.
-      for j = 1, #RESOURCES do
-        local s = RESOURCES[j]
-        if s ~= r then
-          local b = bank[s]
-          if b == nil then
-            b = count("bank", s, "card")
-            bank[s] = b
-          end
-          if b > 0 then return true end
-        end
-      end
-    end
-  end
-  return false
+-- True when p can make a maritime trade now.
+function can_maritime(p)
+  return maritime_possible(p, spendable(p))
 end
 
 -- Maritime trade of player p (the current player): p picks a resource to give at its rate,
@@ -178,9 +155,10 @@ function maritime_action(p)
   local give = decide(p, "base.maritime_give", gives)
   local rate = storage.port_rates[p][give]
   local gets = {}
+  local bank = storage.cards.bank
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
-    if r ~= give and count("bank", r, "card") > 0 then gets[#gets + 1] = r end
+    if r ~= give and bank[r] > 0 then gets[#gets + 1] = r end
   end
   local get = decide(p, "base.maritime_get", gets)
   local trade = { player = p, give = give, give_count = rate, get = get, get_count = 1 }
@@ -188,7 +166,7 @@ function maritime_action(p)
     game.move(e.player, "bank", e.give, e.give_count, "card")
     game.move("bank", e.player, e.get, e.get_count, "card")
   end)
-  if game.verbose() then
+  if storage.verbose then
     game.log(string.format("player %d trades %d %s with the bank for %d %s", p, trade.give_count,
       trade.give, trade.get_count, trade.get))
   end
@@ -198,14 +176,7 @@ end
 -- funds while base.funds has handlers).
 function can_offer_trade(p)
   if not options.domestic_trade then return false end
-  if total(p, "card") > 0 then return true end
-  if storage.funds_hooked then
-    local f = funds_of(p)
-    for i = 1, #RESOURCES do
-      if f[RESOURCES[i]] > 0 then return true end
-    end
-  end
-  return false
+  return view_size(spendable(p)) > 0
 end
 
 -- Default action of base.trade: each side hands over its part in cards.
@@ -226,7 +197,7 @@ function domestic_action(p)
     error("domestic trade: only the player whose turn it is trades (player " .. p .. ")", 2)
   end
   local labels, gives, gets = {}, {}, {}
-  local f = funds_of(p)
+  local f = spendable(p)
   for i = 1, #RESOURCES do
     local x = RESOURCES[i]
     if f[x] > 0 then
@@ -244,7 +215,7 @@ function domestic_action(p)
   labels[#labels + 1] = "cancel"
   local _, index = decide(p, "base.trade_offer", labels)
   local give, get = gives[index], gets[index]
-  local verbose = game.verbose()
+  local verbose = storage.verbose
   if not give then
     if verbose then game.log(string.format("player %d: no offer after all", p)) end
     return false

@@ -26,9 +26,6 @@
 local decide = game.decide
 local is_over = game.is_over
 local has_handlers = game.has_handlers
-local total = game.total
-local player_get = game.player_get
-local count = game.count
 
 ACTION_END = "end turn"
 ACTION_BUY_DEV = "buy development card"
@@ -53,48 +50,33 @@ local function play_label(card)
 end
 
 -- Fills the reusable arrays menu.labels / codes / args with the base actions of p; returns
--- their number. Skips a rule's query when p's hand cannot pay for anything it offers (only
--- while base.can_pay has no handlers, since those may accept other payment). While base.can_pay
--- has no handlers the queries share one reading of p's hand (menu.hand: its cards, or its funds
--- while base.funds has handlers) and of the bank (menu.bank) and run in a query scope
--- (build.lua): they only read the state.
+-- their number. While base.can_pay has no handlers every query reads what p can spend once
+-- (spendable: its card view, or its funds while base.funds has handlers) and skips the pieces
+-- and cards p cannot pay for; otherwise payment goes through can_pay.
 local function fill_menu(p, menu)
   local labels, codes, args = menu.labels, menu.codes, menu.args
   local n = 0
-  local cards = total(p, "card")
-  local plain_pay = storage.plain_pay
-  local hand, bank = menu.hand, menu.bank
-  if plain_pay then
-    begin_query_scope()
-    -- With fewer cards than storage.hand_min every query below that reads hand is skipped.
-    if storage.funds_hooked then
-      local f = funds_of(p)
-      cards = 0
-      for i = 1, #RESOURCES do
-        local r = RESOURCES[i]
-        hand[r] = f[r]
-        bank[r] = nil
-        cards = cards + f[r]
-      end
-    elseif cards >= storage.hand_min then
-      for i = 1, #RESOURCES do
-        local r = RESOURCES[i]
-        hand[r] = count(p, r, "card")
-        bank[r] = nil
-      end
-    end
+  local hand, cards
+  if storage.plain_pay then
+    hand = spendable(p)
+    cards = hand.brick + hand.lumber + hand.wool + hand.grain + hand.ore
   end
-  if not plain_pay or cards >= storage.cheapest_piece then
-    local pieces
-    if plain_pay then pieces = buildable_from_hand(p, hand) else pieces = buildable(p) end
-    for i = 1, #pieces do
-      n = n + 1
-      labels[n], codes[n], args[n] = build_label(pieces[i]), BUILD, pieces[i]
+  if hand == nil or cards >= storage.cheapest_piece then
+    local names, pieces, supply = storage.piece_names, storage.pieces, storage.supply[p]
+    for i = 1, #names do
+      local name = names[i]
+      local cost = pieces[name].cost
+      if supply[name] > 0 and (hand == nil and can_pay(p, name, cost) or hand and covers(hand, cost))
+          and has_spot(p, name) then
+        n = n + 1
+        labels[n], codes[n], args[n] = build_label(name), BUILD, name
+      end
     end
   end
   local can_buy
-  if plain_pay then
-    can_buy = cards >= storage.dev_card_price and can_buy_dev_from_hand(hand)
+  if hand then
+    can_buy = cards >= storage.dev_card_price and covers(hand, DEV_CARD_COST)
+        and game.deck_count("dev") > 0
   else
     can_buy = can_buy_dev(p)
   end
@@ -103,34 +85,28 @@ local function fill_menu(p, menu)
     labels[n], codes[n] = ACTION_BUY_DEV, BUY
   end
   local turn = storage.turn
-  if not turn.dev_played and total(p, "dev") > 0 then
+  if not turn.dev_played then
     -- playable_dev(p), without its array.
-    local bought = turn.bought
+    local devs, bought = storage.devs[p], turn.bought
     for i = 1, #DEV_CARDS do
       local kind = DEV_CARDS[i]
-      if kind ~= "victory_point" and count(p, kind, "dev") > (bought[kind] or 0) then
+      if kind ~= "victory_point" and devs[kind] > (bought[kind] or 0) then
         n = n + 1
         labels[n], codes[n], args[n] = play_label(kind), PLAY, kind
       end
     end
   end
-  if cards > 0 or not plain_pay then -- (cards counts funds only on the plain path)
-    local maritime
-    if plain_pay then
-      maritime = can_maritime_from_hand(p, hand, cards, bank)
-    else
-      maritime = can_maritime(p)
-    end
-    if maritime then
+  if hand == nil or cards > 0 then
+    if hand == nil and can_maritime(p) or hand and cards >= HARBOR_SPECIAL_RATE
+        and maritime_possible(p, hand) then
       n = n + 1
       labels[n], codes[n] = ACTION_MARITIME, MARITIME
     end
-    if can_offer_trade(p) then
+    if storage.domestic_trade and can_offer_trade(p) then
       n = n + 1
       labels[n], codes[n] = ACTION_DOMESTIC, DOMESTIC
     end
   end
-  if plain_pay then end_query_scope() end
   n = n + 1
   labels[n], codes[n] = ACTION_END, END
   for i = n + 1, menu.n do labels[i], codes[i], args[i] = nil, nil, nil end
@@ -162,7 +138,7 @@ end
 -- The main-phase menu of player p as a new array of entries {name, label, run, piece?, card?}:
 -- the base actions only, before base.actions handlers add theirs.
 function base_actions(p)
-  local menu = { labels = {}, codes = {}, args = {}, n = 0, hand = {}, bank = {} }
+  local menu = { labels = {}, codes = {}, args = {}, n = 0 }
   local n = fill_menu(p, menu)
   local entries = {}
   for i = 1, n do
@@ -199,7 +175,7 @@ local function main_action(p)
     for i = 1, #entries do labels[i] = entries[i].label end
     local _, index = decide(p, "base.action", labels)
     local entry = entries[index]
-    if game.verbose() then game.log("player " .. p .. ": " .. entry.label) end
+    if storage.verbose then game.log("player " .. p .. ": " .. entry.label) end
     if entry.name == "end" then return false end
     entry.run(p, entry)
     return true
@@ -208,7 +184,7 @@ local function main_action(p)
   fill_menu(p, menu)
   local _, index = decide(p, "base.action", menu.labels)
   local code = menu.codes[index]
-  if game.verbose() then game.log("player " .. p .. ": " .. menu.labels[index]) end
+  if storage.verbose then game.log("player " .. p .. ": " .. menu.labels[index]) end
   if code == END then return false end
   run_code(p, code, menu.args[index])
   return true
@@ -217,14 +193,14 @@ end
 -- Before the roll: p may play one development card ("base.preroll"). Returns true when a card
 -- was played.
 local function preroll(p)
-  if total(p, "dev") == 0 then return false end
+  if storage.turn.dev_played or not holds_playable(p) then return false end
   local cards = playable_dev(p)
   if #cards == 0 then return false end
   local labels = { ACTION_ROLL }
   for i = 1, #cards do labels[i + 1] = play_label(cards[i]) end
   local _, index = decide(p, "base.preroll", labels)
   if index == 1 then return false end
-  if game.verbose() then game.log("player " .. p .. ": " .. labels[index]) end
+  if storage.verbose then game.log("player " .. p .. ": " .. labels[index]) end
   play_dev(p, cards[index - 1])
   return true
 end
@@ -232,7 +208,8 @@ end
 game.on("game.setup", function()
   storage.build_labels = {}
   for _, name in ipairs(storage.piece_names) do storage.build_labels[name] = "build " .. name end
-  storage.menu = { labels = {}, codes = {}, args = {}, n = 0, hand = {}, bank = {} }
+  storage.menu = { labels = {}, codes = {}, args = {}, n = 0 }
+  storage.domestic_trade = options.domestic_trade
   -- Fewest resource cards any piece or a development card costs (menu shortcuts).
   local cheapest = math.huge
   for _, name in ipairs(storage.piece_names) do
@@ -244,26 +221,24 @@ game.on("game.setup", function()
   local price = 0
   for _, n in pairs(DEV_CARD_COST) do price = price + n end
   storage.dev_card_price = price
-  -- Fewest cards with which fill_menu's fast path reads the hand: building, buying a card or a
-  -- maritime trade (at least HARBOR_SPECIAL_RATE cards) needs at least this many.
-  storage.hand_min = math.min(cheapest, price, HARBOR_SPECIAL_RATE)
   -- Handlers are registered only while packs load, so these stay true or false all game.
   storage.plain_pay = not has_handlers("base.can_pay")
   storage.actions_hooked = has_handlers("base.actions")
   storage.turn_end_hooked = has_handlers("base.turn_end")
+  storage.target_vp = options.target_vp
 end, { priority = -80 })
 
 -- check_win(p) once p's player prop vp reaches the target (update_vp keeps the prop current;
 -- check mode verifies it between actions). Returns true when the game is over.
 local function won(p)
-  local vp = player_get(p, "vp")
-  if vp and vp >= options.target_vp then check_win(p) end
+  local vp = storage.vp[p]
+  if vp and vp >= storage.target_vp then check_win(p) end
   return is_over()
 end
 
 game.on("turn", function(e)
   local p = e.player
-  storage.turn = new_turn_state(p)
+  reset_turn_state(storage.turn, p)
   game.set_phase("roll")
   if won(p) then return end
   if preroll(p) and won(p) then return end

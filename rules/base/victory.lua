@@ -42,21 +42,24 @@ end
 
 -- victory_points(p) without the sources table (no allocation unless base.vp has handlers).
 function vp_total(p)
-  if has_handlers("base.vp") then return (victory_points(p)) end
+  if storage.vp_hooked then return (victory_points(p)) end
   local total = 0
   local vp_pieces = storage.vp_pieces
+  local supply = storage.supply[p]
   for i = 1, #vp_pieces do
     local spec = vp_pieces[i]
-    total = total + spec.vp * (spec.limit - count(p, spec.name, "piece"))
+    total = total + spec.vp * (spec.limit - supply[spec.name])
   end
-  if get("longest_road") == p then total = total + AWARD_VP end
-  if get("largest_army") == p then total = total + AWARD_VP end
-  return total + count(p, "victory_point", "dev")
+  local props = storage.props
+  if props.longest_road == p then total = total + AWARD_VP end
+  if props.largest_army == p then total = total + AWARD_VP end
+  return total + storage.devs[p].victory_point
 end
 
 -- Stores victory_points(p) in player prop vp.
 function update_vp(p)
-  game.player_set(p, "vp", vp_total(p))
+  local vp = vp_total(p)
+  if storage.vp[p] ~= vp then game.player_set(p, "vp", vp) end
 end
 
 -- Ends the game with p as winner when it is p's turn and p has options.target_vp points or more.
@@ -72,6 +75,7 @@ function check_win(p)
 end
 
 game.on("game.setup", function(e)
+  storage.vp_hooked = has_handlers("base.vp")
   storage.vp_pieces = {}
   for _, name in ipairs(storage.piece_names) do
     local spec = storage.pieces[name]
