@@ -162,33 +162,85 @@ int b_path_between(lua_State* L) {
   return 1;
 }
 
+constexpr char kTileNodes[] = "adj.tile_nodes", kTilePaths[] = "adj.tile_paths",
+               kTileTiles[] = "adj.tile_tiles", kNodeTiles[] = "adj.node_tiles",
+               kNodeNodes[] = "adj.node_nodes", kNodePaths[] = "adj.node_paths",
+               kPathNodes[] = "adj.path_nodes", kPathTiles[] = "adj.path_tiles",
+               kPathPaths[] = "adj.path_paths";
+
 // Adjacency lists are returned as Lua arrays built once per game and element, then cached in the
 // per-game table (so repeated queries do not allocate). Callers must not modify them.
 using Relation = std::span<const int> (Board::*)(int) const;
 
-template <Element From, Relation Rel, const char* Key>
-int adjacency(lua_State* L) {
-  Impl& s = session(L);
-  const int id = check_element(L, s, From, 1);
-  s.push_game_table(Key);
-  if (lua_rawgeti(L, -1, id + 1) == LUA_TTABLE) return 1;
+// Pushes the list of element `id` (0-based) in `cache` (the table at stack index `cache`),
+// building and caching it on first use.
+void push_adjacent(lua_State* L, int cache, std::span<const int> span, int id) {
+  if (lua_rawgeti(L, cache, id + 1) == LUA_TTABLE) return;
   lua_pop(L, 1);
-  const auto span = (s.state.board.*Rel)(id);
   lua_createtable(L, static_cast<int>(span.size()), 0);
   for (std::size_t i = 0; i < span.size(); ++i) {
     lua_pushinteger(L, span[i] + 1);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   lua_pushvalue(L, -1);
-  lua_rawseti(L, -3, id + 1);
+  lua_rawseti(L, cache, id + 1);
+}
+
+template <Element From, Relation Rel, const char* Key>
+int adjacency(lua_State* L) {
+  Impl& s = session(L);
+  const int id = check_element(L, s, From, 1);
+  s.push_game_table(Key);
+  push_adjacent(L, lua_gettop(L), (s.state.board.*Rel)(id), id);
   return 1;
 }
 
-constexpr char kTileNodes[] = "adj.tile_nodes", kTilePaths[] = "adj.tile_paths",
-               kTileTiles[] = "adj.tile_tiles", kNodeTiles[] = "adj.node_tiles",
-               kNodeNodes[] = "adj.node_nodes", kNodePaths[] = "adj.node_paths",
-               kPathNodes[] = "adj.path_nodes", kPathTiles[] = "adj.path_tiles",
-               kPathPaths[] = "adj.path_paths";
+// board.adjacency(relation): the lists of every element at once, as an array of the same
+// cached arrays the per-element functions return.
+int b_adjacency(lua_State* L) {
+  Impl& s = session(L);
+  struct Named {
+    const char* name;
+    Element from;
+    Relation rel;
+    const char* key;
+  };
+  static constexpr Named kRelations[] = {
+      {"tile_nodes", Element::Tile, &Board::tile_nodes, kTileNodes},
+      {"tile_paths", Element::Tile, &Board::tile_paths, kTilePaths},
+      {"tile_tiles", Element::Tile, &Board::tile_tiles, kTileTiles},
+      {"node_tiles", Element::Node, &Board::node_tiles, kNodeTiles},
+      {"node_nodes", Element::Node, &Board::node_nodes, kNodeNodes},
+      {"node_paths", Element::Node, &Board::node_paths, kNodePaths},
+      {"path_nodes", Element::Path, &Board::path_nodes, kPathNodes},
+      {"path_tiles", Element::Path, &Board::path_tiles, kPathTiles},
+      {"path_paths", Element::Path, &Board::path_paths, kPathPaths},
+  };
+  const auto name = check_sv(L, 1);
+  const Named* rel = nullptr;
+  for (const auto& r : kRelations)
+    if (name == r.name) rel = &r;
+  if (rel == nullptr) {
+    std::vector<std::string> names;
+    for (const auto& r : kRelations) names.emplace_back(r.name);
+    const std::string hint = engine::closest_name(name, names);
+    const std::string msg =
+        hint.empty() ? fmt::format("unknown relation '{}'", name)
+                     : fmt::format("unknown relation '{}' (did you mean '{}'?)", name, hint);
+    luaL_argerror(L, 1, lua_pushstring(L, msg.c_str()));
+  }
+  const Board& b = finalized(L, s);
+  s.push_game_table(rel->key);
+  const int cache = lua_gettop(L);
+  const int n = element_count(b, rel->from);
+  lua_createtable(L, n, 0);
+  for (int id = 0; id < n; ++id) {
+    push_adjacent(L, cache, (b.*(rel->rel))(id), id);
+    lua_rawseti(L, -2, id + 1);
+  }
+  return 1;
+}
+
 
 engine::Properties& props(Impl& s, Element e) {
   return e == Element::Tile   ? s.state.tile_props
@@ -299,6 +351,7 @@ void open_board_api(lua_State* L, Session::Impl& s) {
       {"path_nodes", lua::protect<adjacency<Element::Path, &Board::path_nodes, kPathNodes>>},
       {"path_tiles", lua::protect<adjacency<Element::Path, &Board::path_tiles, kPathTiles>>},
       {"path_paths", lua::protect<adjacency<Element::Path, &Board::path_paths, kPathPaths>>},
+      {"adjacency", lua::protect<b_adjacency>},
       {"longest_trail", lua::protect<longest_trail>},
       {"count_tiles", lua::protect<count_props<Element::Tile>>},
       {"count_nodes", lua::protect<count_props<Element::Node>>},

@@ -544,6 +544,12 @@ void push_read_only(lua_State* L, int backing, const char* name) {
   lua_setmetatable(L, -2);
 }
 
+void mark_read_only(lua_State* L, int metatable, const char* name) {
+  metatable = lua_absindex(L, metatable);
+  lua_pushstring(L, name);
+  lua_rawsetp(L, metatable, &kReadOnlyMarker);
+}
+
 void push_sandbox_globals_backing(lua_State* L) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &kGlobalsBacking);
 }

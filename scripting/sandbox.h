@@ -96,6 +96,10 @@ int ordered_pairs(lua_State* L);
 // forwards reads and pairs() to `backing` and refuses writes with the message naming `name`.
 void push_read_only(lua_State* L, int backing, const char* name);
 
+// Marks the metatable at `metatable` (stack index) as belonging to a read-only table named
+// `name`: the sandbox's rawset then refuses any table that has it.
+void mark_read_only(lua_State* L, int metatable, const char* name);
+
 // The backing table of the sandbox globals (where define_global writes). Pushes it.
 void push_sandbox_globals_backing(lua_State* L);
 

@@ -20,18 +20,29 @@ namespace {
 // gets its environment as a fresh local: closures of one game never share an upvalue with the
 // closures of another (swapping a shared _ENV upvalue would leak state between games).
 
-// Freezes a pack's environment once its entry chunks have run: the (empty) environment becomes a
-// read-only proxy of the pack's globals (the sandbox's rawset refuses it too), so no global can be
-// assigned or reassigned during the game. Game state belongs in storage or the kernel.
+// __newindex of a loaded pack's globals; upvalue 1: the pack's name.
+int global_assignment(lua_State* L) {
+  return luaL_error(L,
+                    "pack '%s' assigns global '%s' after loading; keep game state in storage or "
+                    "kernel properties",
+                    lua_tostring(L, lua_upvalueindex(1)), luaL_tolstring(L, 2, nullptr));
+}
+
+// Freezes a pack's environment (its globals table, which the chunks see directly) once its entry
+// chunks have run: creating a global raises global_assignment, the sandbox's rawset refuses the
+// table and its metatable is locked. Reassigning a global defined during the load is caught by
+// check_globals. Game state belongs in storage or the kernel.
 void freeze_env(lua_State* L, int env_ref, const std::string& pack) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, env_ref);
-  lua_getmetatable(L, -1);
-  lua_getfield(L, -1, "__index");  // the pack's globals
-  const std::string label = fmt::format("globals of pack {}; keep game state in storage", pack);
-  lua::push_read_only(L, -1, label.c_str());
-  lua_getmetatable(L, -1);
-  lua_setmetatable(L, -5);
-  lua_pop(L, 4);
+  lua_createtable(L, 0, 3);
+  lua_pushstring(L, pack.c_str());
+  lua_pushcclosure(L, global_assignment, 1);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");
+  lua::mark_read_only(L, -1, fmt::format("globals of pack {}", pack).c_str());
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
 }
 
 // __index of the table behind a pack's `options`: reading a key the manifest does not declare is
@@ -351,16 +362,8 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     lua_setfield(L, globals, "options");
     lua_pushstring(L, name.c_str());
     lua_setfield(L, globals, "PACK");
-    lua_newtable(L);  // the environment
-    lua_createtable(L, 0, 3);
-    lua_pushvalue(L, globals);
-    lua_setfield(L, -2, "__index");
-    lua_pushvalue(L, globals);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushliteral(L, "locked");
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_remove(L, globals);
+    // The chunks see the globals table itself as their environment: a global read is one table
+    // lookup (a proxy with __index would add a metamethod call to every read).
     if (pack.env_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pack.env_ref);
     pack.env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 
@@ -374,6 +377,18 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     loading_pack = -1;
 
     freeze_env(L, pack.env_ref, name);
+    // A copy of the globals as loaded, for check_globals at the end of the game.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
+    lua_createtable(L, 0, 256);
+    lua_pushnil(L);
+    while (lua_next(L, -3)) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, -4);
+    }
+    if (pack.snapshot_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pack.snapshot_ref);
+    pack.snapshot_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pop(L, 1);
   }
 
   // Handlers are fixed from here on: tell game.raise which events have none. With invariants
@@ -423,6 +438,43 @@ void Session::Impl::bind_agents(const GameConfig& config) {
     }
     agent_names[i] = agents[i]->name();
     agents[i]->begin_game(state.seed, state.game_index, seat);
+  }
+}
+
+void Session::Impl::check_globals() {
+  lua_State* L = lua.get();
+  const lua::StackGuard guard(L);
+  for (const Pack& pack : packs) {
+    if (pack.snapshot_ref == LUA_NOREF) continue;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pack.snapshot_ref);
+    int entries = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -3)) {
+      ++entries;
+      lua_pushvalue(L, -2);
+      lua_rawget(L, -4);
+      if (!lua_rawequal(L, -1, -2)) {
+        lua_pop(L, 2);
+        throw std::runtime_error(fmt::format(
+            "pack '{}' reassigned global '{}' during the game; keep game state in storage or "
+            "kernel properties",
+            pack.manifest->name, luaL_tolstring(L, -1, nullptr)));
+      }
+      lua_pop(L, 2);
+    }
+    lua_Integer loaded = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      ++loaded;
+      lua_pop(L, 1);
+    }
+    if (loaded != entries)
+      throw std::runtime_error(fmt::format(
+          "pack '{}' removed a global during the game; keep game state in storage or kernel "
+          "properties",
+          pack.manifest->name));
+    lua_pop(L, 2);
   }
 }
 
@@ -736,6 +788,7 @@ GameResult Session::play(const GameConfig& config) {
     s.run_game(config.max_turns);
     if (const auto problem = s.views.verify(s.lua.get(), s.state))
       throw std::runtime_error(*problem);
+    s.check_globals();
   } catch (const lua::ScriptError& e) {
     failed = true;
     message = e.what();

@@ -36,7 +36,8 @@ struct Session::Impl {
   struct Pack {
     const packs::Manifest* manifest = nullptr;
     std::vector<Chunk> chunks;
-    int env_ref = LUA_NOREF;  // this game's environment table (registry)
+    int env_ref = LUA_NOREF;       // this game's environment: the pack's globals (registry)
+    int snapshot_ref = LUA_NOREF;  // a copy of them as loading left them (check_globals)
   };
   std::vector<Pack> packs;
   int base_ref =
@@ -117,6 +118,8 @@ struct Session::Impl {
   void require_mutable(const char* function);
   // Pushes the per-game table field `name` (creating it).
   void push_game_table(const char* name);
+  // Throws std::runtime_error naming the first pack global that differs from what loading left.
+  void check_globals();
 };
 
 // Keeps `frame` on the stack of frames while in scope; when an error unwinds through it, the

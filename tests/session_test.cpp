@@ -120,15 +120,58 @@ end)
 TEST_F(SessionTest, GlobalsAreFrozenAfterLoad) {
   pack("sloppy", R"lua(
 total = 0  -- fine while loading
-game.on("turn", function() total = total + 1 end)
+game.on("turn", function() tally = total + 1 end)
 )lua");
   auto s = session({"sloppy"});
   const auto r = s->play({});
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(
-      r.error.find(
-          "attempt to modify read-only table 'globals of pack sloppy; keep game state in storage'"),
-      std::string::npos)
+  EXPECT_NE(r.error.find("pack 'sloppy' assigns global 'tally' after loading; keep game state in "
+                         "storage or kernel properties"),
+            std::string::npos)
+      << r.error;
+}
+
+TEST_F(SessionTest, ReassignedOrRemovedGlobalsFailTheGame) {
+  // Reassigning a global defined while loading is not stopped at once (the globals table is the
+  // environment itself, for speed), but the game fails when it ends.
+  pack("sneaky", R"lua(
+counter = 0
+game.on("turn", function(e)
+  counter = counter + 1
+  game.finish()
+end)
+)lua");
+  pack("eraser", R"lua(
+helper = function() end
+game.on("turn", function(e)
+  helper = nil
+  game.finish()
+end)
+)lua");
+  pack("raw", R"lua(
+game.on("turn", function(e)
+  rawset(_ENV, "hidden", 1)
+end)
+)lua");
+  auto s = session({"sneaky"});
+  auto r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("pack 'sneaky' reassigned global 'counter' during the game; keep game "
+                         "state in storage or kernel properties"),
+            std::string::npos)
+      << r.error;
+
+  s = session({"eraser"});
+  r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("pack 'eraser' removed a global during the game"), std::string::npos)
+      << r.error;
+
+  s = session({"raw"});
+  r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("attempt to modify read-only table 'globals of pack raw'"),
+            std::string::npos)
       << r.error;
 }
 

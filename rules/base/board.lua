@@ -25,8 +25,9 @@
 -- = the desert tile. Per-game lookups in storage (read-only for everyone else):
 --   storage.tiles_by_number[n]  array of tiles with number token n (an empty array otherwise)
 --   storage.tile_resource[t]    resource of tile t, false on the desert
---   storage.tile_nodes[t]       corner nodes of tile t (a copy, clockwise from the top)
---   storage.node_tiles[n]       tiles having node n as a corner (a copy, ascending)
+--   storage.tile_number[t]      number token of tile t, nil on the desert
+--   storage.tile_nodes[t]       corner nodes of tile t (board.adjacency: clockwise from the top)
+--   storage.node_tiles[n]       tiles having node n as a corner (board.adjacency: ascending)
 --   storage.coast               the 30 coastal paths in clockwise order, from tile 1's top
 --   storage.harbor_paths        the 9 harbor paths, in HARBOR_TYPES order
 
@@ -111,7 +112,7 @@ end
 -- cached in storage.tile_labels on first use: tile props are fixed once game.setup is over
 -- (production's lookups above rely on that too).
 function tile_label(t)
-  local cache = subtable(storage, "tile_labels")
+  local cache = storage.tile_labels
   local label = cache[t]
   if label == nil then
     label = make_tile_label(t)
@@ -120,9 +121,9 @@ function tile_label(t)
   return label
 end
 
--- Decision labels for nodes and paths, built once per game (the board does not change):
--- "node 12: ore 8, grain 5; 3:1 harbor" and "path 33: nodes 12-13". Scripted answers and bots
--- may use the part before the colon ("node 12").
+-- Decision labels for nodes and paths: "node 12: ore 8, grain 5; 3:1 harbor" and "path 33:
+-- nodes 12-13". Scripted answers and bots may use the part before the colon ("node 12"). Each
+-- is made on first use and kept for the game (the board does not change after game.setup).
 function node_label(n)
   return storage.node_labels[n]
 end
@@ -131,8 +132,37 @@ function path_label(e)
   return storage.path_labels[e]
 end
 
--- Metatable of storage.path_labels: builds and keeps the label of path e when first read
--- (nil for an id that is not a path).
+-- The label of node n (node_label without the cache).
+local function make_node_label(n)
+  local tiles, resource, number = storage.node_tiles[n], storage.tile_resource, storage.tile_number
+  local text
+  for i = 1, #tiles do
+    local t = tiles[i]
+    if resource[t] then
+      local part = resource[t] .. " " .. number[t]
+      text = text and (text .. ", " .. part) or part
+    end
+  end
+  text = "node " .. n .. ": " .. (text or "desert")
+  local harbor = storage.harbor_at[n]
+  if harbor == "any" then
+    text = text .. "; 3:1 harbor"
+  elseif harbor then
+    text = text .. "; 2:1 " .. harbor .. " harbor"
+  end
+  return text
+end
+
+-- Metatables of storage.node_labels / storage.path_labels: build and keep the label of an id
+-- when first read (nil for an id that is not a node or path).
+NODE_LABELS_META = {
+  __index = function(labels, n)
+    if math.type(n) ~= "integer" or n < 1 or n > #storage.node_tiles then return nil end
+    local label = make_node_label(n)
+    rawset(labels, n, label)
+    return label
+  end,
+}
 PATH_LABELS_META = {
   __index = function(labels, e)
     if math.type(e) ~= "integer" or e < 1 or e > board.paths() then return nil end
@@ -144,25 +174,10 @@ PATH_LABELS_META = {
 }
 
 game.on("game.setup", function()
-  local nodes, paths = {}, {}
-  for n = 1, board.nodes() do
-    local parts = {}
-    for _, t in ipairs(board.node_tiles(n)) do
-      local resource = board.tile_get(t, "resource")
-      if resource then parts[#parts + 1] = resource .. " " .. board.tile_get(t, "number") end
-    end
-    local text = "node " .. n .. ": " .. (#parts > 0 and table.concat(parts, ", ") or "desert")
-    local harbor = board.node_get(n, "harbor")
-    if harbor == "any" then
-      text = text .. "; 3:1 harbor"
-    elseif harbor then
-      text = text .. "; 2:1 " .. harbor .. " harbor"
-    end
-    nodes[n] = text
-  end
-  -- Path labels are made on first use (few paths are ever offered); read them by index only.
-  setmetatable(paths, PATH_LABELS_META)
-  storage.node_labels, storage.path_labels = nodes, paths
+  -- Read labels by index only (they are made on first use).
+  storage.node_labels = setmetatable({}, NODE_LABELS_META)
+  storage.path_labels = setmetatable({}, PATH_LABELS_META)
+  storage.tile_labels = {}
 end, { priority = -60 })
 
 -- True when no two tiles sharing a side both carry a red number. `numbers` maps tile -> token.
@@ -179,20 +194,21 @@ end
 
 -- The coastal paths in clockwise order starting with the upper-right edge of tile 1.
 local function coastal_cycle()
-  local tile_paths = board.tile_paths(1)
-  local start = tile_paths[1]
+  local path_nodes, path_tiles = board.adjacency("path_nodes"), board.adjacency("path_tiles")
+  local node_paths = board.adjacency("node_paths")
+  local start = board.tile_paths(1)[1]
   local cycle = { start }
-  local node = board.path_nodes(start)[1] == board.tile_nodes(1)[1] and board.path_nodes(start)[2]
-      or board.path_nodes(start)[1]
+  local ends = path_nodes[start]
+  local node = ends[1] == board.tile_nodes(1)[1] and ends[2] or ends[1]
   local prev = start
   while true do
     local nxt
-    for _, p in ipairs(board.node_paths(node)) do
-      if p ~= prev and #board.path_tiles(p) == 1 then nxt = p break end
+    for _, p in ipairs(node_paths[node]) do
+      if p ~= prev and #path_tiles[p] == 1 then nxt = p break end
     end
     if nxt == start then break end
     cycle[#cycle + 1] = nxt
-    local a, b = board.path_nodes(nxt)[1], board.path_nodes(nxt)[2]
+    local a, b = path_nodes[nxt][1], path_nodes[nxt][2]
     node = (a == node) and b or a
     prev = nxt
   end
@@ -239,7 +255,7 @@ game.on("game.setup", function()
     until not options.no_adjacent_reds or reds_apart(numbers)
   end
 
-  local tiles_by_number, tile_resource, tile_nodes = {}, {}, {}
+  local tiles_by_number, tile_resource, tile_number = {}, {}, {}
   for n = 2, 12 do tiles_by_number[n] = {} end
   local desert
   for t = 1, ntiles do
@@ -251,34 +267,28 @@ game.on("game.setup", function()
       board.tile_set(t, "number", numbers[t])
       local list = tiles_by_number[numbers[t]]
       list[#list + 1] = t
+      tile_number[t] = numbers[t]
     elseif not desert then
       desert = t
     end
     tile_resource[t] = resource
-    local copy = {}
-    for i, n in ipairs(board.tile_nodes(t)) do copy[i] = n end
-    tile_nodes[t] = copy
-  end
-  local node_tiles = {}
-  for n = 1, board.nodes() do
-    local copy = {}
-    for i, t in ipairs(board.node_tiles(n)) do copy[i] = t end
-    node_tiles[n] = copy
   end
 
   local coast = coastal_cycle()
   local harbor_paths = {}
+  local path_nodes = board.adjacency("path_nodes")
   for i, index in ipairs(HARBOR_COAST_INDEX) do
     local path = coast[index + 1]
     harbor_paths[i] = path
-    for _, n in ipairs(board.path_nodes(path)) do board.node_set(n, "harbor", HARBOR_TYPES[i]) end
+    for _, n in ipairs(path_nodes[path]) do board.node_set(n, "harbor", HARBOR_TYPES[i]) end
   end
 
   storage.tiles_by_number = tiles_by_number
   storage.no_tiles = {}
   storage.tile_resource = tile_resource
-  storage.tile_nodes = tile_nodes
-  storage.node_tiles = node_tiles
+  storage.tile_number = tile_number
+  storage.tile_nodes = board.adjacency("tile_nodes")
+  storage.node_tiles = board.adjacency("node_tiles")
   storage.coast = coast
   storage.harbor_paths = harbor_paths
   game.set("robber", desert)

@@ -17,10 +17,15 @@
 --
 -- Invariant: a player's pieces of a kind on the board = limit - the pieces in supply; player
 -- props settlements / cities / roads (piece_plural) show that number.
--- Caches (speed), all keyed by board.version(), so any change of a board prop (by this file, a
--- variant or a test) invalidates them: storage.own_cache lists each player's pieces by kind
--- (own_pieces), storage.spot_cache says whether a player has a legal spot for a piece
--- (has_spot). They are derived data: reading them never changes the game.
+-- Board caches (speed): storage.board_cache (board_cache()) holds data derived from the board,
+-- valid while board.version() is the one it records; any change of a board prop (by a variant,
+-- a test or a rule) drops it. place_piece, which makes most changes, carries a valid cache
+-- across its own change instead (carry_board_cache). Its fields:
+--   own[p][piece]   the ids of p's pieces of a kind (own_pieces)
+--   spots[p][piece] whether p has a legal spot for a piece (has_spot)
+--   open            the nodes open to a settlement by the distance rule (open_nodes)
+--   claims[number]  production claims of a roll of `number` (production.lua)
+-- They are derived data: reading them never changes the game.
 
 local node_set, path_set = board.node_set, board.path_set
 local board_version = board.version
@@ -44,15 +49,12 @@ end
 function board_graph()
   local g = storage.graph
   if g then return g end
-  g = { np = {}, nn = {}, pa = {}, pb = {}, stamp = 0, mark = {}, pmark = {} }
-  for n = 1, board.nodes() do
-    g.np[n] = board.node_paths(n)
-    g.nn[n] = board.node_nodes(n)
-    g.mark[n] = 0
-  end
-  for e = 1, board.paths() do
-    local ends = board.path_nodes(e)
-    g.pa[e], g.pb[e] = ends[1], ends[2]
+  g = { np = board.adjacency("node_paths"), nn = board.adjacency("node_nodes"), pa = {}, pb = {},
+        stamp = 0, mark = {}, pmark = {} }
+  for n = 1, #g.nn do g.mark[n] = 0 end
+  local ends = board.adjacency("path_nodes")
+  for e = 1, #ends do
+    g.pa[e], g.pb[e] = ends[e][1], ends[e][2]
     g.pmark[e] = 0
   end
   storage.graph = g
@@ -84,24 +86,23 @@ local function path_prop(key)
   return v
 end
 
--- The per-board-version cache `name` in storage: an empty table whenever the board changed
--- since it was last filled.
-local function board_cache(name)
-  local cache = storage[name]
+-- The board cache (see the header), emptied when the board changed since it was filled.
+function board_cache()
+  local cache = storage.board_cache
   local v = board_version()
   if cache == nil or cache.version ~= v then
-    cache = { version = v }
-    storage[name] = cache
+    cache = { version = v, own = {}, spots = {}, claims = {} }
+    storage.board_cache = cache
   end
   return cache
 end
 
 -- The ids (ascending) holding p's pieces of kind `piece`: nodes whose building is the piece and
 -- owner is p, nodes whose prop named after the piece is p for attachment pieces (`beside`),
--- paths whose prop named after the piece is p for path pieces. Cached per board version: do
--- not modify the array.
+-- paths whose prop named after the piece is p for path pieces. Cached (board_cache): do not
+-- modify the array.
 function own_pieces(p, piece)
-  local cache = board_cache("own_cache")
+  local cache = board_cache().own
   local mine = cache[p]
   if mine == nil then
     mine = {}
@@ -170,6 +171,81 @@ local function node_open(n, building, nn)
   return true
 end
 
+-- The nodes (ascending) where a settlement may go by the distance rule alone: empty, and no
+-- neighbour holds a building. Cached in storage.open_cache per board version; place_piece
+-- keeps the cache current across its own changes. Do not modify the array.
+local function open_nodes()
+  local cache = board_cache()
+  local list = cache.open
+  if list then return list end
+  list = {}
+  local building, nn = storage.building, board_graph().nn
+  for n = 1, #nn do
+    if node_open(n, building, nn) then list[#list + 1] = n end
+  end
+  cache.open = list
+  return list
+end
+
+-- Inserts `id` into the ascending array `list`.
+local function insert_sorted(list, id)
+  local i = #list
+  while i > 0 and list[i] > id do
+    list[i + 1] = list[i]
+    i = i - 1
+  end
+  list[i + 1] = id
+end
+
+-- Removes `id` from the array `list` (keeping the order), if present.
+local function remove_id(list, id)
+  for i = 1, #list do
+    if list[i] == id then
+      table.remove(list, i)
+      return
+    end
+  end
+end
+
+-- Called by place_piece after its board changes, with the board cache as it was before them
+-- (`cache`, or nil when it was not valid then): brings it up to date with p's new `piece` at
+-- `where`, and the `upgraded` piece (a node piece it replaced) if any.
+local function carry_board_cache(cache, p, piece, where, upgraded)
+  if cache == nil then return end
+  local spec = storage.pieces[piece]
+  local mine = cache.own[p]
+  if mine then
+    if mine[piece] then insert_sorted(mine[piece], where) end
+    if upgraded and mine[upgraded] then remove_id(mine[upgraded], where) end
+  end
+  cache.spots = {}
+  if spec.on == "node" and not spec.beside then
+    local open = cache.open
+    if open and not upgraded then
+      -- A new building closes its node and the neighbours.
+      local closed = { [where] = true }
+      local nbs = board_graph().nn[where]
+      for i = 1, #nbs do closed[nbs[i]] = true end
+      local k = 0
+      for i = 1, #open do
+        local n = open[i]
+        if not closed[n] then
+          k = k + 1
+          open[k] = n
+        end
+      end
+      for i = k + 1, #open do open[i] = nil end
+    end
+    -- The building's production changed: drop the claims of the numbers around it.
+    local claims, tiles, number = cache.claims, storage.node_tiles[where], storage.tile_number
+    for i = 1, #tiles do
+      local n = number[tiles[i]]
+      if n then claims[n] = nil end
+    end
+  end
+  cache.version = board_version()
+end
+
 -- Appends to `out` the paths at node v free for `piece` (no road, no piece of that name) not
 -- yet taken this search (g.pmark[e] == stamp); with `first`, returns true at the first one.
 local function free_paths_at(v, road, held, g, stamp, out, first)
@@ -224,13 +300,9 @@ local function spots(p, piece, opts, first)
       for i = 1, #list do out[i] = list[i] end
     elseif opts.setup then
       -- Every node without a building on it or next to it.
-      local nn = g.nn
-      for n = 1, #nn do
-        if node_open(n, building, nn) then
-          if first then return true end
-          out[#out + 1] = n
-        end
-      end
+      local open = open_nodes()
+      if first then return #open > 0 end
+      for i = 1, #open do out[i] = open[i] end
       return out
     else
       -- Nodes at the ends of p's roads.
@@ -307,7 +379,7 @@ function has_spot(p, piece, opts)
   if opts ~= nil or storage.pieces[piece] == nil or storage.pieces[piece].spots then
     return spots(p, piece, opts, true)
   end
-  local cache = board_cache("spot_cache")
+  local cache = board_cache().spots
   local mine = cache[p]
   if mine == nil then
     mine = {}
@@ -333,6 +405,8 @@ function place_piece(p, piece, where, opts)
   opts = opts or NO_OPTS
   local touched -- seats whose road length may change
   local building, owner = storage.building, storage.owner
+  local cache = storage.board_cache
+  if cache and cache.version ~= board_version() then cache = nil end
   if spec.on == "node" and spec.beside then
     local b = building[where]
     if owner[where] ~= p or b == nil or (spec.beside ~= true and not spec.beside[b]) then
@@ -382,6 +456,7 @@ function place_piece(p, piece, where, opts)
   else
     error(string.format("piece '%s' has an unknown place '%s'", piece, tostring(spec.on)), 2)
   end
+  carry_board_cache(cache, p, piece, where, spec.on == "node" and spec.upgrades or nil)
   game.player_set(p, piece_plural(piece), spec.limit - storage.supply[p][piece])
   game.raise("base.built",
     { player = p, piece = piece, where = where, free = opts.free and true or false })
@@ -448,7 +523,6 @@ end
 -- Per-game setup: the board's adjacency arrays, the caches and the decision kind per piece.
 game.on("game.setup", function()
   if board.is_built() then board_graph() end
-  storage.own_cache, storage.spot_cache = {}, {}
   storage.node_views, storage.path_views = {}, {}
   storage.place_kind = {}
   for name in pairs(storage.pieces) do storage.place_kind[name] = "base.place_" .. name end

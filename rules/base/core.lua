@@ -71,6 +71,29 @@ function covers(have, cost)
   return true
 end
 
+-- The cost `cost` ({resource = n}) as a flat array of (resource, n) pairs for its positive
+-- entries, in RESOURCES order (for affords).
+function cost_pairs(cost)
+  local pairs_ = {}
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    local n = cost[r]
+    if n and n > 0 then
+      pairs_[#pairs_ + 1] = r
+      pairs_[#pairs_ + 1] = n
+    end
+  end
+  return pairs_
+end
+
+-- covers(have, cost) for a cost given as cost_pairs(cost).
+function affords(have, pairs_)
+  for i = 1, #pairs_, 2 do
+    if have[pairs_[i]] < pairs_[i + 1] then return false end
+  end
+  return true
+end
+
 -- True when `holder` has at least the resource cards in `cost` ({resource = n}).
 function has_cards(holder, cost)
   return covers(card_view(holder), cost)

@@ -43,6 +43,8 @@ game.on("game.setup", function(e)
   storage.owed = owed
   -- produced[resource index]: cards paid out by production this game (stats.lua publishes them).
   storage.produced = { 0, 0, 0, 0, 0 }
+  storage.touched = {}
+  storage.owed_sum, storage.owed_players, storage.owed_paid = { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0 }, {}
   storage.players = e.players
   storage.production_hooked = game.has_handlers("base.claim") or game.has_handlers("base.payout")
     or game.has_handlers("base.production")
@@ -82,11 +84,105 @@ function payout_default(e)
   end
 end
 
+-- The claims of a roll of `total` when no production event has handlers, as a flat array of
+-- triples (tile, (owner - 1) * 5 + resource index, amount) for every building with a positive
+-- yield next to a tile with that number, robber ignored. Cached per number in the board cache
+-- (build.lua).
+local function plain_claims(total)
+  local cache = board_cache().claims
+  local list = cache[total]
+  if list ~= nil then return list end
+  list = {}
+  local tiles = storage.tiles_by_number[total] or storage.no_tiles
+  local tile_nodes, tile_resource, yield = storage.tile_nodes, storage.tile_resource, storage.yield
+  local building_at, owner_at = storage.building, storage.owner
+  for i = 1, #tiles do
+    local tile = tiles[i]
+    local resource = tile_resource[tile]
+    if resource then
+      local ri = RESOURCE_INDEX[resource]
+      local nodes = tile_nodes[tile]
+      for j = 1, #nodes do
+        local building = building_at[nodes[j]]
+        local amount = building and yield[building] or 0
+        if amount > 0 then
+          list[#list + 1] = tile
+          list[#list + 1] = (owner_at[nodes[j]] - 1) * 5 + ri
+          list[#list + 1] = amount
+        end
+      end
+    end
+  end
+  cache[total] = list
+  return list
+end
+
+-- produce(total) while no production event has handlers: the same result from the cached
+-- claims. The shortage rule compares each resource's claims with the bank before anything of
+-- that resource is paid; the order of payments does not change the outcome.
+local function produce_plain(total)
+  local list = plain_claims(total)
+  local n = #list
+  if n == 0 then return end
+  local robber, owed, touched = storage.props.robber, storage.owed, storage.touched
+  local m = 0
+  for i = 1, n, 3 do
+    if list[i] ~= robber then
+      local k = list[i + 1]
+      local o = owed[k]
+      if o == 0 then
+        m = m + 1
+        touched[m] = k
+      end
+      owed[k] = o + list[i + 2]
+    end
+  end
+  if m == 0 then return end
+  local sum, who = storage.owed_sum, storage.owed_players
+  for j = 1, m do
+    local k = touched[j]
+    local ri = (k - 1) % 5 + 1
+    sum[ri] = sum[ri] + owed[k]
+    who[ri] = who[ri] + 1
+  end
+  local bank, produced = storage.cards.bank, storage.produced
+  -- paid[ri]: false when a shortage stops resource ri (decided before any payment).
+  local paid = storage.owed_paid
+  for ri = 1, 5 do
+    local s = sum[ri]
+    if s > 0 then
+      local left = bank[RESOURCES[ri]]
+      paid[ri] = s <= left or who[ri] == 1
+      if not paid[ri] and storage.verbose then
+        game.log(string.format("bank short of %s: %d owed to %d players, %d left; nobody gets it",
+          RESOURCES[ri], s, who[ri], left))
+      end
+    end
+  end
+  for j = 1, m do
+    local k = touched[j]
+    local ri = (k - 1) % 5 + 1
+    local amount = owed[k]
+    owed[k] = 0
+    if paid[ri] then
+      local r = RESOURCES[ri]
+      local left = bank[r]
+      if amount > left then amount = left end -- only when a single player is owed
+      if amount > 0 then
+        move("bank", (k - ri) // 5 + 1, r, amount, "card")
+        produced[ri] = produced[ri] + amount
+      end
+    end
+    sum[ri], who[ri] = 0, 0
+  end
+end
+
 -- Pays the production of a roll of `total` (any number; 7 produces nothing since no tile has
 -- it). Per resource: when the bank holds enough for every claim, everyone is paid; otherwise
 -- nobody gets that resource, except when exactly one player is owed it: that player gets
 -- what the bank has left. Resources are settled in RESOURCES order, players in seat order.
 function produce(total)
+  if not storage.production_hooked then return produce_plain(total) end
   local tiles = storage.tiles_by_number[total]
   if tiles == nil or #tiles == 0 then return end
   local robber = storage.props.robber

@@ -63,10 +63,11 @@ local function fill_menu(p, menu)
   end
   if hand == nil or cards >= storage.cheapest_piece then
     local names, pieces, supply = storage.piece_names, storage.pieces, storage.supply[p]
+    local price = storage.piece_prices
     for i = 1, #names do
       local name = names[i]
-      local cost = pieces[name].cost
-      if supply[name] > 0 and (hand == nil and can_pay(p, name, cost) or hand and covers(hand, cost))
+      if supply[name] > 0
+          and (hand and affords(hand, price[name]) or hand == nil and can_pay(p, name, pieces[name].cost))
           and has_spot(p, name) then
         n = n + 1
         labels[n], codes[n], args[n] = build_label(name), BUILD, name
@@ -75,7 +76,7 @@ local function fill_menu(p, menu)
   end
   local can_buy
   if hand then
-    can_buy = cards >= storage.dev_card_price and covers(hand, DEV_CARD_COST)
+    can_buy = cards >= storage.dev_card_price and affords(hand, storage.dev_price)
         and game.deck_count("dev") > 0
   else
     can_buy = can_buy_dev(p)
@@ -218,6 +219,11 @@ game.on("game.setup", function()
     if sum < cheapest then cheapest = sum end
   end
   storage.cheapest_piece = cheapest
+  storage.piece_prices = {}
+  for _, name in ipairs(storage.piece_names) do
+    storage.piece_prices[name] = cost_pairs(storage.pieces[name].cost)
+  end
+  storage.dev_price = cost_pairs(DEV_CARD_COST)
   local price = 0
   for _, n in pairs(DEV_CARD_COST) do price = price + n end
   storage.dev_card_price = price
