@@ -98,17 +98,36 @@ class BenchCommand final : public Command {
                  fmt::join(report.wins_by_seat, " "),
                  games_ - report.games_with_winner - report.failures, report.failures);
       fmt::print("signature: {:016x}\n", report.signature);
+      const auto& t = session.phase_times();
+      if (t.games > 0) {
+        const double per = 1e6 / t.games;
+        fmt::print(
+            "per game (us): load {:.0f}, setup {:.0f}, start {:.0f}, turns {:.0f} ({:.2f} per "
+            "turn), end {:.0f}\n",
+            t.load * per, t.setup * per, t.start * per, t.turns * per,
+            report.turns ? t.turns * 1e6 / static_cast<double>(report.turns) : 0.0, t.end * per);
+      }
     }
     if (profile_lines_ > 0) {
       const auto lines = session.lua().profile();
-      std::uint64_t total = 0;  // every sample is counted twice: by function and by line
-      for (const auto& [where, n] : lines) total += n / 2;
+      std::uint64_t total = 0;  // every sample is counted once by function (and by line)
+      for (const auto& [where, n] : lines)
+        if (where.starts_with("function ")) total += n;
       fmt::print("\nLua profile (sampled every {} instructions; {} in all):\n", lua::kHookInterval,
                  total);
-      for (std::size_t i = 0; i < lines.size() && static_cast<int>(i) < profile_lines_; ++i)
-        fmt::print("  {:5.1f}%  {}\n",
-                   100.0 * static_cast<double>(lines[i].second) / static_cast<double>(total),
-                   lines[i].first);
+      const auto section = [&](const char* title, bool inclusive) {
+        fmt::print("{}\n", title);
+        int shown = 0;
+        for (const auto& [where, n] : lines) {
+          if (where.starts_with("within ") != inclusive) continue;
+          if (++shown > profile_lines_) break;
+          fmt::print("  {:5.1f}%  {}\n",
+                     100.0 * static_cast<double>(n) / static_cast<double>(total),
+                     inclusive ? where.substr(9) : where);
+        }
+      };
+      section(" self (the function or line running):", false);
+      section(" inclusive (in the function or anything it called):", true);
     }
     if (report.failures > 0) {
       print_error(fmt::format("{} of {} games failed; first: {}", report.failures, games_,

@@ -100,6 +100,7 @@ int g_set_phase(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("game.set_phase");
   s.state.phase = check_sv(L, 1);
+  s.views.turn_changed(L, s.state, Views::kPhase);
   return 0;
 }
 int g_set_next(lua_State* L) {
@@ -118,6 +119,7 @@ int g_set_first_player(lua_State* L) {
   const int seat = check_seat(L, s, 1);
   if (s.state.turn > 0) luaL_error(L, "game.set_first_player: the first turn has already begun");
   s.state.first_player = s.state.current = seat;
+  s.views.turn_changed(L, s.state, Views::kCurrent | Views::kFirstPlayer);
   return 0;
 }
 int g_finish(lua_State* L) {
@@ -129,6 +131,7 @@ int g_finish(lua_State* L) {
   s.state.over = true;
   s.state.winner = winner;
   s.state.end_reason = luaL_optstring(L, 2, winner ? "won" : "no winner");
+  s.views.turn_changed(L, s.state, Views::kOver | Views::kWinner);
   return 0;
 }
 int g_is_over(lua_State* L) {
@@ -260,6 +263,11 @@ int g_holdings_view(lua_State* L) {
 int g_player_view(lua_State* L) {
   Impl& s = session(L);
   s.views.push_props(L, s.state, PropSet::Player, check_sv(L, 1));
+  return 1;
+}
+int g_turn_view(lua_State* L) {
+  Impl& s = session(L);
+  s.views.push_turn(L, s.state);
   return 1;
 }
 int g_props_view(lua_State* L) {
@@ -706,6 +714,7 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"holdings_view", lua::protect<g_holdings_view>},
                                        {"player_view", lua::protect<g_player_view>},
                                        {"props_view", lua::protect<g_props_view>},
+                                       {"turn_view", lua::protect<g_turn_view>},
                                        {"add_deck", lua::protect<g_add_deck>},
                                        {"deck_push", lua::protect<g_deck_push>},
                                        {"deck_draw", lua::protect<g_deck_draw>},

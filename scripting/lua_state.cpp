@@ -95,6 +95,17 @@ void count_hook(lua_State* L, lua_Debug* ar) {
                    std::to_string(ar->linedefined)];
     ++impl.profile[std::string("line     ") + ar->short_src + ":" +
                    std::to_string(ar->currentline)];
+    // Inclusive: every Lua function on the stack, each once.
+    std::vector<std::string> seen;
+    lua_Debug frame;
+    for (int level = 0; lua_getstack(L, level, &frame) != 0 && level < 64; ++level) {
+      if (lua_getinfo(L, "S", &frame) == 0 || frame.what[0] == 'C') continue;
+      std::string key = std::string("within   ") + frame.short_src + ":" +
+                        std::to_string(frame.linedefined);
+      if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+      ++impl.profile[key];
+      seen.push_back(std::move(key));
+    }
   }
   if (impl.frames.empty()) return;
   if (impl.tripped()) {

@@ -137,7 +137,10 @@ class State {
   void set_print(std::function<void(std::string_view)> sink);
 
   // Sampling profiler for pack authors: while on, every instruction-hook firing records the Lua
-  // line running. profile() lists "source:line" with estimated instructions, most first.
+  // function and line running, and every Lua function on the stack. profile() lists entries
+  // "function source:line" (self, by where the function is defined), "line     source:line" and
+  // "within   source:line" (inclusive: samples taken inside the function or what it called),
+  // with estimated instructions, most first.
   void set_profiling(bool on);
   std::vector<std::pair<std::string, std::uint64_t>> profile() const;
 

@@ -1,5 +1,6 @@
 #include "scripting/session.h"
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -239,6 +240,9 @@ lua::State& Session::lua() {
 }
 const engine::GameState& Session::state() const noexcept {
   return impl_->state;
+}
+const PhaseTimes& Session::phase_times() const noexcept {
+  return impl_->times;
 }
 void Session::set_log(std::function<void(std::string_view)> sink) {
   impl_->lua.set_print(sink);
@@ -636,20 +640,35 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index) 
 // ---------------------------------------------------------------------------------------------
 // The game loop.
 
+namespace {
+double seconds_since(std::chrono::steady_clock::time_point& mark) {
+  const auto now = std::chrono::steady_clock::now();
+  const double s = std::chrono::duration<double>(now - mark).count();
+  mark = now;
+  return s;
+}
+}  // namespace
+
 void Session::Impl::run_game(int max_turns) {
-  begin_game();
+  auto mark = std::chrono::steady_clock::now();
+  begin_game(true, &mark);
   play_turns(max_turns);
+  times.turns += seconds_since(mark);
   end_game();
+  times.end += seconds_since(mark);
 }
 
-void Session::Impl::begin_game(bool start) {
+void Session::Impl::begin_game(bool start, std::chrono::steady_clock::time_point* mark) {
   const int players = state.players;
   raise_kernel(ev_setup, [players](lua_State* L) {
     lua_pushinteger(L, players);
     lua_setfield(L, -2, "players");
   });
+  if (mark) times.setup += seconds_since(*mark);
   if (start && !state.over) raise_kernel(ev_start, [](lua_State*) {});
   state.current = state.first_player;
+  views.turn_changed(lua.get(), state, Views::kCurrent);
+  if (mark) times.start += seconds_since(*mark);
 }
 
 void Session::Impl::play_turns(int max_turns, int limit) {
@@ -657,10 +676,13 @@ void Session::Impl::play_turns(int max_turns, int limit) {
     if (state.turn >= max_turns) {
       state.over = true;
       state.end_reason = fmt::format("turn cap reached ({} turns)", max_turns);
+      // The turn had passed already: the view shows the seat and round that would come next.
+      views.turn_changed(lua.get(), state, Views::kOver | Views::kCurrent | Views::kRound);
       break;
     }
     ++state.turn;
     if (state.round == 0) state.round = 1;
+    views.turn_changed(lua.get(), state, Views::kCurrent | Views::kTurn | Views::kRound);
     if (log)
       log(fmt::format("-- turn {} (round {}): player {}", state.turn, state.round,
                       state.current + 1));
@@ -780,15 +802,20 @@ GameResult Session::play(const GameConfig& config) {
     if (config.players < 1)
       throw std::runtime_error(
           fmt::format("a game needs at least one player, not {}", config.players));
+    auto mark = std::chrono::steady_clock::now();
+    ++s.times.games;
     s.load_game(config.seed, config.game_index, config.players, options);
     if (!s.replaying)
       s.bind_agents(config);
     else
       s.agent_names = s.replaying->agents;
+    s.times.load += seconds_since(mark);
     s.run_game(config.max_turns);
+    mark = std::chrono::steady_clock::now();
     if (const auto problem = s.views.verify(s.lua.get(), s.state))
       throw std::runtime_error(*problem);
     s.check_globals();
+    s.times.end += seconds_since(mark);
   } catch (const lua::ScriptError& e) {
     failed = true;
     message = e.what();

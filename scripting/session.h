@@ -60,6 +60,17 @@ struct GameResult {
   engine::Replay replay;  // inputs and decisions; outcome filled when ok
 };
 
+// Wall time a Session spent in each phase of its games, summed over the games played (for
+// `catan bench`: where a pack's time goes, fixed cost per game against cost per turn).
+struct PhaseTimes {
+  double load = 0;   // kernel reset, entry scripts re-run, agents bound
+  double setup = 0;  // game.setup handlers
+  double start = 0;  // game.start handlers (initial placement)
+  double turns = 0;  // every turn
+  double end = 0;    // game.end handlers and the checks after the game
+  int games = 0;
+};
+
 // A handler registration as seen by `catan info`.
 struct HandlerInfo {
   std::string pack;
@@ -103,6 +114,8 @@ class Session {
 
   // The state of the current or last game (read-only use: tests and summaries).
   const engine::GameState& state() const noexcept;
+  // Time spent per phase over the games played so far.
+  const PhaseTimes& phase_times() const noexcept;
 
   // Runs the Lua test files of pack `pack_name` (which must be loaded); prints one line per test
   // to `out` and returns {passed, failed}. With a non-empty `filter`, only tests whose name

@@ -2,6 +2,7 @@
 // Internals of Session shared by the files that bind the kernel to Lua (api_*.cpp). Not part of
 // the public interface.
 
+#include <chrono>
 #include <map>
 #include <string>
 #include <vector>
@@ -46,6 +47,7 @@ struct Session::Impl {
 
   // --- per game ---
   engine::GameState state;
+  PhaseTimes times;
   Views views;  // live views of holdings and properties handed to packs this game
   int game_ref = LUA_NOREF;  // per-game Lua table: handlers, agents, board adjacency cache
   int handlers_ref = LUA_NOREF;  // its "handlers" field (callbacks by reference), for dispatch
@@ -84,8 +86,9 @@ struct Session::Impl {
   void bind_agents(const GameConfig& config);
   // Plays from game.setup to the end: begin_game(), then play_turns(), then end_game().
   void run_game(int max_turns);
-  // Raises game.setup and (when `start`) game.start.
-  void begin_game(bool start = true);
+  // Raises game.setup and (when `start`) game.start; with `mark`, adds their times to `times`
+  // (measured from *mark, which moves to the end of each phase).
+  void begin_game(bool start = true, std::chrono::steady_clock::time_point* mark = nullptr);
   // Plays turns until the game is over or `max_turns` turns have been played in all; plays at
   // most `limit` turns in this call (-1: no limit).
   void play_turns(int max_turns, int limit = -1);

@@ -82,6 +82,46 @@ void Views::reset(lua_State* L) {
     views.clear();
   }
   any_props_ = false;
+  if (turn_ref_ != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, turn_ref_);
+  turn_ref_ = LUA_NOREF;
+}
+
+void Views::push_turn(lua_State* L, const engine::GameState& state) {
+  if (turn_ref_ == LUA_NOREF) {
+    lua_createtable(L, 0, 8);
+    turn_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    write_turn(L, state, kAllTurnFields);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, turn_ref_);
+}
+
+void Views::write_turn(lua_State* L, const engine::GameState& state, unsigned fields) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, turn_ref_);
+  const auto integer = [&](unsigned bit, const char* name, lua_Integer value) {
+    if (!(fields & bit)) return;
+    lua_pushinteger(L, value);
+    lua_setfield(L, -2, name);
+  };
+  integer(kCurrent, "current", state.current + 1);
+  integer(kFirstPlayer, "first_player", state.first_player + 1);
+  integer(kTurn, "turn", state.turn);
+  integer(kRound, "round", state.round);
+  if (fields & kPhase) {
+    lua_pushlstring(L, state.phase.data(), state.phase.size());
+    lua_setfield(L, -2, "phase");
+  }
+  if (fields & kOver) {
+    lua_pushboolean(L, state.over);
+    lua_setfield(L, -2, "over");
+  }
+  if (fields & kWinner) {
+    if (state.winner)
+      lua_pushinteger(L, *state.winner + 1);
+    else
+      lua_pushnil(L);
+    lua_setfield(L, -2, "winner");
+  }
+  lua_pop(L, 1);
 }
 
 void Views::push_holdings(lua_State* L, const engine::GameState& state, int holder, int form) {
@@ -277,6 +317,31 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
       }
       lua_settop(L, top);
     }
+  }
+  if (!problem && turn_ref_ != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, turn_ref_);
+    const std::pair<const char*, engine::Value> fields[] = {
+        {"current", std::int64_t{state.current + 1}},
+        {"first_player", std::int64_t{state.first_player + 1}},
+        {"turn", std::int64_t{state.turn}},
+        {"round", std::int64_t{state.round}},
+        {"phase", state.phase},
+        {"over", state.over},
+        {"winner", state.winner ? engine::Value(std::int64_t{*state.winner + 1}) : engine::Value()}};
+    int entries = 0;
+    for (const auto& [name, value] : fields) {
+      lua_getfield(L, -1, name);
+      if (!same(L, -1, value)) fail("pack code wrote into game.turn_view: views are read-only");
+      if (!lua_isnil(L, -1)) ++entries;
+      lua_pop(L, 1);
+    }
+    int present = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      ++present;
+      lua_pop(L, 1);
+    }
+    if (present != entries) fail("pack code wrote into game.turn_view: views are read-only");
   }
   lua_settop(L, top);
   return problem;

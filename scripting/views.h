@@ -50,6 +50,25 @@ class Views {
     if (any_props_) update_prop(L, set, id, key, value_index);
   }
 
+  // Pushes the view of the turn structure: current, first_player, turn, round, phase, over and
+  // winner (nil while there is none), as game.current() and the others return them.
+  void push_turn(lua_State* L, const engine::GameState& state);
+  // Fields of the turn view, for turn_changed.
+  enum TurnField : unsigned {
+    kCurrent = 1,
+    kFirstPlayer = 2,
+    kTurn = 4,
+    kRound = 8,
+    kPhase = 16,
+    kOver = 32,
+    kWinner = 64,
+    kAllTurnFields = 127
+  };
+  // Rewrites `fields` (TurnField bits) of the turn view, if any, after they changed.
+  void turn_changed(lua_State* L, const engine::GameState& state, unsigned fields) {
+    if (turn_ref_ != LUA_NOREF) write_turn(L, state, fields);
+  }
+
   // Compares every view with the kernel state; returns the first difference as a message
   // ("pack code wrote into the view ...") or nothing when they all agree.
   std::optional<std::string> verify(lua_State* L, const engine::GameState& state) const;
@@ -62,6 +81,7 @@ class Views {
   void update_holding(lua_State* L, const engine::GameState& state, int holder, int form, int kind);
   void update_prop(lua_State* L, PropSet set, int id, std::string_view key, int value_index);
   static const engine::Properties& props_of(const engine::GameState& state, PropSet set);
+  void write_turn(lua_State* L, const engine::GameState& state, unsigned fields);
 
   // holdings_[holder][form]: registry ref of the view, LUA_NOREF when none.
   std::vector<std::vector<int>> holdings_;
@@ -69,6 +89,7 @@ class Views {
   bool any_holdings_ = false;
   std::array<std::vector<PropView>, 5> props_;  // by PropSet
   bool any_props_ = false;
+  int turn_ref_ = LUA_NOREF;
 };
 
 }  // namespace catan::scripting

@@ -115,6 +115,56 @@ TEST_F(ViewsTest, BoardVersionChangesOnlyWithBoardProperties) {
   EXPECT_EQ(session_->state().game_props.get(0, "versions"), engine::Value(std::string("0,1,2,0")));
 }
 
+TEST_F(ViewsTest, TurnViewFollowsTheTurnStructure) {
+  pack("turns", R"lua(
+game.on("game.start", function()
+  storage.view = game.turn_view()
+  game.set_first_player(2)
+  game.set("at start", storage.view.current .. "," .. storage.view.first_player .. "," ..
+    storage.view.turn .. "," .. storage.view.round)
+end)
+game.on("turn", function(e)
+  local v = storage.view
+  game.set_phase("main " .. e.turn)
+  game.set("turn " .. e.turn, v.current .. "," .. v.turn .. "," .. v.round .. "," .. v.phase ..
+    "," .. tostring(v.over))
+  if e.turn == 3 then
+    game.finish(1, "done")
+    game.set("finished", tostring(v.over) .. "," .. v.winner)
+  end
+end)
+)lua");
+  auto s = session({"turns"});
+  GameConfig config;
+  config.players = 2;
+  const auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto& props = s->state().game_props;
+  EXPECT_EQ(props.get(0, "at start"), engine::Value(std::string("2,2,0,0")));
+  EXPECT_EQ(props.get(0, "turn 1"), engine::Value(std::string("2,1,1,main 1,false")));
+  EXPECT_EQ(props.get(0, "turn 2"), engine::Value(std::string("1,2,1,main 2,false")));
+  EXPECT_EQ(props.get(0, "turn 3"), engine::Value(std::string("2,3,2,main 3,false")));
+  EXPECT_EQ(props.get(0, "finished"), engine::Value(std::string("true,1")));
+}
+
+TEST_F(ViewsTest, TurnViewAgreesWithTheKernelAfterTheTurnCap) {
+  pack("capped", R"lua(
+game.on("game.setup", function() storage.view = game.turn_view() end)
+game.on("turn", function() end)
+game.on("game.end", function(e)
+  game.set("at end", storage.view.current .. "," .. storage.view.round .. "," ..
+    tostring(storage.view.over))
+end)
+)lua");
+  auto s = session({"capped"});
+  GameConfig config;
+  config.players = 3;
+  config.max_turns = 4;
+  const auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().game_props.get(0, "at end"), engine::Value(std::string("2,2,true")));
+}
+
 TEST_F(ViewsTest, EachGameGetsFreshViews) {
   pack("counter", R"lua(
 game.on("game.setup", function()
@@ -154,6 +204,8 @@ TEST_F(ViewsTest, WritingIntoAViewFailsTheGame) {
       {"game.player_view('vp')[1] = 4",
        "pack code wrote into game.player_view(\"vp\") at 1: views are read-only"},
       {"game.props_view().robber = 4", "pack code wrote into game.props_view: views are read-only"},
+      {"game.turn_view().current = 2", "pack code wrote into game.turn_view: views are read-only"},
+      {"game.turn_view().extra = 1", "pack code wrote into game.turn_view: views are read-only"},
   };
   for (const auto& c : cases) {
     const auto r = run(c.body);

@@ -188,6 +188,11 @@ function game.player_view(key) end
 ---@return table<string, any>
 function game.props_view() end
 
+---A live, read-only view of the turn structure: fields current, first_player, turn, round,
+---phase, over and winner (nil until there is one).
+---@return {current: integer, first_player: integer, turn: integer, round: integer, phase: string, over: boolean, winner: integer?}
+function game.turn_view() end
+
 -- Decks
 
 ---[w] Creates an empty deck; error if the name exists.

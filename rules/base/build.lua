@@ -158,7 +158,15 @@ end
 -- Pays `cost` for `item` through base.pay; the default moves the cards to the bank (error if p
 -- lacks them: check can_pay first).
 function pay(p, item, cost)
-  game.raise("base.pay", { player = p, item = item, cost = cost }, pay_default)
+  if storage.pay_hooked then
+    game.raise("base.pay", { player = p, item = item, cost = cost }, pay_default)
+    return
+  end
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    local n = cost[r]
+    if n and n > 0 then game.move(p, "bank", r, n, "card") end
+  end
 end
 
 -- True when node n is empty and no neighbouring node holds a building (the distance rule).
@@ -373,18 +381,24 @@ function legal_spots(p, piece, opts)
   return spots(p, piece, opts, false)
 end
 
--- True when legal_spots(p, piece, opts) is not empty (stops at the first spot). Without opts
--- the answer is cached per board version (storage.spot_cache).
-function has_spot(p, piece, opts)
-  if opts ~= nil or storage.pieces[piece] == nil or storage.pieces[piece].spots then
-    return spots(p, piece, opts, true)
-  end
+-- The table of p's known has_spot answers by piece (in the board cache; read only).
+function spot_cache(p)
   local cache = board_cache().spots
   local mine = cache[p]
   if mine == nil then
     mine = {}
     cache[p] = mine
   end
+  return mine
+end
+
+-- True when legal_spots(p, piece, opts) is not empty (stops at the first spot). Without opts
+-- the answer is cached (spot_cache).
+function has_spot(p, piece, opts)
+  if opts ~= nil or storage.pieces[piece] == nil or storage.pieces[piece].spots then
+    return spots(p, piece, opts, true)
+  end
+  local mine = spot_cache(p)
   local known = mine[piece]
   if known == nil then
     known = spots(p, piece, nil, true)
@@ -458,8 +472,11 @@ function place_piece(p, piece, where, opts)
   end
   carry_board_cache(cache, p, piece, where, spec.on == "node" and spec.upgrades or nil)
   game.player_set(p, piece_plural(piece), spec.limit - storage.supply[p][piece])
-  game.raise("base.built",
-    { player = p, piece = piece, where = where, free = opts.free and true or false })
+  if spec.on == "node" and storage.harbor_at[where] then refresh_maritime_rates(p) end
+  if storage.built_hooked then
+    game.raise("base.built",
+      { player = p, piece = piece, where = where, free = opts.free and true or false })
+  end
   update_awards(touched or NO_OPTS)
   update_vp(p)
 end
@@ -524,6 +541,8 @@ end
 game.on("game.setup", function()
   if board.is_built() then board_graph() end
   storage.node_views, storage.path_views = {}, {}
+  storage.built_hooked = has_handlers("base.built")
+  storage.pay_hooked = has_handlers("base.pay")
   storage.place_kind = {}
   for name in pairs(storage.pieces) do storage.place_kind[name] = "base.place_" .. name end
 end, { priority = -50 })

@@ -22,6 +22,7 @@
 --   storage.devs[p], storage.played[p], storage.supply[p]   forms "dev", "played", "piece"
 --   storage.building, storage.owner   node props; storage.road   path prop "road"
 --   storage.props   every game prop (robber, longest_road, ...); storage.vp   player prop vp
+--   storage.turn_view   the turn structure (current, over, ...)
 
 RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
 DEV_CARDS = { "knight", "victory_point", "road_building", "year_of_plenty", "monopoly" }
@@ -92,6 +93,23 @@ function affords(have, pairs_)
     if have[pairs_[i]] < pairs_[i + 1] then return false end
   end
   return true
+end
+
+-- A function check(have, out) that sets out[i] = covers(have, costs[i]) for every cost of the
+-- array `costs`, compiled once from the costs into straight-line Lua (no loop, no table of
+-- pairs: a menu asks it every time it is offered).
+function affordability_checker(costs)
+  local lines = { "local have, out = ..." }
+  for i = 1, #costs do
+    local terms = {}
+    for _, r in ipairs(RESOURCES) do
+      local n = costs[i][r]
+      if n and n > 0 then terms[#terms + 1] = string.format("have.%s >= %d", r, n) end
+    end
+    lines[#lines + 1] = string.format("out[%d] = %s", i, #terms > 0 and table.concat(terms, " and ")
+      or "true")
+  end
+  return assert(load(table.concat(lines, "\n"), "=affordability", "t", {}))
 end
 
 -- True when `holder` has at least the resource cards in `cost` ({resource = n}).
@@ -225,6 +243,7 @@ game.on("game.setup", function(e)
   storage.building, storage.owner = board.node_view("building"), board.node_view("owner")
   storage.road = board.path_view("road")
   storage.props = game.props_view()
+  storage.turn_view = game.turn_view()
   storage.vp = game.player_view("vp")
   storage.verbose = game.verbose()
 end, { priority = -100 })

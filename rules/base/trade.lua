@@ -6,7 +6,7 @@
 -- game.setup; this file lists the harbor nodes once per game (storage.harbor_nodes /
 -- storage.harbor_kinds, parallel arrays; storage.harbor_at[node] = kind) and keeps each
 -- player's rates in storage.port_rates[p] ({resource = 4|3|2}), refreshed when a building is
--- placed on a harbor node (base.built). All of these are read-only for everyone else.
+-- placed on a harbor node (by place_piece). All of these are read-only for everyone else.
 -- Decisions (option labels in quotes):
 --   base.maritime_give   resource names the player can give at its rate ("brick", ...)
 --   base.maritime_get    resource names the bank can pay, other than the one given
@@ -60,8 +60,8 @@ game.on("game.setup", function(e)
 end, { priority = -80 })
 
 -- Recomputes player p's maritime rates (storage.port_rates[p]) from the harbors under p's
--- buildings. Runs on base.built for a node piece on a harbor node; a rule that removes a
--- building from a harbor node without base.built must call it.
+-- buildings. place_piece calls it when a node piece lands on a harbor node; a rule that removes
+-- a building from a harbor node must call it.
 function refresh_maritime_rates(p)
   local rates = storage.port_rates[p]
   for i = 1, #RESOURCES do rates[RESOURCES[i]] = MARITIME_RATE end
@@ -82,11 +82,6 @@ function refresh_maritime_rates(p)
   end
 end
 
-game.on("base.built", function(e)
-  if storage.harbor_at[e.where] and storage.pieces[e.piece].on == "node" then
-    refresh_maritime_rates(e.player)
-  end
-end, { after = true, priority = -1000 })
 
 -- Maritime rates of player p: a new table {resource = 4|3|2}: 4 always, 3 for every resource
 -- with an "any" harbor on one of p's buildings, 2 for the resource of a special harbor there.
@@ -147,7 +142,7 @@ end
 -- get_count} whose default moves give_count cards to the bank and get_count cards from it.
 -- Error when p is not the current player or cannot trade.
 function maritime_action(p)
-  if p ~= game.current() then
+  if p ~= storage.turn_view.current then
     error("maritime trade: only the player whose turn it is trades (player " .. p .. ")", 2)
   end
   local gives = maritime_gives(p)
@@ -193,7 +188,7 @@ end
 -- place. What a player holds is read through funds (cards, plus base.funds additions). Error
 -- when p is not the current player.
 function domestic_action(p)
-  if p ~= game.current() then
+  if p ~= storage.turn_view.current then
     error("domestic trade: only the player whose turn it is trades (player " .. p .. ")", 2)
   end
   local labels, gives, gets = {}, {}, {}

@@ -26,6 +26,14 @@
 local decide = game.decide
 local is_over = game.is_over
 local has_handlers = game.has_handlers
+-- Hot code reads these as upvalues instead of globals (this game's storage: the chunk runs anew
+-- for every game).
+local storage = storage
+local DEV_CARDS, HARBOR_SPECIAL_RATE = DEV_CARDS, HARBOR_SPECIAL_RATE
+local spendable, can_pay, has_spot, spot_cache = spendable, can_pay, has_spot, spot_cache
+local can_buy_dev, can_maritime, maritime_possible = can_buy_dev, can_maritime, maritime_possible
+local can_offer_trade, holds_playable, reset_turn_state = can_offer_trade, holds_playable, reset_turn_state
+local roll_dice, seven, produce, check_win = roll_dice, seven, produce, check_win
 
 ACTION_END = "end turn"
 ACTION_BUY_DEV = "buy development card"
@@ -61,25 +69,35 @@ local function fill_menu(p, menu)
     hand = spendable(p)
     cards = hand.brick + hand.lumber + hand.wool + hand.grain + hand.ore
   end
-  if hand == nil or cards >= storage.cheapest_piece then
+  local can_buy
+  if hand == nil then
     local names, pieces, supply = storage.piece_names, storage.pieces, storage.supply[p]
-    local price = storage.piece_prices
     for i = 1, #names do
       local name = names[i]
-      if supply[name] > 0
-          and (hand and affords(hand, price[name]) or hand == nil and can_pay(p, name, pieces[name].cost))
-          and has_spot(p, name) then
+      if supply[name] > 0 and can_pay(p, name, pieces[name].cost) and has_spot(p, name) then
         n = n + 1
         labels[n], codes[n], args[n] = build_label(name), BUILD, name
       end
     end
-  end
-  local can_buy
-  if hand then
-    can_buy = cards >= storage.dev_card_price and affords(hand, storage.dev_price)
-        and game.deck_count("dev") > 0
-  else
     can_buy = can_buy_dev(p)
+  elseif cards >= storage.cheapest_item then
+    -- ok[i]: p can pay for menu_items[i] (the pieces in piece_names order, then a card).
+    local ok, names, supply = menu.ok, storage.piece_names, storage.supply[p]
+    storage.affordability(hand, ok)
+    local spots = nil
+    for i = 1, #names do
+      local name = names[i]
+      if ok[i] and supply[name] > 0 then
+        spots = spots or spot_cache(p)
+        local known = spots[name]
+        if known == nil then known = has_spot(p, name) end
+        if known then
+          n = n + 1
+          labels[n], codes[n], args[n] = build_label(name), BUILD, name
+        end
+      end
+    end
+    can_buy = ok[#names + 1] and game.deck_count("dev") > 0
   end
   if can_buy then
     n = n + 1
@@ -89,11 +107,13 @@ local function fill_menu(p, menu)
   if not turn.dev_played then
     -- playable_dev(p), without its array.
     local devs, bought = storage.devs[p], turn.bought
-    for i = 1, #DEV_CARDS do
-      local kind = DEV_CARDS[i]
-      if kind ~= "victory_point" and devs[kind] > (bought[kind] or 0) then
-        n = n + 1
-        labels[n], codes[n], args[n] = play_label(kind), PLAY, kind
+    if devs.knight + devs.road_building + devs.year_of_plenty + devs.monopoly > 0 then
+      for i = 1, #DEV_CARDS do
+        local kind = DEV_CARDS[i]
+        if kind ~= "victory_point" and devs[kind] > (bought[kind] or 0) then
+          n = n + 1
+          labels[n], codes[n], args[n] = play_label(kind), PLAY, kind
+        end
       end
     end
   end
@@ -139,7 +159,7 @@ end
 -- The main-phase menu of player p as a new array of entries {name, label, run, piece?, card?}:
 -- the base actions only, before base.actions handlers add theirs.
 function base_actions(p)
-  local menu = { labels = {}, codes = {}, args = {}, n = 0 }
+  local menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
   local n = fill_menu(p, menu)
   local entries = {}
   for i = 1, n do
@@ -194,7 +214,11 @@ end
 -- Before the roll: p may play one development card ("base.preroll"). Returns true when a card
 -- was played.
 local function preroll(p)
-  if storage.turn.dev_played or not holds_playable(p) then return false end
+  local devs = storage.devs[p]
+  if devs.knight + devs.road_building + devs.year_of_plenty + devs.monopoly == 0
+      or storage.turn.dev_played or not holds_playable(p) then
+    return false
+  end
   local cards = playable_dev(p)
   if #cards == 0 then return false end
   local labels = { ACTION_ROLL }
@@ -209,7 +233,7 @@ end
 game.on("game.setup", function()
   storage.build_labels = {}
   for _, name in ipairs(storage.piece_names) do storage.build_labels[name] = "build " .. name end
-  storage.menu = { labels = {}, codes = {}, args = {}, n = 0 }
+  storage.menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
   storage.domestic_trade = options.domestic_trade
   -- Fewest resource cards any piece or a development card costs (menu shortcuts).
   local cheapest = math.huge
@@ -219,14 +243,15 @@ game.on("game.setup", function()
     if sum < cheapest then cheapest = sum end
   end
   storage.cheapest_piece = cheapest
-  storage.piece_prices = {}
-  for _, name in ipairs(storage.piece_names) do
-    storage.piece_prices[name] = cost_pairs(storage.pieces[name].cost)
-  end
-  storage.dev_price = cost_pairs(DEV_CARD_COST)
+  -- The menu's affordability check: the pieces in piece_names order, then a development card.
+  local costs = {}
+  for i, name in ipairs(storage.piece_names) do costs[i] = storage.pieces[name].cost end
+  costs[#costs + 1] = DEV_CARD_COST
+  storage.affordability = affordability_checker(costs)
   local price = 0
   for _, n in pairs(DEV_CARD_COST) do price = price + n end
   storage.dev_card_price = price
+  storage.cheapest_item = math.min(cheapest, price)
   -- Handlers are registered only while packs load, so these stay true or false all game.
   storage.plain_pay = not has_handlers("base.can_pay")
   storage.actions_hooked = has_handlers("base.actions")
@@ -239,7 +264,7 @@ end, { priority = -80 })
 local function won(p)
   local vp = storage.vp[p]
   if vp and vp >= storage.target_vp then check_win(p) end
-  return is_over()
+  return storage.turn_view.over
 end
 
 game.on("turn", function(e)

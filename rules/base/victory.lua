@@ -65,7 +65,8 @@ end
 -- Ends the game with p as winner when it is p's turn and p has options.target_vp points or more.
 -- Returns true when p won. Points reached on another player's turn wait for p's own turn.
 function check_win(p)
-  if p ~= game.current() or game.is_over() then return false end
+  local turn = storage.turn_view
+  if p ~= turn.current or turn.over then return false end
   local vp = vp_total(p)
   if vp >= options.target_vp then
     game.finish(p, string.format("reached %d victory points", vp))
