@@ -37,6 +37,33 @@ int element_count(const Board& b, Element e) {
   return e == Element::Tile ? b.tile_count() : e == Element::Node ? b.node_count() : b.path_count();
 }
 
+// The adjacency relations of the board API, by name.
+using Relation = std::span<const int> (Board::*)(int) const;
+
+constexpr char kTileNodes[] = "adj.tile_nodes", kTilePaths[] = "adj.tile_paths",
+               kTileTiles[] = "adj.tile_tiles", kNodeTiles[] = "adj.node_tiles",
+               kNodeNodes[] = "adj.node_nodes", kNodePaths[] = "adj.node_paths",
+               kPathNodes[] = "adj.path_nodes", kPathTiles[] = "adj.path_tiles",
+               kPathPaths[] = "adj.path_paths";
+
+struct NamedRelation {
+  const char* name;
+  Element from;
+  Relation rel;
+  const char* key;
+};
+constexpr NamedRelation kRelations[] = {
+    {"tile_nodes", Element::Tile, &Board::tile_nodes, kTileNodes},
+    {"tile_paths", Element::Tile, &Board::tile_paths, kTilePaths},
+    {"tile_tiles", Element::Tile, &Board::tile_tiles, kTileTiles},
+    {"node_tiles", Element::Node, &Board::node_tiles, kNodeTiles},
+    {"node_nodes", Element::Node, &Board::node_nodes, kNodeNodes},
+    {"node_paths", Element::Node, &Board::node_paths, kNodePaths},
+    {"path_nodes", Element::Path, &Board::path_nodes, kPathNodes},
+    {"path_tiles", Element::Path, &Board::path_tiles, kPathTiles},
+    {"path_paths", Element::Path, &Board::path_paths, kPathPaths},
+};
+
 const Board& finalized(lua_State* L, Impl& s) {
   if (!s.state.board.finalized())
     luaL_error(L, "the board is not built yet (board.hex or board.finalize)");
@@ -70,6 +97,25 @@ int b_hex(lua_State* L) {
     luaL_error(L, "board.hex: the board is already built");
   s.state.board = engine::make_hex_board(static_cast<int>(radius));
   board_built(s);
+  // This game's adjacency caches are the lists shared by every game on a board of this radius.
+  if (radius != s.shared_radius) {
+    if (s.shared_lists_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
+    lua_createtable(L, 0, std::size(kRelations));
+    for (const auto& r : kRelations) {
+      lua_createtable(L, element_count(s.state.board, r.from), 0);
+      lua_setfield(L, -2, r.key);
+    }
+    s.shared_lists_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    s.shared_radius = static_cast<int>(radius);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, s.game_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
+  for (const auto& r : kRelations) {
+    lua_getfield(L, -1, r.key);
+    lua_setfield(L, -3, r.key);
+  }
+  lua_pop(L, 2);
+  s.lists_shared = true;
   return 0;
 }
 
@@ -162,15 +208,8 @@ int b_path_between(lua_State* L) {
   return 1;
 }
 
-constexpr char kTileNodes[] = "adj.tile_nodes", kTilePaths[] = "adj.tile_paths",
-               kTileTiles[] = "adj.tile_tiles", kNodeTiles[] = "adj.node_tiles",
-               kNodeNodes[] = "adj.node_nodes", kNodePaths[] = "adj.node_paths",
-               kPathNodes[] = "adj.path_nodes", kPathTiles[] = "adj.path_tiles",
-               kPathPaths[] = "adj.path_paths";
-
 // Adjacency lists are returned as Lua arrays built once per game and element, then cached in the
 // per-game table (so repeated queries do not allocate). Callers must not modify them.
-using Relation = std::span<const int> (Board::*)(int) const;
 
 // Pushes the list of element `id` (0-based) in `cache` (the table at stack index `cache`),
 // building and caching it on first use.
@@ -186,38 +225,34 @@ void push_adjacent(lua_State* L, int cache, std::span<const int> span, int id) {
   lua_rawseti(L, cache, id + 1);
 }
 
+// Pushes the per-game cache of the lists of relation `key`: an array with a slot per element,
+// created with room for all of them.
+void push_adjacency_cache(lua_State* L, Impl& s, const char* key, int elements) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, s.game_ref);
+  if (lua_getfield(L, -1, key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, elements, 0);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, key);
+  }
+  lua_remove(L, -2);
+}
+
 template <Element From, Relation Rel, const char* Key>
 int adjacency(lua_State* L) {
   Impl& s = session(L);
   const int id = check_element(L, s, From, 1);
-  s.push_game_table(Key);
+  push_adjacency_cache(L, s, Key, element_count(s.state.board, From));
   push_adjacent(L, lua_gettop(L), (s.state.board.*Rel)(id), id);
   return 1;
 }
 
-// board.adjacency(relation): the lists of every element at once, as an array of the same
-// cached arrays the per-element functions return.
+// board.adjacency(relation): the lists of every element at once: the per-game array of the same
+// cached lists the per-element functions return.
 int b_adjacency(lua_State* L) {
   Impl& s = session(L);
-  struct Named {
-    const char* name;
-    Element from;
-    Relation rel;
-    const char* key;
-  };
-  static constexpr Named kRelations[] = {
-      {"tile_nodes", Element::Tile, &Board::tile_nodes, kTileNodes},
-      {"tile_paths", Element::Tile, &Board::tile_paths, kTilePaths},
-      {"tile_tiles", Element::Tile, &Board::tile_tiles, kTileTiles},
-      {"node_tiles", Element::Node, &Board::node_tiles, kNodeTiles},
-      {"node_nodes", Element::Node, &Board::node_nodes, kNodeNodes},
-      {"node_paths", Element::Node, &Board::node_paths, kNodePaths},
-      {"path_nodes", Element::Path, &Board::path_nodes, kPathNodes},
-      {"path_tiles", Element::Path, &Board::path_tiles, kPathTiles},
-      {"path_paths", Element::Path, &Board::path_paths, kPathPaths},
-  };
   const auto name = check_sv(L, 1);
-  const Named* rel = nullptr;
+  const NamedRelation* rel = nullptr;
   for (const auto& r : kRelations)
     if (name == r.name) rel = &r;
   if (rel == nullptr) {
@@ -230,15 +265,14 @@ int b_adjacency(lua_State* L) {
     luaL_argerror(L, 1, lua_pushstring(L, msg.c_str()));
   }
   const Board& b = finalized(L, s);
-  s.push_game_table(rel->key);
-  const int cache = lua_gettop(L);
   const int n = element_count(b, rel->from);
-  lua_createtable(L, n, 0);
+  push_adjacency_cache(L, s, rel->key, n);
+  const int cache = lua_gettop(L);
   for (int id = 0; id < n; ++id) {
     push_adjacent(L, cache, (b.*(rel->rel))(id), id);
-    lua_rawseti(L, -2, id + 1);
+    lua_pop(L, 1);
   }
-  return 1;
+  return 1;  // the cache itself: every list, by element
 }
 
 
@@ -326,6 +360,45 @@ int longest_trail(lua_State* L) {
 }
 
 }  // namespace
+
+std::optional<std::string> verify_board_lists(Impl& s) {
+  if (!s.lists_shared) return std::nullopt;
+  lua_State* L = s.lua.get();
+  const lua::StackGuard guard(L);
+  const Board& b = s.state.board;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
+  for (const auto& r : kRelations) {
+    lua_getfield(L, -1, r.key);
+    const int n = element_count(b, r.from);
+    bool ok = lua_rawlen(L, -1) <= static_cast<lua_Unsigned>(n);
+    for (int id = 0; ok && id < n; ++id) {
+      const int type = lua_rawgeti(L, -1, id + 1);
+      if (type == LUA_TTABLE) {
+        const auto span = (b.*(r.rel))(id);
+        ok = lua_rawlen(L, -1) == span.size();
+        for (std::size_t i = 0; ok && i < span.size(); ++i) {
+          lua_rawgeti(L, -1, static_cast<lua_Integer>(i + 1));
+          ok = lua_isinteger(L, -1) && lua_tointeger(L, -1) == span[i] + 1;
+          lua_pop(L, 1);
+        }
+      } else {
+        ok = type == LUA_TNIL;
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (!ok) {
+      luaL_unref(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
+      s.shared_lists_ref = LUA_NOREF;
+      s.shared_radius = -1;
+      return fmt::format(
+          "pack code modified board.{} lists (they are shared and read-only: copy before "
+          "changing)",
+          r.name);
+    }
+  }
+  return std::nullopt;
+}
 
 void open_board_api(lua_State* L, Session::Impl& s) {
   static const luaL_Reg functions[] = {

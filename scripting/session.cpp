@@ -202,11 +202,11 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
 // Pushes a new environment table: every entry of the template, with each table entry (the
 // libraries, game, board) copied one level deep. Packs therefore read any global in one lookup
 // and cannot change a table another pack or game sees.
-void Session::Impl::push_environment() {
+void Session::Impl::push_environment(int size) {
   lua_State* L = lua.get();
   lua_rawgeti(L, LUA_REGISTRYINDEX, base_ref);
   const int base = lua_gettop(L);
-  lua_createtable(L, 0, 64);
+  lua_createtable(L, 0, size);
   const int env = lua_gettop(L);
   lua_pushnil(L);
   while (lua_next(L, base)) {
@@ -300,6 +300,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   }
   state.reset(seed, game_index, players);
   views.reset(L);
+  lists_shared = false;
   error_frame.reset();
   divergence.clear();
   handler_infos.clear();
@@ -337,11 +338,11 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   for (std::size_t i = 0; i < packs.size(); ++i) {
     Pack& pack = packs[i];
     const auto& name = pack.manifest->name;
-    // The environment the chunks see is an empty table over the pack's globals: while loading,
-    // new globals go to the globals table; afterwards the environment is read-only.
-    push_environment();  // the pack's globals
+    // The pack's globals, which are the chunks' environment, and its storage: both made with
+    // room for as many entries as the last game had, so they do not grow step by step.
+    push_environment(pack.globals_size);
     const int globals = lua_gettop(L);
-    lua_newtable(L);
+    lua_createtable(L, 0, pack.storage_size);
     lua_setfield(L, globals, "storage");
     lua_newtable(L);
     if (const auto* values =
@@ -383,13 +384,16 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     freeze_env(L, pack.env_ref, name);
     // A copy of the globals as loaded, for check_globals at the end of the game.
     lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
-    lua_createtable(L, 0, 256);
+    lua_createtable(L, 0, pack.globals_size);
+    int globals_count = 0;
     lua_pushnil(L);
     while (lua_next(L, -3)) {
+      ++globals_count;
       lua_pushvalue(L, -2);
       lua_insert(L, -2);
       lua_rawset(L, -4);
     }
+    pack.globals_size = globals_count;
     if (pack.snapshot_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pack.snapshot_ref);
     pack.snapshot_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pop(L, 1);
@@ -478,6 +482,17 @@ void Session::Impl::check_globals() {
           "pack '{}' removed a global during the game; keep game state in storage or kernel "
           "properties",
           pack.manifest->name));
+    lua_pop(L, 1);
+    // Remember how big storage grew, to make the next game's storage that big at once.
+    if (lua_getfield(L, -1, "storage") == LUA_TTABLE) {
+      int fields = 0;
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        ++fields;
+        lua_pop(L, 1);
+      }
+      const_cast<Pack&>(pack).storage_size = fields;
+    }
     lua_pop(L, 2);
   }
 }
@@ -814,6 +829,7 @@ GameResult Session::play(const GameConfig& config) {
     mark = std::chrono::steady_clock::now();
     if (const auto problem = s.views.verify(s.lua.get(), s.state))
       throw std::runtime_error(*problem);
+    if (const auto problem = verify_board_lists(s)) throw std::runtime_error(*problem);
     s.check_globals();
     s.times.end += seconds_since(mark);
   } catch (const lua::ScriptError& e) {

@@ -39,11 +39,20 @@ struct Session::Impl {
     std::vector<Chunk> chunks;
     int env_ref = LUA_NOREF;       // this game's environment: the pack's globals (registry)
     int snapshot_ref = LUA_NOREF;  // a copy of them as loading left them (check_globals)
+    int globals_size = 64;         // entries of the globals after the last load (presizing)
+    int storage_size = 16;         // fields of `storage` at the last game's end (presizing)
   };
   std::vector<Pack> packs;
   int base_ref =
       LUA_NOREF;  // template of pack environments: sandbox globals, libraries, game, board
   int listening_ref = LUA_NOREF;  // {now = {[event name or id] = has handlers}} for game.raise
+  // The adjacency lists of the hex board of radius shared_radius, kept from game to game since
+  // board.hex of one radius always gives the same board (building them is a large part of a
+  // game's setup): a registry table {[relation key] = array of lists}. lists_shared says this
+  // game uses them; verify_board_lists() then checks them when the game ends.
+  int shared_radius = -1;
+  int shared_lists_ref = LUA_NOREF;
+  bool lists_shared = false;
 
   // --- per game ---
   engine::GameState state;
@@ -80,8 +89,9 @@ struct Session::Impl {
   // Resets the kernel state and runs every pack's entry chunks with fresh environments.
   void load_game(std::uint64_t seed, std::uint64_t game_index, int players,
                  const packs::ResolvedOptions& options);
-  // Pushes a fresh copy of the environment template (see session.cpp).
-  void push_environment();
+  // Pushes a fresh copy of the environment template (see session.cpp), with room for `size`
+  // entries.
+  void push_environment(int size = 64);
   // Binds agents per seat after load (Lua agents exist only once packs have loaded).
   void bind_agents(const GameConfig& config);
   // Plays from game.setup to the end: begin_game(), then play_turns(), then end_game().
@@ -152,6 +162,10 @@ std::string read_script(const std::filesystem::path& file);
 std::string display_path(const std::filesystem::path& file);
 // Prefix of every compiled pack chunk: the chunk receives its environment as a fresh local.
 inline constexpr std::string_view kChunkPrefix = "local _ENV <const> = ...; ";
+
+// Checks that this game's shared adjacency lists (Impl::lists_shared) still match the board; on
+// a difference, drops them (the next game builds new ones) and returns a message.
+std::optional<std::string> verify_board_lists(Session::Impl& s);
 
 // Installs the `game` and `board` API tables into the table on top of the stack.
 void open_game_api(lua_State* L, Session::Impl& s);

@@ -226,7 +226,26 @@ local function carry_board_cache(cache, p, piece, where, upgraded)
     if mine[piece] then insert_sorted(mine[piece], where) end
     if upgraded and mine[upgraded] then remove_id(mine[upgraded], where) end
   end
-  cache.spots = {}
+  -- Legal spots that may have changed. A road: everyone's road spots (the path is taken), p's
+  -- settlement spots (new road ends). A city: all of p's (its settlements and cities changed). A
+  -- settlement: everyone's road and settlement spots (the node blocks roads and, by the distance
+  -- rule, settlements) and all of p's. Any other piece: everything.
+  local spots = cache.spots
+  if piece == "road" then
+    for q = 1, storage.players do
+      if spots[q] then spots[q].road = nil end
+    end
+    if spots[p] then spots[p].settlement = nil end
+  elseif piece == "city" and upgraded == "settlement" then
+    spots[p] = nil
+  elseif piece == "settlement" and not upgraded then
+    for q = 1, storage.players do
+      if spots[q] then spots[q].road, spots[q].settlement = nil, nil end
+    end
+    spots[p] = nil
+  else
+    cache.spots = {}
+  end
   if spec.on == "node" and not spec.beside then
     local open = cache.open
     if open and not upgraded then

@@ -62,7 +62,12 @@ function seven(p)
         if storage.verbose then
           game.log(string.format("player %d discards %d of %d cards", q, n, size))
         end
-        game.raise("base.discard", { player = q, count = n }, discard_default)
+        local e = { player = q, count = n }
+        if game.raise("base.discard", e, discard_default) ~= "vetoed" then
+          local stats = storage.stats
+          stats.discards = stats.discards + 1
+          stats.cards_discarded = stats.cards_discarded + e.count
+        end
       end
     end
   end
@@ -108,7 +113,9 @@ function robber_moved_default(e)
     victim = victims[i]
   end
   local s = { thief = e.player, victim = victim }
-  game.raise("base.steal", s, steal_default)
+  if game.raise("base.steal", s, steal_default) ~= "vetoed" and s.resource then
+    storage.stats.robber_steals = storage.stats.robber_steals + 1
+  end
   if storage.verbose then
     game.log(string.format("player %d robs player %d (%s)", e.player, victim, tostring(s.resource)))
   end
@@ -154,7 +161,10 @@ function move_robber(p)
   if storage.verbose then
     game.log(string.format("player %d moves the robber to %s", p, labels[i]))
   end
-  game.raise("base.robber_moved", { player = p, tile = tile, from = from }, robber_moved_default)
+  if game.raise("base.robber_moved", { player = p, tile = tile, from = from },
+        robber_moved_default) ~= "vetoed" then
+    storage.stats.robber_moves = storage.stats.robber_moves + 1
+  end
   return tile
 end
 

@@ -10,25 +10,14 @@
 --   stats.robber_moves           times the robber moved (sevens and knights)
 --   stats.robber_steals          cards the robber stole
 -- Counters start at 0 in every game, so a statistic that stays 0 still counts in the mean.
--- The handlers only observe (after-handlers, no payload changes), so games play the same.
+-- robber.lua counts into storage.stats after raising base.discard (the payload's count, as
+-- handlers left it), base.robber_moved and base.steal (when a card was taken), unless a handler
+-- vetoed the event. Counting in place instead of in after-handlers keeps those events on the
+-- fast path when no variant handles them.
 
 game.on("game.setup", function()
   storage.stats = { discards = 0, cards_discarded = 0, robber_moves = 0, robber_steals = 0 }
-end)
-
-game.on("base.discard", function(e)
-  local s = storage.stats
-  s.discards = s.discards + 1
-  s.cards_discarded = s.cards_discarded + e.count
-end, { after = true })
-
-game.on("base.robber_moved", function()
-  storage.stats.robber_moves = storage.stats.robber_moves + 1
-end, { after = true })
-
-game.on("base.steal", function(e)
-  if e.resource then storage.stats.robber_steals = storage.stats.robber_steals + 1 end
-end, { after = true })
+end, { priority = -100 })
 
 game.on("game.end", function()
   local produced = storage.produced
