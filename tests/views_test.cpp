@@ -165,6 +165,39 @@ end)
   EXPECT_EQ(s->state().game_props.get(0, "at end"), engine::Value(std::string("2,2,true")));
 }
 
+TEST_F(ViewsTest, SharedAdjacencyListsAreCheckedAndRebuiltAfterAPackChangedThem) {
+  // Games on a hex board of one radius share its adjacency lists; a game whose pack changes one
+  // fails, and the next game gets correct lists again.
+  pack("lists", R"lua(
+game.on("game.setup", function() board.hex(1) end)
+game.on("turn", function(e)
+  local paths = board.adjacency("node_paths")
+  game.set("first", table.concat(paths[1], ","))
+  game.set("same", board.node_paths(1) == paths[1])
+  if options.spoil then paths[1][1] = 99 end
+  game.finish()
+end)
+)lua",
+       R"(, "options": {"spoil": {"type": "boolean", "default": false, "description": "x"}})");
+  auto s = session({"lists"});
+  GameConfig config;
+  auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const std::string first = std::get<std::string>(s->state().game_props.get(0, "first"));
+  EXPECT_EQ(s->state().game_props.get(0, "same"), engine::Value(true));
+  config.options = {"lists.spoil=true"};
+  r = s->play(config);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("pack code modified board.node_paths lists (they are shared and "
+                         "read-only: copy before changing)"),
+            std::string::npos)
+      << r.error;
+  config.options = {};
+  r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().game_props.get(0, "first"), engine::Value(first));
+}
+
 TEST_F(ViewsTest, EachGameGetsFreshViews) {
   pack("counter", R"lua(
 game.on("game.setup", function()

@@ -557,6 +557,13 @@ function board.path_get(path, key) end
 ---@param value catan.Value
 function board.path_set(path, key, value) end
 
+---The lists of every element for `relation` ("tile_nodes", "tile_paths", "tile_tiles",
+---"node_tiles", "node_nodes", "node_paths", "path_nodes", "path_tiles", "path_paths"):
+---adjacency(r)[id] is the same array board.<r>(id) returns. Shared and read-only.
+---@param relation string
+---@return integer[][]
+function board.adjacency(relation) end
+
 ---Changes whenever a board property changes, and only then (for caches derived from the board).
 ---@return integer
 function board.version() end
