@@ -4,10 +4,13 @@
 -- 1..#opts; a kind it does not know (one a variant adds without game.extend_agent) gets a
 -- uniformly random index from the agent's own stream. The agent only reads the game: it calls
 -- no [w] function, never writes storage and keeps nothing between calls (working tables are
--- built per decision; the chunk-level locals below are constants). It reads lookups other files
--- of the pack keep in storage (graph, own, node_tiles, tile_nodes, tile_resource,
--- tiles_by_number, harbor_at, port_rates, pieces, piece_names, yield) and avoids the pack
--- functions that refresh caches (legal_spots, buildable, own_pieces), since those write storage.
+-- built per decision; the chunk-level locals below are constants). It reads the state through
+-- the live views core.lua keeps in storage (cards, devs, played, supply, building, owner, road,
+-- props, vp), lookups other files keep there (graph, node_tiles, tile_nodes, tile_resource,
+-- tile_number, tiles_by_number, harbor_at, port_rates, pieces, piece_names, yield) and the board
+-- cache's lists of pieces when they are current, and avoids the pack functions that fill caches
+-- (legal_spots, buildable, own_pieces), since those write storage. Lists of pieces are in
+-- ascending id order, so ties between equal choices go to the lowest id.
 --
 -- Strategy, by decision kind (base.*):
 --   setup_settlement   pips of the adjacent tiles weighted per resource (brick and lumber
@@ -68,15 +71,15 @@ local EMPTY = {} -- never modified
 
 -- Public points of q: the vp prop without the victory point cards in hand (hidden).
 local function public_vp(q)
-  return (pget(q, "vp") or 0) - count(q, "victory_point", "dev")
+  return (storage.vp[q] or 0) - storage.devs[q].victory_point
 end
 
 -- The opponent of p with the most public points (ties: more cards, then the lower seat).
 local function leader_of(p)
   local best, best_vp, best_cards = nil, -1, -1
-  for q = 1, game.players() do
+  for q = 1, storage.players do
     if q ~= p then
-      local v, c = public_vp(q), total(q, "card")
+      local v, c = public_vp(q), view_size(storage.cards[q])
       if v > best_vp or (v == best_vp and c > best_cards) then
         best, best_vp, best_cards = q, v, c
       end
@@ -103,7 +106,7 @@ end
 
 -- Pips of tile t (0 without a number).
 local function tile_pips(t)
-  return PIPS[tile_get(t, "number")] or 0
+  return PIPS[storage.tile_number[t]] or 0
 end
 
 -- The ids holding p's `piece` (do not modify), given `left` = its pieces in supply: build.lua's
@@ -113,21 +116,24 @@ end
 local function mine(p, piece, left)
   local spec = storage.pieces[piece]
   if spec == nil then return EMPTY end
-  if left == nil then left = count(p, piece, "piece") end
+  if left == nil then left = storage.supply[p][piece] end
   local placed = spec.limit - left
   if placed <= 0 then return EMPTY end
-  local own = storage.own
-  local lists = own and own[p]
-  local list = lists and lists[piece]
-  if list and #list == placed then return list end
+  -- The rules' cache (build.lua), read without filling it: agents write nothing.
+  local cache = storage.board_cache
+  if cache and cache.version == board.version() then
+    local lists = cache.own[p]
+    local list = lists and lists[piece]
+    if list then return list end
+  end
   local out = {}
   if spec.on == "node" then
-    for n = 1, board.nodes() do
-      if node_get(n, "owner") == p and node_get(n, "building") == piece then out[#out + 1] = n end
+    for n = 1, #storage.node_tiles do
+      if storage.owner[n] == p and storage.building[n] == piece then out[#out + 1] = n end
     end
   else
-    for e = 1, board.paths() do
-      if path_get(e, piece) == p then out[#out + 1] = e end
+    for e = 1, #graph().pa do
+      if (piece == "road" and storage.road[e] or path_get(e, piece)) == p then out[#out + 1] = e end
     end
   end
   return out
@@ -135,30 +141,29 @@ end
 
 local function supply(p, piece)
   if storage.pieces[piece] == nil then return 0 end
-  return count(p, piece, "piece")
+  return storage.supply[p][piece]
 end
 
 -- True when node n is empty and no neighbour holds a building (the distance rule).
 local function node_open(n, nn)
-  if node_get(n, "building") ~= nil then return false end
+  if storage.building[n] ~= nil then return false end
   local nbs = nn[n]
   for i = 1, #nbs do
-    if node_get(nbs[i], "building") ~= nil then return false end
+    if storage.building[nbs[i]] ~= nil then return false end
   end
   return true
 end
 
 local function hand_of(p)
-  return { brick = count(p, "brick", "card"), lumber = count(p, "lumber", "card"),
-           wool = count(p, "wool", "card"), grain = count(p, "grain", "card"),
-           ore = count(p, "ore", "card") }
+  local h = storage.cards[p]
+  return { brick = h.brick, lumber = h.lumber, wool = h.wool, grain = h.grain, ore = h.ore }
 end
 
 -- Expected production of p in pips per resource (cards per 36 rolls), the robber's tile
 -- excluded.
 local function production(p)
   local prod = { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 }
-  local robber = gget("robber")
+  local robber = storage.props.robber
   local yield = storage.yield or YIELD
   local node_tiles, tile_resource = storage.node_tiles, storage.tile_resource
   local names = storage.piece_names
@@ -310,7 +315,7 @@ end
 
 -- Settling weights for p now: early ones below 5 points, late ones after.
 local function weights(p)
-  return (pget(p, "vp") or 0) >= 5 and W_LATE or W_EARLY
+  return (storage.vp[p] or 0) >= 5 and W_LATE or W_EARLY
 end
 
 -- Nodes within `limit` roads of p's network over free paths (a node holding an
@@ -343,13 +348,13 @@ local function road_distances(plan, limit)
     head = head + 1
     local d = dist[v]
     if d < limit then
-      local owner = node_get(v, "owner")
+      local owner = storage.owner[v]
       if owner == nil or owner == p then
         local ps = np[v]
         for j = 1, #ps do
           local e = ps[j]
           local u = pa[e] == v and pb[e] or pa[e]
-          if dist[u] == nil and path_get(e, "road") == nil then
+          if dist[u] == nil and storage.road[e] == nil then
             dist[u] = d + 1
             via[u] = e
             queue[#queue + 1] = u
@@ -422,7 +427,7 @@ local function maritime_plan(plan, shed)
           trades = trades + extra // rate
           local key = extra - rate * 10 -- the cheapest rate, then the largest surplus
           if give == nil or key > give_key then give, give_key = r, key end
-        elseif c - hand[r] > get_lack and count("bank", r, "card") > 0 then
+        elseif c - hand[r] > get_lack and storage.cards.bank[r] > 0 then
           get, get_lack = r, c - hand[r]
         end
       end
@@ -467,8 +472,8 @@ end
 
 -- True when some opponent of p holds at least n cards of resource r.
 local function opponents_hold(p, r, n)
-  for q = 1, game.players() do
-    if q ~= p and count(q, r, "card") >= n then return true end
+  for q = 1, storage.players do
+    if q ~= p and storage.cards[q][r] >= n then return true end
   end
   return false
 end
@@ -478,11 +483,11 @@ end
 
 -- True when the robber sits on a numbered tile touching one of p's buildings.
 local function robber_blocks(p)
-  local t = gget("robber")
-  if t == nil or tile_get(t, "number") == nil then return false end
+  local t = storage.props.robber
+  if t == nil or storage.tile_number[t] == nil then return false end
   local nodes = storage.tile_nodes[t]
   for i = 1, #nodes do
-    if node_get(nodes[i], "owner") == p then return true end
+    if storage.owner[nodes[i]] == p then return true end
   end
   return false
 end
@@ -490,10 +495,10 @@ end
 -- True when a knight played now puts p strictly ahead in played knights (toward or into
 -- Largest Army) while it does not hold the card.
 local function knight_gains_army(p)
-  if gget("largest_army") == p then return false end
-  local k = count(p, "knight", "played")
-  for q = 1, game.players() do
-    if q ~= p and count(q, "knight", "played") > k then return false end
+  if storage.props.largest_army == p then return false end
+  local k = storage.played[p].knight
+  for q = 1, storage.players do
+    if q ~= p and storage.played[q].knight > k then return false end
   end
   return true
 end
@@ -505,8 +510,8 @@ local function monopoly_resource(p, need)
   for i = 1, #RES do
     local r = RES[i]
     local n = 0
-    for q = 1, game.players() do
-      if q ~= p then n = n + count(q, r, "card") end
+    for q = 1, storage.players do
+      if q ~= p then n = n + storage.cards[q][r] end
     end
     local score = n + ((need and need[r] > 0) and 0.5 or 0) -- a needed one wins a tie
     if score > best_score then best, best_score, best_n = r, score, n end
@@ -517,10 +522,10 @@ end
 -- True when p does not hold Longest Road, has a road of 3 or more, and nobody is more than
 -- one road ahead of it.
 local function road_race(p)
-  if gget("longest_road") == p then return false end
+  if storage.props.longest_road == p then return false end
   local len = pget(p, "road_length") or 0
   if len < 3 then return false end
-  for q = 1, game.players() do
+  for q = 1, storage.players do
     if q ~= p and (pget(q, "road_length") or 0) > len + 1 then return false end
   end
   return true
@@ -586,7 +591,7 @@ local function setup_road(p, opts)
   for i = 1, #opts do
     local e = parse_id(opts[i], 6)
     local near, far = g.pa[e], g.pb[e]
-    if node_get(far, "owner") == p then near, far = far, near end
+    if storage.owner[far] == p then near, far = far, near end
     local top, sum = 0, 0
     local nbs = nn[far]
     for k = 1, #nbs do
@@ -635,7 +640,7 @@ local function place_road(p, opts)
       local own = 0
       local ps = np[v]
       for j = 1, #ps do
-        if path_get(ps[j], "road") == p then own = own + 1 end
+        if storage.road[ps[j]] == p then own = own + 1 end
       end
       if own == 1 then score = score + 1 end
     end
@@ -646,7 +651,7 @@ end
 
 local function place_settlement(p, opts)
   local prod = production(p)
-  local w = (pget(p, "vp") or 0) >= 5 and W_LATE or W_EARLY
+  local w = (storage.vp[p] or 0) >= 5 and W_LATE or W_EARLY
   local best, best_score = 1, nil
   for i = 1, #opts do
     local s = node_value(parse_id(opts[i], 6), prod, w)
@@ -658,7 +663,7 @@ end
 -- The settlement whose tiles produce most (ore and grain a little more; the robber's tile at a
 -- third).
 local function place_city(p, opts)
-  local robber = gget("robber")
+  local robber = storage.props.robber
   local tile_resource = storage.tile_resource
   local best, best_score = 1, nil
   for i = 1, #opts do
@@ -684,7 +689,7 @@ end
 local function robber_choice(p, opts)
   local leader = leader_of(p)
   local yield = storage.yield or YIELD
-  local leader_cards = leader and total(leader, "card") > 0
+  local leader_cards = leader and view_size(storage.cards[leader]) > 0
   local best, best_score = 1, nil
   for i = 1, #opts do
     local t = tonumber(string.match(opts[i], "^tile (%d+)"))
@@ -695,9 +700,9 @@ local function robber_choice(p, opts)
       local nodes = storage.tile_nodes[t]
       local own, touches_leader = 0, false
       for k = 1, #nodes do
-        local owner = node_get(nodes[k], "owner")
+        local owner = storage.owner[nodes[k]]
         if owner then
-          local y = yield[node_get(nodes[k], "building")] or 1
+          local y = yield[storage.building[nodes[k]]] or 1
           if owner == p then
             own = own + y
           elseif owner == leader then
@@ -722,7 +727,7 @@ local function victim_choice(_, opts)
   for i = 1, #opts do
     local q = parse_id(opts[i], 8)
     if q then
-      local v, c = public_vp(q), total(q, "card")
+      local v, c = public_vp(q), view_size(storage.cards[q])
       if v > bv or (v == bv and c > bc) then best, bv, bc = i, v, c end
     end
   end
@@ -776,7 +781,7 @@ local function monopoly_choice(p, opts)
 end
 
 local function shed(p)
-  return total(p, "card") > options.discard_limit
+  return view_size(storage.cards[p]) > options.discard_limit
 end
 
 local function maritime_give(p, opts)
@@ -929,7 +934,7 @@ local function action_choice(p, opts)
     end
   end
 
-  local over = total(p, "card") > options.discard_limit
+  local over = view_size(storage.cards[p]) > options.discard_limit
   if buy then
     local primary = plan.primary
     local ok = primary == nil or primary == "dev" or over
