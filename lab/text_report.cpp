@@ -86,7 +86,7 @@ void points_rows(const Aggregate& a, const std::vector<std::string>& bots,
       const auto bar = static_cast<std::size_t>(
           std::lround(40.0 * static_cast<double>(bin.count) / static_cast<double>(top)));
       std::string line =
-          fmt::format("{:>{}} {:5.1f}%  {}", bin.count, digits,
+          fmt::format("{:>{}}  {:5.1f}%  {}", bin.count, digits,
                       100.0 * static_cast<double>(bin.count) / total, std::string(bar, '#'));
       rows.push_back(
           {b.width == 1 ? fmt::format("  {}", bin.low) : fmt::format("  {}..{}", bin.low, bin.high),

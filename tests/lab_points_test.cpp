@@ -130,14 +130,14 @@ TEST(PointsReport, TextShowsQuantilesAndABinnedHistogram) {
       << text;
   // 1..95 in at most 30 bins: width 5, bins 0..4 up to 95..99 (20 bins).
   EXPECT_NE(text.find("  score of greedy  21 of seat 1, bins of 5\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("    0..4           4  19.0%  ################################\n"),
+  EXPECT_NE(text.find("    0..4           4   19.0%  ################################\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("    5..9           5  23.8%  ########################################\n"),
+  EXPECT_NE(text.find("    5..9           5   23.8%  ########################################\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("    25..29         0   0.0%\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("    95..99         1   4.8%  ########\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("    25..29         0    0.0%\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("    95..99         1    4.8%  ########\n"), std::string::npos) << text;
   EXPECT_EQ(text.find("100..104"), std::string::npos);
 }
 
@@ -155,10 +155,10 @@ TEST(PointsReport, SeveralSeatsOfOneBotArePooledWithTheirFigures) {
                       "min 2 max 2\n"
                       "  score of greedy  8 of seats 1,2, by value: mean 2.25 sd 0.89; p5 1 p25 "
                       "2 median 2 p75 2 p95 4; min 1 max 4\n"
-                      "    1              1  12.5%  ########\n"
-                      "    2              5  62.5%  ########################################\n"
-                      "    3              1  12.5%  ########\n"
-                      "    4              1  12.5%  ########\n"),
+                      "    1              1   12.5%  ########\n"
+                      "    2              5   62.5%  ########################################\n"
+                      "    3              1   12.5%  ########\n"
+                      "    4              1   12.5%  ########\n"),
             std::string::npos)
       << text;
 }
