@@ -1,6 +1,6 @@
 // `catan sim`: plays many games of one configuration on worker threads and reports win rates
-// with 95% intervals, first-player advantage, balance, game length, points, dice and the packs'
-// statistics; --out, --csv and --report write them to files.
+// with 95% intervals, first-player advantage, balance, game length, the distribution of end
+// points, dice and the packs' statistics; --out, --csv and --report write them to files.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -16,7 +16,9 @@ class SimCommand final : public Command {
  public:
   CLI::App* add(CLI::App& app) override {
     auto* sub = app.add_subcommand(
-        "sim", "Simulate many games on every core: win rates, balance, game length, statistics");
+        "sim",
+        "Simulate many games on every core: win rates, balance, game length, the distribution "
+        "of end points, statistics");
     game_.players = 4;
     game_.add_to(*sub, "Agent per seat, comma-separated (the last fills the remaining seats)");
     lab_.add_to(*sub);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <vector>
 
 namespace catan::lab {
 
@@ -40,5 +41,26 @@ class Histogram {
   std::uint64_t total_ = 0;
   bool overflowed_ = false;
 };
+
+// A histogram grouped into bins of equal width for display: bin k covers [low, low + width - 1]
+// and every bin from the one holding the minimum to the one holding the maximum is listed, empty
+// ones included. Bins start at multiples of the width (so they do not depend on which values were
+// seen first) and the width is the smallest of 1, 2, 5, 10, 20, 50, 100, ... that needs at most
+// `max_bins` bins. Derived from the exact counts only, so merged shards bin exactly as one run.
+struct Bin {
+  std::int64_t low = 0;
+  std::int64_t high = 0;  // inclusive: low + width - 1
+  std::uint64_t count = 0;
+  bool operator==(const Bin&) const = default;
+};
+
+struct Binned {
+  std::int64_t width = 0;  // 0: nothing to show (empty or overflowed)
+  std::vector<Bin> bins;
+  bool operator==(const Binned&) const = default;
+};
+
+// max_bins must be at least 1.
+Binned bin_histogram(const Histogram& h, std::size_t max_bins);
 
 }  // namespace catan::lab

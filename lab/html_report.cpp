@@ -181,36 +181,85 @@ std::string length_chart(const LabResults& r) {
   return line_chart(lines, o);
 }
 
-std::string points_chart(const LabResults& r) {
-  const auto s = summarize(r.totals.configs[0], r.run.bots);
-  if (s.points.empty()) return "";
-  std::set<std::int64_t> values;
-  std::vector<Histogram> pooled(r.configs.size());
+// The end points per seat: n, mean, sd and the quantiles, one row per configuration and seat.
+std::string points_table(const LabResults& r, const std::string& property) {
+  std::string out =
+      "<table>\n<tr><th>seat</th><th>bot</th><th>n</th><th>mean</th><th>sd</th><th>min</th>"
+      "<th>p5</th><th>p25</th><th>median</th><th>p75</th><th>p95</th><th>max</th></tr>\n";
+  const auto q = [](const Histogram& h, double x) {
+    const auto v = h.quantile(x);
+    return v ? std::to_string(*v) : std::string("&ndash;");
+  };
   for (std::size_t c = 0; c < r.configs.size(); ++c) {
-    const auto it = r.totals.configs[c].player.find(s.points);
+    const auto it = r.totals.configs[c].player.find(property);
     if (it == r.totals.configs[c].player.end()) continue;
-    for (const auto& d : it->second) pooled[c].merge(d.histogram);
-    for (const auto& [v, n] : pooled[c].counts()) values.insert(v);
+    for (std::size_t seat = 0; seat < it->second.size(); ++seat) {
+      const auto& d = it->second[seat];
+      const auto& m = d.moments;
+      if (m.count() == 0) continue;
+      const std::string name = r.configs.size() > 1
+                                   ? fmt::format("{}, seat {}", short_name(r, c), seat + 1)
+                                   : fmt::format("{}", seat + 1);
+      out += fmt::format(
+          "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.2f}</td><td>{:.2f}</td><td>{}</td>"
+          "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+          e(name), e(seat < r.run.bots.size() ? r.run.bots[seat] : ""), m.count(), m.mean(), m.sd(),
+          m.min(), q(d.histogram, 0.05), q(d.histogram, 0.25), q(d.histogram, 0.5),
+          q(d.histogram, 0.75), q(d.histogram, 0.95), m.max());
+    }
   }
-  if (values.empty() || values.size() > 80) return "";
+  return out + "</table>\n";
+}
+
+// The distribution of the end points as shares per bin: one series per bot kind for a single
+// configuration, one per configuration (all seats) otherwise. Every series uses the bins of the
+// values of all of them.
+std::string points_chart(const LabResults& r, const std::string& property) {
+  std::vector<std::pair<std::string, Histogram>> series_hist;
+  if (r.configs.size() == 1) {
+    for (const auto& g : points_by_bot(r.totals.configs[0], r.run.bots, property))
+      series_hist.emplace_back(g.bot, g.points.histogram);
+  } else {
+    for (std::size_t c = 0; c < r.configs.size(); ++c) {
+      Histogram pooled;
+      const auto it = r.totals.configs[c].player.find(property);
+      if (it != r.totals.configs[c].player.end())
+        for (const auto& d : it->second) pooled.merge(d.histogram);
+      series_hist.emplace_back(short_name(r, c), pooled);
+    }
+  }
+  Histogram all;
+  for (const auto& [name, h] : series_hist) all.merge(h);
+  const Binned layout = bin_histogram(all, kPointsBins);
+  if (layout.bins.empty()) return "";
   std::vector<std::string> categories;
-  for (auto v : values) categories.push_back(std::to_string(v));
+  for (const auto& bin : layout.bins)
+    categories.push_back(layout.width == 1 ? std::to_string(bin.low)
+                                           : fmt::format("{}..{}", bin.low, bin.high));
   std::vector<BarSeries> series;
-  for (std::size_t c = 0; c < r.configs.size(); ++c) {
-    BarSeries b{short_name(r, c), {}};
-    for (auto v : values) {
-      const auto it = pooled[c].counts().find(v);
-      const double n = it == pooled[c].counts().end() ? 0.0 : static_cast<double>(it->second);
-      b.bars.push_back({pooled[c].total() ? n / static_cast<double>(pooled[c].total()) : 0.0});
+  for (const auto& [name, h] : series_hist) {
+    BarSeries b{name, {}};
+    auto it = h.counts().begin();
+    for (const auto& bin : layout.bins) {
+      std::uint64_t n = 0;
+      for (; it != h.counts().end() && it->first <= bin.high; ++it) n += it->second;
+      b.bars.push_back({h.total() ? static_cast<double>(n) / static_cast<double>(h.total()) : 0.0});
     }
     series.push_back(std::move(b));
   }
   ChartOptions o;
-  o.title = fmt::format("Points at the end ({}), all seats", s.points);
-  o.x_label = s.points;
+  o.title = r.configs.size() == 1 ? fmt::format("Points at the end ({}), per bot", property)
+                                  : fmt::format("Points at the end ({}), all seats", property);
+  o.x_label = layout.width == 1 ? property : fmt::format("{} (bins of {})", property, layout.width);
   o.y_label = "share of players";
   o.percent = true;
   return bar_chart(categories, series, o);
+}
+
+std::string points_section(const LabResults& r) {
+  const auto s = summarize(r.totals.configs[0], r.run.bots);
+  if (s.points.empty()) return "";
+  return points_table(r, s.points) + points_chart(r, s.points);
 }
 
 std::string side_by_side_charts(const LabResults& r) {
@@ -328,7 +377,7 @@ std::string html_report(const LabResults& r) {
   }
   out += "<h2>Who wins</h2>\n" + win_rate_charts(r);
   out += "<h2>Game length</h2>\n" + length_chart(r);
-  const std::string points = points_chart(r);
+  const std::string points = points_section(r);
   if (!points.empty()) out += "<h2>Points</h2>\n" + points;
   const std::string dice = dice_chart(r);
   if (!dice.empty()) out += "<h2>Dice</h2>\n" + dice;

@@ -136,12 +136,30 @@ ojson figures(const Distribution& d) {
   const auto& m = d.moments;
   ojson j = {{"n", m.count()}, {"mean", num(m.mean())}, {"sd", num(m.sd())}};
   j["min"] = m.count() ? ojson(m.min()) : ojson(nullptr);
+  j["p5"] = quantile(d.histogram, 0.05);
   j["p10"] = quantile(d.histogram, 0.10);
   j["p25"] = quantile(d.histogram, 0.25);
   j["median"] = quantile(d.histogram, 0.50);
   j["p75"] = quantile(d.histogram, 0.75);
   j["p90"] = quantile(d.histogram, 0.90);
+  j["p95"] = quantile(d.histogram, 0.95);
   j["max"] = m.count() ? ojson(m.max()) : ojson(nullptr);
+  return j;
+}
+
+// The figures of a points distribution and its histogram in kPointsBins bins or fewer:
+// {"width", "bins": [[low, count], ...]} (every bin from the minimum's to the maximum's), or null
+// when the histogram overflowed or is empty.
+ojson points_figures(const Distribution& d) {
+  ojson j = figures(d);
+  const Binned b = bin_histogram(d.histogram, kPointsBins);
+  if (b.bins.empty()) {
+    j["histogram"] = nullptr;
+  } else {
+    ojson bins = ojson::array();
+    for (const auto& bin : b.bins) bins.push_back({bin.low, bin.count});
+    j["histogram"] = {{"width", b.width}, {"bins", bins}};
+  }
   return j;
 }
 
@@ -173,9 +191,9 @@ ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
   j["first_player_advantage"] = fpa;
   j["balance_score"] = num(s.balance_score);
   j["position_balance_score"] = num(s.position_balance_score);
-  ojson by_bot = ojson::object();
-  for (const auto& [name, rate] : s.bot_win) by_bot[name] = rate_json(rate);
-  j["bot_win_rate"] = by_bot;
+  ojson win_by_bot = ojson::object();
+  for (const auto& [name, rate] : s.bot_win) win_by_bot[name] = rate_json(rate);
+  j["bot_win_rate"] = win_by_bot;
   j["turns"] = figures(a.turns);
   j["rounds"] = figures(a.rounds);
   j["decisions"] = figures(a.decisions);
@@ -185,11 +203,18 @@ ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
     const auto& seats_d = a.player.at(s.points);
     for (std::size_t i = 0; i < seats_d.size(); ++i) {
       ojson r = {{"seat", i + 1}};
-      r.update(figures(seats_d[i]));
+      r.update(points_figures(seats_d[i]));
       end_vp.push_back(r);
     }
   }
   j["end_vp"] = end_vp;
+  ojson by_bot = ojson::array();
+  for (const auto& g : points_by_bot(a, bots, s.points)) {
+    ojson r = {{"bot", g.bot}, {"seats", g.seats}};
+    r.update(points_figures(g.points));
+    by_bot.push_back(r);
+  }
+  j["end_vp_by_bot"] = by_bot;
   ojson dice = ojson::object();
   for (const auto& [total, n] : a.dice) dice[std::to_string(total)] = n;
   j["dice_histogram"] = dice;

@@ -53,4 +53,24 @@ ConfigSummary summarize(const Aggregate& t, const std::vector<std::string>& bots
   return s;
 }
 
+std::vector<PointsGroup> points_by_bot(const Aggregate& t, const std::vector<std::string>& bots,
+                                       const std::string& property) {
+  std::vector<PointsGroup> out;
+  const auto found = t.player.find(property);
+  if (property.empty() || found == t.player.end()) return out;
+  const auto& seats = found->second;
+  for (std::size_t seat = 0; seat < seats.size(); ++seat) {
+    const std::string bot = seat < bots.size() ? bots[seat] : "";
+    auto it =
+        std::find_if(out.begin(), out.end(), [&](const PointsGroup& g) { return g.bot == bot; });
+    if (it == out.end()) {
+      out.push_back({bot, {}, {}});
+      it = out.end() - 1;
+    }
+    it->seats.push_back(static_cast<int>(seat) + 1);
+    it->points.merge(seats[seat]);
+  }
+  return out;
+}
+
 }  // namespace catan::lab

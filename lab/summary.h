@@ -46,4 +46,19 @@ struct ConfigSummary {
 
 ConfigSummary summarize(const Aggregate& totals, const std::vector<std::string>& bots);
 
+// Bins the reports group the points distribution into (text, JSON results and HTML alike).
+constexpr std::size_t kPointsBins = 30;
+
+// The end-of-game distribution of the points property pooled over the seats of one agent name.
+struct PointsGroup {
+  std::string bot;
+  std::vector<int> seats;  // 1-based, ascending
+  Distribution points;     // every seat's distribution merged (exact, like the seats')
+};
+
+// One group per agent name, in order of first seat; empty when `property` was never set.
+std::vector<PointsGroup> points_by_bot(const Aggregate& totals,
+                                       const std::vector<std::string>& bots,
+                                       const std::string& property);
+
 }  // namespace catan::lab

@@ -145,12 +145,19 @@ std::string bar_chart(const std::vector<std::string>& categories,
   Frame f(o, top);
   const double group_w = f.plot_w() / std::max<std::size_t>(categories.size(), 1);
   const double bar_w = group_w * 0.8 / std::max<std::size_t>(series.size(), 1);
+  // Crowded categories are labelled every `step`-th one so the labels do not overlap (about 6.5
+  // pixels a character at this size); the tooltips still name every bar.
+  std::size_t longest = 0;
+  for (const auto& c : categories) longest = std::max(longest, c.size());
+  const auto step = static_cast<std::size_t>(
+      std::max(1.0, std::ceil((6.5 * static_cast<double>(longest) + 8) / group_w)));
   for (std::size_t c = 0; c < categories.size(); ++c) {
     const double gx = kLeft + group_w * static_cast<double>(c);
-    f.svg += fmt::format(
-        "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" "
-        "text-anchor=\"middle\">{}</text>\n",
-        gx + group_w / 2, kTop + f.plot_h() + 16, escape_xml(categories[c]));
+    if (c % step == 0)
+      f.svg += fmt::format(
+          "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" "
+          "text-anchor=\"middle\">{}</text>\n",
+          gx + group_w / 2, kTop + f.plot_h() + 16, escape_xml(categories[c]));
     for (std::size_t s = 0; s < series.size(); ++s) {
       if (c >= series[s].bars.size()) continue;
       const Bar& b = series[s].bars[c];
@@ -207,6 +214,15 @@ std::string line_chart(const std::vector<LineSeries>& series, const ChartOptions
     f.svg += fmt::format(
         "<path d=\"{}\" stroke=\"{}\" stroke-width=\"2\" fill=\"none\"><title>{}</title></path>\n",
         d, series_colour(s), escape_xml(series[s].name));
+    // A line of one point draws nothing: mark it (every game of the same length, say).
+    if (series[s].points.size() == 1) {
+      const auto [x, y] = series[s].points[0];
+      f.svg += fmt::format(
+          "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" fill=\"{}\"><title>{}: {:g}, {}</title>"
+          "</circle>\n",
+          px(x), f.y(y), series_colour(s), escape_xml(series[s].name), x,
+          value_label(y, o.percent));
+    }
   }
   f.reference();
   std::vector<std::string> names;

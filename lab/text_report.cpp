@@ -42,6 +42,59 @@ std::string distribution_text(const Distribution& d) {
   return out + fmt::format("; min {} max {}", m.min(), m.max());
 }
 
+// "p5 118 p25 142 median 156 p75 170 p95 188" (empty when the histogram overflowed).
+std::string quantiles_text(const Histogram& h) {
+  const auto p5 = h.quantile(0.05), p25 = h.quantile(0.25), p50 = h.quantile(0.5),
+             p75 = h.quantile(0.75), p95 = h.quantile(0.95);
+  if (!p50) return "";
+  return fmt::format("p5 {} p25 {} median {} p75 {} p95 {}", *p5, *p25, *p50, *p75, *p95);
+}
+
+// mean, sd, the quantiles p5..p95, min and max of a points distribution.
+std::string points_text(const Distribution& d) {
+  const auto& m = d.moments;
+  if (m.count() == 0) return "-";
+  const std::string q = quantiles_text(d.histogram);
+  return fmt::format("mean {:.2f} sd {:.2f}; {}{}min {} max {}", m.mean(), m.sd(), q,
+                     q.empty() ? "" : "; ", m.min(), m.max());
+}
+
+std::string seats_text(const std::vector<int>& seats) {
+  if (seats.size() == 1) return fmt::format("seat {}", seats[0]);
+  return fmt::format("seats {}", fmt::join(seats, ","));
+}
+
+// The end points: one row per seat, then per agent name its seats' pooled histogram.
+void points_rows(const Aggregate& a, const std::vector<std::string>& bots,
+                 const std::string& property, std::vector<std::vector<std::string>>& rows) {
+  const auto& seats = a.player.at(property);
+  for (std::size_t i = 0; i < seats.size(); ++i)
+    rows.push_back(
+        {i == 0 ? "end " + property : "", fmt::format("{}: {}", i + 1, points_text(seats[i]))});
+  for (const auto& g : points_by_bot(a, bots, property)) {
+    const Binned b = bin_histogram(g.points.histogram, kPointsBins);
+    if (b.bins.empty()) continue;
+    std::string head = fmt::format("{} of {}, {}", g.points.moments.count(), seats_text(g.seats),
+                                   b.width == 1 ? "by value" : fmt::format("bins of {}", b.width));
+    if (g.seats.size() > 1) head += ": " + points_text(g.points);
+    rows.push_back({fmt::format("{} of {}", property, g.bot.empty() ? "?" : g.bot), head});
+    std::uint64_t top = 0;
+    for (const auto& bin : b.bins) top = std::max(top, bin.count);
+    const std::size_t digits = std::to_string(top).size();
+    const double total = static_cast<double>(g.points.histogram.total());
+    for (const auto& bin : b.bins) {
+      const auto bar = static_cast<std::size_t>(
+          std::lround(40.0 * static_cast<double>(bin.count) / static_cast<double>(top)));
+      std::string line =
+          fmt::format("{:>{}}  {:5.1f}%  {}", bin.count, digits,
+                      100.0 * static_cast<double>(bin.count) / total, std::string(bar, '#'));
+      rows.push_back(
+          {b.width == 1 ? fmt::format("  {}", bin.low) : fmt::format("  {}..{}", bin.low, bin.high),
+           std::move(line)});
+    }
+  }
+}
+
 }  // namespace
 
 std::string format_table(const std::vector<std::vector<std::string>>& rows) {
@@ -96,13 +149,7 @@ std::string config_text(const LabResults& r, std::size_t index) {
     rows.push_back({"win rate per seat of", fmt::format("{}", fmt::join(bots, "  "))});
   }
   rows.push_back({"turns", distribution_text(a.turns)});
-  if (!s.points.empty()) {
-    std::vector<std::string> points;
-    const auto& seats_d = a.player.at(s.points);
-    for (std::size_t i = 0; i < seats_d.size(); ++i)
-      points.push_back(fmt::format("{}: {}", i + 1, number(seats_d[i].moments.mean())));
-    rows.push_back({"end " + s.points + " (mean)", fmt::format("{}", fmt::join(points, "  "))});
-  }
+  if (!s.points.empty()) points_rows(a, r.run.bots, s.points, rows);
   if (!a.dice.empty()) {
     std::uint64_t rolls = 0;
     for (const auto& [total, n] : a.dice) rolls += n;

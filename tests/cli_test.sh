@@ -210,6 +210,43 @@ expect 2 "shard with until-ci" -- "$catan" sim dice-race --games 10 --shard 1/2 
 expect 2 "human in the lab" -- "$catan" sim dice-race --bots human --games 10
 expect 2 "sim unknown pack" -- "$catan" sim dice-rase --games 10
 check "sim unknown pack: one line" one_line_error
+# The distribution of the end points (the dice game's score): quantiles and a binned histogram in
+# the summary, the results file and the report; exact over threads and shards.
+expect 0 "sim dice-game" -- "$catan" sim --rules dice-game --players 1 --bots random --games 120 \
+  --threads 2 --out "$tmp/dg2.json" --report "$tmp/dg.html"
+check "sim dice-game: score quantiles" grep -qE \
+  '^  end score +1: mean -?[0-9.]+ sd [0-9.]+; p5 -?[0-9]+ p25 -?[0-9]+ median -?[0-9]+ p75 -?[0-9]+ p95 -?[0-9]+; min -?[0-9]+ max -?[0-9]+$' \
+  "$tmp/out"
+check "sim dice-game: score histogram" grep -qE '^  score of random +120 of seat 1, bins of [0-9]+$' \
+  "$tmp/out"
+cp "$tmp/out" "$tmp/dg.txt"
+check "sim dice-game: quantiles and bins agree with the raw counts" python3 -c '
+import json, math, re, sys
+d = json.load(open(sys.argv[1])); c = d["configs"][0]; r = c["results"]
+raw = c["raw"]["player"]["score"][0]["histogram"]
+scores = sorted(v for v, n in raw for _ in range(n))
+assert len(scores) == 120 and r["points_property"] == "score"
+seat = r["end_vp"][0]
+for name, q in [("p5", .05), ("p10", .1), ("p25", .25), ("median", .5), ("p75", .75), ("p90", .9), ("p95", .95)]:
+    assert seat[name] == scores[max(1, math.ceil(q * 120)) - 1], name
+assert seat["min"] == scores[0] and seat["max"] == scores[-1]
+h = seat["histogram"]; w = h["width"]; bins = h["bins"]
+assert w in (1, 2, 5, 10, 20, 50) and 1 <= len(bins) <= 30 and sum(n for _, n in bins) == 120
+for low, n in bins:
+    assert low % w == 0 and n == sum(1 for s in scores if low <= s < low + w)
+assert bins[0][0] <= scores[0] < bins[0][0] + w and bins[-1][0] <= scores[-1] < bins[-1][0] + w
+text = open(sys.argv[2]).read()
+assert "mean %.2f sd %.2f; p5 %d " % (seat["mean"], seat["sd"], seat["p5"]) in text
+assert r["end_vp_by_bot"][0]["bot"] == "random" and r["end_vp_by_bot"][0]["histogram"] == h
+' "$tmp/dg2.json" "$tmp/dg.txt"
+check "sim dice-game report: the points chart" grep -q 'Points at the end (score), per bot' "$tmp/dg.html"
+expect 0 "sim dice-game shard 1/2" -- "$catan" sim --rules dice-game --players 1 --bots random \
+  --games 120 --shard 1/2 --threads 1 --out "$tmp/dgs1.json"
+expect 0 "sim dice-game shard 2/2" -- "$catan" sim --rules dice-game --players 1 --bots random \
+  --games 120 --shard 2/2 --threads 2 --out "$tmp/dgs2.json"
+expect 0 "merge dice-game shards" -- "$catan" merge "$tmp/dgs2.json" "$tmp/dgs1.json" \
+  --out "$tmp/dgm.json"
+check "merged dice-game shards: the same distribution as one run" cmp -s "$tmp/dgm.json" "$tmp/dg2.json"
 expect 0 "until-ci" -- "$catan" sim dice-race --games 100 --until-ci 12 --max-games 3000 --json
 check "until-ci stops in whole rounds with narrow intervals" python3 -c '
 import json,sys; d=json.load(open(sys.argv[1])); r=d["configs"][0]["results"]

@@ -15,8 +15,10 @@
 -- While building it looks one action ahead: each menu option (build, trade, joker, end turn) is
 -- valued by the best plan from the state it leads to, and the best option is taken.
 --
--- The agent keeps nothing between decisions: everything is derived again from the kernel state
--- and storage (which it only reads) at every call.
+-- The agent keeps nothing between decisions but constants: everything is derived again from the
+-- kernel state and storage (which it only reads) at every call; the tables of dice arithmetic, a
+-- pure function of DICE and POOL_BASE, are made on the first keep decision of a game and reused
+-- (get_dice_tables).
 
 -- Tuning of the future-value estimate (set by playing batches of games; see docs/dice-game.md).
 local DICE_PER_TURN = 4.0 -- budget of dice a future turn is counted as
@@ -54,78 +56,191 @@ local function multisets_by_size()
   return by_size
 end
 
--- The sheet as arrays over entry indices, and p's position on it.
-local function read_context(p)
-  local sheet = storage.sheet
-  local list = sheet.list
-  local n = #list
-  local ctx = {
-    n = n, dice = {}, cost = {}, points = {}, road = {}, after = {}, joker = {}, closure = {},
-    built = {}, ready = { 0, 0, 0, 0, 0 }, ready_any = 0, order = {}, units = {},
-  }
-  local index = {}
-  for i = 1, n do index[list[i].id] = i end
-  for i = 1, n do
-    local s = list[i]
-    ctx.dice[i] = s.dice
-    local c = {}
-    for r = 1, #RESOURCES do c[r] = s.cost[RESOURCES[r]] or 0 end
-    ctx.cost[i] = c
-    ctx.points[i] = s.points
-    ctx.road[i] = (s.road ~= nil and s.road ~= "start") and index[s.road] or 0
-    ctx.after[i] = s.after ~= nil and index[s.after] or 0
-    ctx.joker[i] = s.resource == nil and 0 or (s.resource == "any" and 6 or FACE_INDEX[s.resource])
-    local built = count(p, s.id, BUILT) > 0
-    ctx.built[i] = built
-    if built and ctx.joker[i] > 0 and count(p, s.id, USED) == 0 then
-      if ctx.joker[i] == 6 then
-        ctx.ready_any = ctx.ready_any + 1
-      else
-        ctx.ready[ctx.joker[i]] = ctx.ready[ctx.joker[i]] + 1
+-- Constants of the dice arithmetic: the multisets by size (MS); for each multiset of six dice its
+-- counts per face (FULL_COUNTS[a] for MS[DICE][a]); and for every multiset S its one-die-smaller
+-- sub-multisets, face by face (SMALLER[S] = {S - POOL_BASE[i] for each face i it holds, i
+-- ascending}). A pure function of DICE and POOL_BASE, made by the first keep decision of a game
+-- that needs it rather than when the pack loads, so that games without this agent do not pay for
+-- it (the entry scripts run again for every game). This table of constants is the only thing the
+-- agent keeps between calls.
+local dice_tables = nil
+
+local function get_dice_tables()
+  if dice_tables ~= nil then return dice_tables end
+  local MS = multisets_by_size()
+  local FULL_COUNTS, SMALLER = {}, {}
+  for a, code in ipairs(MS[DICE]) do
+    local n = {}
+    for i = 1, 6 do n[i] = code // POOL_BASE[i] % 7 end
+    FULL_COUNTS[a] = n
+  end
+  for k = 1, DICE do
+    for _, S in ipairs(MS[k]) do
+      local list = {}
+      for i = 1, 6 do
+        if S // POOL_BASE[i] % 7 > 0 then list[#list + 1] = S - POOL_BASE[i] end
       end
+      SMALLER[S] = list
     end
   end
-  -- Everything that must be built before each entry, and an order in which prerequisites come
-  -- first (by depth, then sheet order).
-  local depth = {}
+  dice_tables = { MS = MS, FULL_COUNTS = FULL_COUNTS, SMALLER = SMALLER }
+  return dice_tables
+end
+
+-- The sheet as arrays over entry indices: what every entry costs (dice, per resource), scores,
+-- needs first (road, predecessor, everything before it: closure), is needed by (dependents) and
+-- gives (joker: face index, 6 = any), and an order in which prerequisites come first (by depth,
+-- then sheet order). Made again at every decision, so it is kept cheap (about 6,000 Lua
+-- instructions, against some 90,000 for a whole decision on average).
+local function analyse_sheet(sheet)
+  local list, by_id = sheet.list, sheet.by_id
+  local n = #list
+  local dice, cost, points, road, after, joker = {}, {}, {}, {}, {}, {}
+  local cost_rows = {} -- one row per cost table of the sheet (entries of one type share theirs)
+  for i = 1, n do
+    local s = list[i]
+    dice[i] = s.dice
+    local sc = s.cost
+    local c = cost_rows[sc]
+    if c == nil then
+      c = {}
+      for r = 1, #RESOURCES do c[r] = sc[RESOURCES[r]] or 0 end
+      cost_rows[sc] = c
+    end
+    cost[i] = c
+    points[i] = s.points
+    local rd, af, res = s.road, s.after, s.resource
+    road[i] = (rd ~= nil and rd ~= "start") and by_id[rd].index or 0
+    after[i] = af ~= nil and by_id[af].index or 0
+    joker[i] = res == nil and 0 or (res == "any" and 6 or FACE_INDEX[res])
+  end
+  -- closure(i) = road and predecessor with their closures; depth(i) = 1 + the deeper of the two
+  -- (0 with neither): the longest chain of prerequisites below i.
+  local closure, depth, stamp = {}, {}, {}
   local function visit(i)
-    if depth[i] then return depth[i] end
-    local seen, todo, all = {}, { i }, {}
-    local d = 0
-    while #todo > 0 do
-      local x = table.remove(todo)
-      for _, q in ipairs({ ctx.road[x], ctx.after[x] }) do
-        if q > 0 and not seen[q] then
-          seen[q] = true
-          all[#all + 1] = q
-          todo[#todo + 1] = q
+    local d = depth[i]
+    if d ~= nil then return d end
+    depth[i] = 0 -- a cycle (no valid sheet has one) stops here
+    local q1, q2 = road[i], after[i]
+    d = 0
+    if q1 > 0 then d = visit(q1) + 1 end
+    if q2 > 0 then
+      local d2 = visit(q2) + 1
+      if d2 > d then d = d2 end
+    end
+    local cl = {}
+    for pass = 1, 2 do
+      local q = pass == 1 and q1 or q2
+      if q > 0 then
+        if stamp[q] ~= i then
+          stamp[q] = i
+          cl[#cl + 1] = q
+        end
+        local cq = closure[q] or {}
+        for k = 1, #cq do
+          local x = cq[k]
+          if stamp[x] ~= i then
+            stamp[x] = i
+            cl[#cl + 1] = x
+          end
         end
       end
     end
-    for _, q in ipairs(all) do
-      local dq = 1 + (q ~= i and visit(q) or 0)
-      if dq > d then d = dq end
-    end
-    ctx.closure[i] = all
-    depth[i] = d
+    closure[i], depth[i] = cl, d
     return d
   end
-  for i = 1, n do visit(i) end
-  for i = 1, n do ctx.order[i] = i end
-  table.sort(ctx.order, function(a, b)
-    if depth[a] ~= depth[b] then return depth[a] < depth[b] end
-    return a < b
-  end)
+  local by_depth, deepest = {}, 0
+  for i = 1, n do
+    local d = visit(i)
+    if d > deepest then deepest = d end
+  end
+  for i = 1, n do
+    local d = depth[i]
+    local b = by_depth[d]
+    if b == nil then
+      b = {}
+      by_depth[d] = b
+    end
+    b[#b + 1] = i
+  end
+  local order = {}
+  for d = 0, deepest do
+    local b = by_depth[d]
+    if b ~= nil then
+      for k = 1, #b do order[#order + 1] = b[k] end
+    end
+  end
+  -- dependents[x]: the entries that need x built before them (x in their closure).
+  local dependents = {}
+  for i = 1, n do dependents[i] = {} end
+  for i = 1, n do
+    local cl = closure[i]
+    for k = 1, #cl do
+      local list_x = dependents[cl[k]]
+      list_x[#list_x + 1] = i
+    end
+  end
+  return {
+    n = n, dice = dice, cost = cost, points = points, road = road, after = after, joker = joker,
+    closure = closure, dependents = dependents, order = order,
+  }
+end
+
+-- The sheet analysis and p's position on it: what is built, the ready jokers, the turns left.
+local function read_context(p)
+  local a = analyse_sheet(storage.sheet)
+  local list = storage.sheet.list
+  local n = a.n
+  local ctx = {
+    n = n, dice = a.dice, cost = a.cost, points = a.points, road = a.road, after = a.after,
+    joker = a.joker, closure = a.closure, order = a.order,
+    dependents = a.dependents, built = {}, miss = {}, reach = {}, ready = { 0, 0, 0, 0, 0 },
+    ready_any = 0, units = {},
+  }
+  local joker = a.joker
+  for i = 1, n do
+    local id = list[i].id
+    local built = count(p, id, BUILT) > 0
+    ctx.built[i] = built
+    local j = joker[i]
+    if built and j > 0 and count(p, id, USED) == 0 then
+      if j == 6 then
+        ctx.ready_any = ctx.ready_any + 1
+      else
+        ctx.ready[j] = ctx.ready[j] + 1
+      end
+    end
+  end
+  -- miss[i]: the dice entry i and everything still unbuilt before it cost (kept up to date by
+  -- mark and unmark).
+  local dice, closure, built = a.dice, a.closure, ctx.built
+  for i = 1, n do
+    local d = dice[i]
+    local cl = closure[i]
+    for k = 1, #cl do
+      local q = cl[k]
+      if not built[q] then d = d + dice[q] end
+    end
+    ctx.miss[i] = d
+  end
   -- Turns left after this one, and what jokers and unbuilt knights are worth for them.
   local T = options.turns - turns_played(p) - 1
   ctx.T = T
+  -- reach[d]: how much of its worth an entry d dice away keeps (future_value); nil from the
+  -- budget of the remaining turns on.
+  local budget = DICE_PER_TURN * T
+  for d = 0, 1000 do
+    if not (d < budget) then break end
+    local f = 1 - d / budget
+    ctx.reach[d] = f ^ REACH_POWER
+  end
   local scale = T <= 0 and 0 or math.min(1, T / JOKER_HORIZON)
   ctx.jv = {}
   for r = 1, 5 do ctx.jv[r] = JOKER_VALUE[r] * scale end
   ctx.jv[6] = ANY_JOKER_VALUE * scale
   ctx.worth = {}
   for i = 1, n do
-    local j = ctx.joker[i]
+    local j = joker[i]
     ctx.worth[i] = ctx.points[i] + (j > 0 and ctx.jv[j] or 0)
   end
   ctx.rate = options.gold_rate
@@ -136,27 +251,36 @@ end
 -- What the unbuilt part of the sheet is worth for the turns after this one: every unbuilt entry
 -- counts its points (and a knight its joker) times how reachable it is, judged by the dice it and
 -- everything still missing before it cost against the dice the remaining turns may bring.
-local function future_value(ctx, built)
-  local T = ctx.T
-  if T <= 0 then return 0 end
-  local budget = DICE_PER_TURN * T
-  local dice, closure, worth = ctx.dice, ctx.closure, ctx.worth
+local function future_value(ctx)
+  if ctx.T <= 0 then return 0 end
+  local built, miss, worth, reach = ctx.built, ctx.miss, ctx.worth, ctx.reach
   local total = 0
   for i = 1, ctx.n do
     if not built[i] then
-      local d = dice[i]
-      local cl = closure[i]
-      for k = 1, #cl do
-        local q = cl[k]
-        if not built[q] then d = d + dice[q] end
-      end
-      if d < budget then
-        local f = 1 - d / budget
-        total = total + worth[i] * f ^ REACH_POWER
-      end
+      local f = reach[miss[i]]
+      if f then total = total + worth[i] * f end
     end
   end
   return total
+end
+
+-- Marks entry x built in ctx (or no longer built), keeping miss up to date.
+local function mark(ctx, x)
+  ctx.built[x] = true
+  local d, miss, deps = ctx.dice[x], ctx.miss, ctx.dependents[x]
+  for k = 1, #deps do
+    local i = deps[k]
+    miss[i] = miss[i] - d
+  end
+end
+
+local function unmark(ctx, x)
+  ctx.built[x] = false
+  local d, miss, deps = ctx.dice[x], ctx.miss, ctx.dependents[x]
+  for k = 1, #deps do
+    local i = deps[k]
+    miss[i] = miss[i] + d
+  end
 end
 
 -- Every set of structures buildable with at most `max_dice` dice from `built` (which it changes
@@ -190,7 +314,7 @@ local function plan_groups(ctx, built, max_dice)
     local key = 0
     for r = 1, 5 do key = key * 7 + c[r] end
     for r = 1, 6 do key = key * 3 + math.min(extra[r], 2) end
-    local base = points + future_value(ctx, built) + new_jokers
+    local base = points + future_value(ctx) + new_jokers
     local g = by_key[key]
     if g == nil then
       g = { c = { c[1], c[2], c[3], c[4], c[5] }, extra = extra, base = base,
@@ -210,13 +334,13 @@ local function plan_groups(ctx, built, max_dice)
       if not built[i] and used + dice[i] <= max_dice and (road[i] == 0 or built[road[i]])
           and (after[i] == 0 or built[after[i]]) then
         local ci = cost[i]
-        built[i] = true
+        mark(ctx, i)
         chosen[#chosen + 1] = i
         for r = 1, 5 do c[r] = c[r] + ci[r] end
         visit(pos + 1, used + dice[i], points + ctx.points[i])
         for r = 1, 5 do c[r] = c[r] - ci[r] end
         chosen[#chosen] = nil
-        built[i] = false
+        unmark(ctx, i)
       end
     end
   end
@@ -226,16 +350,15 @@ local function plan_groups(ctx, built, max_dice)
   return groups
 end
 
--- The joker price of covering the missing units d1..d5 of group g's cost, with `spare` dice
--- not needed for direct payment (gold among them: gold), the jokers in ready / ready_any and
--- `trades` gold trades left; nil when they cannot be covered. Each missing unit takes a gold
--- trade (rate gold dice) or a joker (one spare die of any face). Trades are free, so they first
--- cover units no specific joker can, then spare the dearest jokers; knight 6 covers one unit of
--- anything.
-local function joker_price(ctx, g, d1, d2, d3, d4, d5, gold, spare, deficit, ready, ready_any,
-                           trades)
+-- The joker price of covering the missing units d1..d5 of group g's cost, given `left`, the
+-- units no specific joker (ready, or lent by a knight of the plan) can cover, and `x`, the gold
+-- trades the pool can make for them; best_value has checked that trades and knight 6's jokers
+-- cover those `left` units. Each missing unit takes a gold trade (rate gold dice) or a joker
+-- (one spare die of any face). Trades are free, so they first cover units no specific joker can,
+-- then spare the dearest jokers; knight 6 covers one unit of anything.
+local function joker_price(ctx, g, d1, d2, d3, d4, d5, ready, left, x)
   local jv, extra, units = ctx.jv, g.extra, ctx.units
-  local left, n, cost = 0, 0, 0
+  local n, cost = 0, 0
   for r = 1, 5 do
     local need
     if r == 1 then need = d1 elseif r == 2 then need = d2 elseif r == 3 then need = d3
@@ -249,18 +372,8 @@ local function joker_price(ctx, g, d1, d2, d3, d4, d5, gold, spare, deficit, rea
         units[n] = v
         cost = cost + v
       end
-      left = left + need - u
     end
   end
-  local rate = ctx.rate
-  local x = gold // rate
-  if x > trades then x = trades end
-  if x > deficit then x = deficit end
-  if rate > 1 then
-    local lim = (spare - deficit) // (rate - 1)
-    if x > lim then x = lim end
-  end
-  if x + ready_any + extra[6] < left then return nil end
   if x < left then return cost + (left - x) * jv[6] end
   -- Trades beyond the uncovered units spare the dearest specific jokers.
   for _ = 1, x - left do
@@ -282,7 +395,8 @@ local function best_value(ctx, groups, stay, P, ready, ready_any, trades)
   local p1, p2, p3, p4, p5, p6 = P[1], P[2], P[3], P[4], P[5], P[6]
   local N = p1 + p2 + p3 + p4 + p5 + p6
   local best = stay
-  local max_trades = p6 // ctx.rate
+  local rate = ctx.rate
+  local max_trades = p6 // rate
   if max_trades > trades then max_trades = trades end
   local jokers = ready[1] + ready[2] + ready[3] + ready[4] + ready[5] + ready_any
   for k = 1, #groups do
@@ -303,9 +417,27 @@ local function best_value(ctx, groups, stay, P, ready, ready_any, trades)
     local spare = N - direct
     -- Every missing unit needs a spare die and a trade or a joker.
     if spare >= deficit and deficit <= max_trades + jokers + g.jokers then
-      local cost = joker_price(ctx, g, d1, d2, d3, d4, d5, p6, spare, deficit, ready, ready_any,
-        trades)
-      if cost ~= nil and base - cost > best then best = base - cost end
+      -- The units no specific joker covers must be covered by trades and knight 6's jokers. The
+      -- trades the pool can make: gold // rate, within the trades left, the units missing and
+      -- the spare dice (each trade turns `rate` spare dice into one).
+      local extra = g.extra
+      local left = 0
+      if d1 > 0 and d1 > ready[1] + extra[1] then left = left + d1 - ready[1] - extra[1] end
+      if d2 > 0 and d2 > ready[2] + extra[2] then left = left + d2 - ready[2] - extra[2] end
+      if d3 > 0 and d3 > ready[3] + extra[3] then left = left + d3 - ready[3] - extra[3] end
+      if d4 > 0 and d4 > ready[4] + extra[4] then left = left + d4 - ready[4] - extra[4] end
+      if d5 > 0 and d5 > ready[5] + extra[5] then left = left + d5 - ready[5] - extra[5] end
+      local x = p6 // rate
+      if x > trades then x = trades end
+      if x > deficit then x = deficit end
+      if rate > 1 then
+        local lim = (spare - deficit) // (rate - 1)
+        if x > lim then x = lim end
+      end
+      if x + ready_any + extra[6] >= left then
+        local cost = joker_price(ctx, g, d1, d2, d3, d4, d5, ready, left, x)
+        if base - cost > best then best = base - cost end
+      end
     end
   end
   return best
@@ -320,24 +452,50 @@ end
 
 -- Chooses among keep options: exact expectimax over the remaining rolls.
 local function choose_keep(p, opts)
+  local tables = get_dice_tables()
+  local MS, FULL_COUNTS, SMALLER = tables.MS, tables.FULL_COUNTS, tables.SMALLER
   local ctx = read_context(p)
   local turn = storage.turn
   local built_now = #turn.built > 0
-  local stay0 = (built_now and 0 or -ctx.penalty) + future_value(ctx, ctx.built)
+  local stay0 = (built_now and 0 or -ctx.penalty) + future_value(ctx)
   local groups = plan_groups(ctx, ctx.built, DICE)
   local worth = ready_worth(ctx, ctx.ready, ctx.ready_any)
   local trades = options.gold_trades - turn.trades
-  local MS = multisets_by_size()
   local B1, B2, B3, B4, B5, B6 = POOL_BASE[1], POOL_BASE[2], POOL_BASE[3], POOL_BASE[4],
     POOL_BASE[5], POOL_BASE[6]
-  -- U: the value of every final pool of six dice.
-  local U = {}
+  -- U: the value of every final pool of six dice. best_value reads a resource's count only
+  -- through how much of it some plan lacks, so counts above the most any plan costs (cap) give
+  -- the same value, and the gold only through the trades it allows: pools that agree on those
+  -- share one evaluation (the value is exactly the same, only computed once).
+  local cap = { 0, 0, 0, 0, 0 }
+  for k = 1, #groups do
+    local c = groups[k].c
+    for r = 1, 5 do
+      if c[r] > cap[r] then cap[r] = c[r] end
+    end
+  end
+  local cap1, cap2, cap3, cap4, cap5 = cap[1], cap[2], cap[3], cap[4], cap[5]
+  local rate = ctx.rate
+  local U, seen = {}, {}
   local full = MS[DICE]
-  local P = { 0, 0, 0, 0, 0, 0 }
+  local ready, ready_any = ctx.ready, ctx.ready_any
   for a = 1, #full do
-    local code = full[a]
-    for i = 1, 6 do P[i] = code // POOL_BASE[i] % 7 end
-    U[code] = best_value(ctx, groups, stay0, P, ctx.ready, ctx.ready_any, trades) + worth
+    local P = FULL_COUNTS[a]
+    local p1, p2, p3, p4, p5 = P[1], P[2], P[3], P[4], P[5]
+    if p1 > cap1 then p1 = cap1 end
+    if p2 > cap2 then p2 = cap2 end
+    if p3 > cap3 then p3 = cap3 end
+    if p4 > cap4 then p4 = cap4 end
+    if p5 > cap5 then p5 = cap5 end
+    local t = P[6] // rate
+    if t > trades then t = trades end
+    local key = ((((p1 * 8 + p2) * 8 + p3) * 8 + p4) * 8 + p5) * 8 + t
+    local v = seen[key]
+    if v == nil then
+      v = best_value(ctx, groups, stay0, P, ready, ready_any, trades) + worth
+      seen[key] = v
+    end
+    U[full[a]] = v
   end
   -- Level by level, from the last roll back to this decision: W[K], the expected value of
   -- keeping K and rolling the other dice, when a full pool is then worth M. Rolling the missing
@@ -361,17 +519,16 @@ local function choose_keep(p, opts)
     if level == rerolls then break end
     -- With a re-roll still to come, a pool is worth the best of stopping (U) and every keep.
     -- Best[S]: the best keep among the sub-multisets of S smaller than six dice.
-    local Best = {}
-    for k = 0, DICE - 1 do
+    local Best = { [0] = W[0] }
+    for k = 1, DICE - 1 do
       local Ss = MS[k]
       for a = 1, #Ss do
         local S = Ss[a]
         local best = W[S]
-        for i = 1, 6 do
-          if S // POOL_BASE[i] % 7 > 0 then
-            local b = Best[S - POOL_BASE[i]]
-            if b > best then best = b end
-          end
+        local smaller = SMALLER[S]
+        for j = 1, #smaller do
+          local b = Best[smaller[j]]
+          if b > best then best = b end
         end
         Best[S] = best
       end
@@ -380,11 +537,10 @@ local function choose_keep(p, opts)
     for a = 1, #full do
       local S = full[a]
       local best = U[S]
-      for i = 1, 6 do
-        if S // POOL_BASE[i] % 7 > 0 then
-          local b = Best[S - POOL_BASE[i]]
-          if b > best then best = b end
-        end
+      local smaller = SMALLER[S]
+      for j = 1, #smaller do
+        local b = Best[smaller[j]]
+        if b > best then best = b end
       end
       nextM[S] = best
     end
@@ -409,9 +565,8 @@ local function choose_action(p, opts)
   local trades = options.gold_trades - turn.trades
   local P = pool_counts(p)
   local groups = plan_groups(ctx, ctx.built, P[1] + P[2] + P[3] + P[4] + P[5] + P[6])
-  local future_now = future_value(ctx, ctx.built)
-  local by_id = {}
-  for i, s in ipairs(storage.sheet.list) do by_id[s.id] = i end
+  local future_now = future_value(ctx)
+  local by_id = storage.sheet.by_id
   local best_i, best_v = #opts, -math.huge
   for i = 1, #opts do
     local code = menu.codes[i]
@@ -420,16 +575,16 @@ local function choose_action(p, opts)
       v = (built_now and 0 or -ctx.penalty) + future_now + ready_worth(ctx, ctx.ready, ctx.ready_any)
     elseif code == ACTION_CODES.BUILD then
       local s = menu.a[i]
-      local x = by_id[s.id]
+      local x = s.index
       local Q = { P[1], P[2], P[3], P[4], P[5], P[6] }
       for r = 1, 5 do Q[r] = Q[r] - ctx.cost[x][r] end
       local ready, ready_any = { table.unpack(ctx.ready) }, ctx.ready_any
       local j = ctx.joker[x]
       if j == 6 then ready_any = ready_any + 1 elseif j > 0 then ready[j] = ready[j] + 1 end
-      ctx.built[x] = true
+      mark(ctx, x)
       local g2 = plan_groups(ctx, ctx.built, Q[1] + Q[2] + Q[3] + Q[4] + Q[5] + Q[6])
-      local stay = future_value(ctx, ctx.built)
-      ctx.built[x] = false
+      local stay = future_value(ctx)
+      unmark(ctx, x)
       v = ctx.points[x] + best_value(ctx, g2, stay, Q, ready, ready_any, trades)
         + ready_worth(ctx, ready, ready_any)
     elseif code == ACTION_CODES.TRADE then
@@ -446,7 +601,7 @@ local function choose_action(p, opts)
       Q[from] = Q[from] - 1
       Q[to] = Q[to] + 1
       local ready, ready_any = { table.unpack(ctx.ready) }, ctx.ready_any
-      local j = ctx.joker[by_id[menu.a[i]]]
+      local j = ctx.joker[by_id[menu.a[i]].index]
       if j == 6 then ready_any = ready_any - 1 else ready[j] = ready[j] - 1 end
       local stay = (built_now and 0 or -ctx.penalty) + future_now
       v = best_value(ctx, groups, stay, Q, ready, ready_any, trades)

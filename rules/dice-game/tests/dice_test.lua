@@ -34,27 +34,66 @@ dtest("six different faces give 64 keep options", function(t)
   t.eq(#env.keep_options(1), 64)
 end)
 
+-- The faces the game's dice stream gives for rolls of `counts[1]`, `counts[2]`, ... dice in a
+-- fresh one-player game of `seed` (each roll joins an emptied pool): what the rolls of a turn
+-- bring, for comparing a turn's pool with exactly the dice it was dealt.
+local function rolls_of(seed, counts)
+  local env = fresh({}, { seed = seed })
+  local out = {}
+  for k, n in ipairs(counts) do
+    env.clear_dice(1)
+    env.roll_dice(1, n)
+    out[k] = pool_of(1)
+  end
+  return out
+end
+
 dtest("kept dice stay, the others are rolled again", function(t)
+  -- Keep the four ore of ore x4 + gold x2: the two gold dice are rolled again, and the pool is
+  -- the four ore plus exactly the two dice that roll brought.
+  local rolled = rolls_of(11, { 2 })[1]
   local env = fresh({ "keep ore ore ore ore", "stop" }, { seed = 11 })
   set_pool(1, { ore = 4, gold = 2 })
   env.storage.turn.roll = 1
   env.continue_rolling(1)
-  local p = pool_of(1)
-  t.ok(p.ore >= 4, "the four kept ore are still there")
-  t.eq(p.ore + p.grain + p.wool + p.lumber + p.brick + p.gold, 6)
+  local expected = {}
+  for face, n in pairs(rolled) do expected[face] = n end
+  expected.ore = expected.ore + 4
+  t.eq(pool_of(1), expected)
   t.eq(env.storage.turn.roll, 2)
   t.eq(decisions_of("dice.keep"), 2)
   t.eq(t.remaining(1), 0)
 end)
 
 dtest("a die kept once may be rolled again later", function(t)
-  -- First keep the two gold, then give them up: with reroll all, every die is new.
+  -- Six gold: keep two (four dice rolled), then reroll all six. The pool is then exactly the
+  -- third roll: none of the kept gold dice survives it.
+  local rolled = rolls_of(3, { 4, 6 })
   local env = fresh({ "keep gold gold", "reroll all" }, { seed = 3 })
   set_pool(1, { gold = 6 })
   env.storage.turn.roll = 1
   env.continue_rolling(1)
+  t.eq(pool_of(1), rolled[2])
   t.eq(env.storage.turn.roll, 3)
   t.eq(decisions_of("dice.keep"), 2)
+end)
+
+dtest("the second keep decision offers the dice the second roll left", function(t)
+  -- After keeping the four ore, the options are the sub-multisets of the new pool: four ore plus
+  -- the two rolled dice.
+  local rolled = rolls_of(11, { 2 })[1]
+  local env = fresh({ "keep ore ore ore ore" }, { seed = 11 })
+  set_pool(1, { ore = 4, gold = 2 })
+  env.storage.turn.roll = 1
+  -- Answers run out at the second keep decision; read its options then.
+  t.raises(function() env.continue_rolling(1) end, "scripted answers ran out at decision 'dice.keep'")
+  local n = 1
+  for _, face in ipairs({ "ore", "grain", "wool", "lumber", "brick", "gold" }) do
+    n = n * (pool_of(1)[face] + 1)
+  end
+  t.eq(#env.keep_options(1), n)
+  t.eq(pool_of(1).ore, 4 + rolled.ore)
+  t.eq(env.keep_options(1)[1].keep, env.pool_code(env.pool_counts(1)), "stop keeps all six")
 end)
 
 dtest("the third roll is final", function(t)

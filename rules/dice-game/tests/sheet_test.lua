@@ -116,3 +116,38 @@ dtest("knights are built in order 1 to 6", function(t)
   end
   t.eq(build_options(1), {})
 end)
+
+dtest("every road, settlement and city waits for its own road", function(t)
+  -- For each entry hanging off a road other than the start: with everything before it built
+  -- except that road, it is not offered; once the road is built, it is.
+  local env = fresh()
+  local by_id = env.storage.sheet.by_id
+  local checked = 0
+  for _, s in ipairs(env.storage.sheet.list) do
+    if s.road ~= nil and s.road ~= "start" then
+      -- Everything that must stand before s: its road's and predecessor's chains.
+      local before, todo = {}, { s.road, s.after }
+      while #todo > 0 do
+        local id = table.remove(todo)
+        if id ~= nil and id ~= "start" and not before[id] then
+          before[id] = true
+          local e = by_id[id]
+          todo[#todo + 1] = e.road
+          todo[#todo + 1] = e.after
+        end
+      end
+      fresh()
+      local ids = {}
+      for id in pairs(before) do
+        if id ~= s.road then ids[#ids + 1] = id end
+      end
+      give_built(1, ids)
+      set_pool(1, s.cost)
+      t.ok(not offered(1, "build " .. s.id), s.id .. " without " .. s.road)
+      give_built(1, { s.road })
+      t.ok(offered(1, "build " .. s.id), s.id .. " once " .. s.road .. " is built")
+      checked = checked + 1
+    end
+  end
+  t.eq(checked, 15 + 5 + 4, "15 roads after R0, settlements S4..S11, cities C7..C30")
+end)
