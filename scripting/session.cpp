@@ -170,10 +170,14 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   }
 
   // The template every pack environment is copied from: the sandbox's globals with its
-  // libraries unwrapped, plus the game and board APIs (see push_environment).
+  // libraries unwrapped (the full standard library without the sandbox), plus the game and board
+  // APIs (see push_environment).
   lua_newtable(L);
   const int base = lua_gettop(L);
-  lua::push_sandbox_globals_backing(L);
+  if (limits.sandbox)
+    lua::push_sandbox_globals_backing(L);
+  else
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
   lua_pushnil(L);
   while (lua_next(L, -2)) {
     // A library is a read-only proxy; the template holds the table behind it.

@@ -103,6 +103,8 @@ expect 0 "play dice-game --json" -- "$catan" play --rules dice-game --players 3 
 check "dice-game json: one object, a final score per player, no sheet" \
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["turns"]==45 and all(isinstance(p["score"],int) for p in d["players"]) and len(d["players"])==3' "$tmp/out"
 
+expect 0 "play without the sandbox" -- "$catan" play dice-race --no-sandbox --seed 4
+check "no-sandbox game has a winner" grep -q "^winner: player" "$tmp/out"
 expect 0 "test dice-race" -- "$catan" test dice-race
 check "test summary line" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
 
