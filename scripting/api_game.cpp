@@ -481,7 +481,7 @@ int g_decide(lua_State* L) {
   const auto kind = check_sv(L, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
   const int choice = s.decide(seat, kind, 3);
-  lua_rawgeti(L, 3, choice + 1);
+  lua_geti(L, 3, choice + 1);
   lua_pushinteger(L, choice + 1);
   return 2;
 }

@@ -41,7 +41,7 @@ std::string describe_lua_option(const void* context, int option) {
   const auto* ctx = static_cast<const DecisionContext*>(context);
   lua_State* L = ctx->L;
   lua::StackGuard guard(L);
-  lua_rawgeti(L, ctx->options_index, option + 1);
+  lua_geti(L, ctx->options_index, option + 1);
   if (lua_istable(L, -1)) {
     lua_getfield(L, -1, "label");
     if (!lua_isnil(L, -1)) return luaL_tolstring(L, -1, nullptr);

@@ -607,7 +607,9 @@ void Session::Impl::raise_kernel(int event, const std::function<void(lua_State*)
 
 int Session::Impl::decide(int player, std::string_view kind, int options_index) {
   lua_State* L = lua.get();
-  const int count = static_cast<int>(lua_rawlen(L, options_index));
+  // luaL_len honours __len: an option list may be a lazy table that makes its entries when they
+  // are read (agents that never look at them, like the random agent, never make them).
+  const int count = static_cast<int>(luaL_len(L, options_index));
   if (count < 1) throw std::runtime_error(fmt::format("decision '{}' has no options", kind));
   if (!invariants.empty()) {
     options_index = lua_absindex(L, options_index);

@@ -1,4 +1,6 @@
 // Games on a Session: error reports, isolation between games, agents, decisions, limits, board.
+#include <fmt/format.h>
+
 #include "engine/agent.h"
 #include "session_fixture.h"
 
@@ -268,6 +270,59 @@ TEST_F(SessionTest, LuaAgentsChooseAndCannotChangeTheGame) {
           "unknown agent 'nobody' for player 1 (known: random, always-last, cheater, nonsense)"),
       std::string::npos)
       << r.error;
+}
+
+TEST_F(SessionTest, LazyOptionArraysAreReadOnlyAsFarAsAgentsLook) {
+  // An option list whose entries are made on demand (__len, __index): the random agent makes
+  // only the chosen one (game.decide returns it); a scripted answer by label and a Lua agent
+  // read what they look at.
+  pack("lazy", R"lua(
+local MT = {
+  __len = function(t) return 50 end,
+  __index = function(t, i)
+    storage.made = storage.made + 1
+    if i >= 1 and i <= 50 then return "option " .. i .. ": lazy" end
+  end,
+}
+game.agent("looker", function(p, kind, options)
+  for i = 1, #options do
+    if options[i] == "option 7: lazy" then return i end
+  end
+  return 1
+end)
+game.on("game.setup", function() storage.made = 0 end)
+game.on("turn", function(e)
+  local option, index = game.decide(e.player, "pick", setmetatable({}, MT))
+  game.set("picked", index)
+  game.set("option", option)
+  game.set("made", storage.made)
+  game.finish(e.player)
+end)
+)lua");
+  auto s = session({"lazy"});
+  GameConfig config;
+  config.players = 1;
+  auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto& props = s->state().game_props;
+  const auto picked = std::get<std::int64_t>(props.get(0, "picked"));
+  EXPECT_EQ(props.get(0, "option"), engine::Value(fmt::format("option {}: lazy", picked)));
+  EXPECT_EQ(props.get(0, "made"), engine::Value(std::int64_t{1})) << "random: only the chosen one";
+  ASSERT_EQ(r.replay.decisions.size(), 1u);
+  EXPECT_EQ(r.replay.decisions[0].count, 50);
+
+  config.agents = {"looker"};
+  r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(props.get(0, "picked"), engine::Value(std::int64_t{7}));
+  EXPECT_EQ(props.get(0, "made"), engine::Value(std::int64_t{8})) << "7 looked at, 1 returned";
+
+  config.agents = {};
+  config.agent_objects = {std::make_shared<engine::ScriptedAgent>(
+      std::deque<engine::ScriptedAgent::Answer>{std::string("option 12")})};
+  r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(props.get(0, "picked"), engine::Value(std::int64_t{12}));
 }
 
 TEST_F(SessionTest, AnotherPackCanExtendAnAgentForItsDecisions) {

@@ -132,6 +132,29 @@ function path_label(e)
   return storage.path_labels[e]
 end
 
+-- Metatable of lazy_labels arrays.
+LAZY_LABELS_META = {
+  __len = function(t) return #t.ids end,
+  __index = function(t, i)
+    local id = t.ids[i]
+    if id ~= nil then return t.names[id] end
+  end,
+  __pairs = function(t)
+    return function(_, i)
+      i = i + 1
+      local id = t.ids[i]
+      if id ~= nil then return i, t.names[id] end
+    end, t, 0
+  end,
+}
+
+-- The decision labels of `ids` as a lazy array: entry i is names[ids[i]] (names: node_labels,
+-- path_labels, tile_labels' storage tables), made only when read. The random agent reads none;
+-- game.decide reads the chosen one.
+function lazy_labels(ids, names)
+  return setmetatable({ ids = ids, names = names }, LAZY_LABELS_META)
+end
+
 -- The label of node n (node_label without the cache).
 local function make_node_label(n)
   local tiles, resource, number = storage.node_tiles[n], storage.tile_resource, storage.tile_number
@@ -165,9 +188,9 @@ NODE_LABELS_META = {
 }
 PATH_LABELS_META = {
   __index = function(labels, e)
-    if math.type(e) ~= "integer" or e < 1 or e > board.paths() then return nil end
-    local ends = board.path_nodes(e)
-    local label = "path " .. e .. ": nodes " .. ends[1] .. "-" .. ends[2]
+    local g = board_graph()
+    if math.type(e) ~= "integer" or e < 1 or e > #g.pa then return nil end
+    local label = "path " .. e .. ": nodes " .. g.pa[e] .. "-" .. g.pb[e]
     rawset(labels, e, label)
     return label
   end,

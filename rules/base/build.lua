@@ -536,9 +536,8 @@ function choose_and_place(p, piece, opts)
   local list = legal_spots(p, piece, opts)
   if #list == 0 then return nil end
   local names = storage.pieces[piece].on == "path" and storage.path_labels or storage.node_labels
-  local labels = {}
-  for i = 1, #list do labels[i] = names[list[i]] end
-  local _, i = game.decide(p, storage.place_kind[piece] or ("base.place_" .. piece), labels)
+  local _, i = game.decide(p, storage.place_kind[piece] or ("base.place_" .. piece),
+    lazy_labels(list, names))
   place_piece(p, piece, list[i], opts)
   return list[i]
 end

@@ -32,9 +32,7 @@ end
 function setup_placement(p, second)
   local opts = { free = true, setup = true }
   local nodes = legal_spots(p, "settlement", opts)
-  local labels = {}
-  for i, n in ipairs(nodes) do labels[i] = node_label(n) end
-  local _, i = game.decide(p, "base.setup_settlement", labels)
+  local _, i = game.decide(p, "base.setup_settlement", lazy_labels(nodes, storage.node_labels))
   local node = nodes[i]
   place_piece(p, "settlement", node, opts)
   if second then setup_income(p, node) end
@@ -42,9 +40,7 @@ function setup_placement(p, second)
   local paths = legal_spots(p, "road", { free = true, setup = true, node = node })
   local path
   if #paths > 0 then
-    labels = {}
-    for k, e in ipairs(paths) do labels[k] = path_label(e) end
-    local _, k = game.decide(p, "base.setup_road", labels)
+    local _, k = game.decide(p, "base.setup_road", lazy_labels(paths, storage.path_labels))
     path = paths[k]
     place_piece(p, "road", path, opts)
   end
