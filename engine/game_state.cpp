@@ -31,7 +31,7 @@ void GameState::reset(std::uint64_t seed_, std::uint64_t game_index_, int player
     p->clear();
   player_props.resize(players);
   game_props.resize(1);
-  events.clear();
+  events.clear_handlers();
   decision_kinds.clear();
   decisions.clear();
 }

@@ -66,7 +66,7 @@ struct GameState {
   std::vector<DecisionRecord> decisions;
 
   // Starts a new, empty game: no kinds, forms, supplies, decks, board, properties or handlers.
-  // Event declarations are cleared too; the caller declares them again.
+  // Event declarations stay (they depend on the packs, not on the game).
   void reset(std::uint64_t seed, std::uint64_t game_index, int players);
 
   int holder_of_supply(int supply) const { return players + supply; }

@@ -381,17 +381,13 @@ int g_on(lua_State* L) {
     h.after = lua_toboolean(L, -1);
     lua_pop(L, 2);
   }
-  luaL_where(L, 1);
-  std::string where = lua_tostring(L, -1);
-  lua_pop(L, 1);
-  if (!where.empty() && where.back() == ' ') where.pop_back();
-  if (!where.empty() && where.back() == ':') where.pop_back();
-  h.where = where;
-  s.push_game_table("handlers");
+  // h.where stays empty: handler_where() finds the handler's file and line when a message or
+  // `catan info` needs them (formatting them for every registration of every game cost more
+  // than loading the rest of a pack).
+  lua_rawgeti(L, LUA_REGISTRYINDEX, s.handlers_ref);
   lua_pushvalue(L, 2);
   h.callback = luaL_ref(L, -2);
   lua_pop(L, 1);
-  s.handler_infos.push_back({s.pack_name(h.pack), std::string(event), h.priority, h.after, where});
   try {
     s.state.events.add_handler(event, std::move(h));
   } catch (const std::runtime_error& e) {

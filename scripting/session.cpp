@@ -307,22 +307,26 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   lists_shared = false;
   error_frame.reset();
   divergence.clear();
-  handler_infos.clear();
   invariants.clear();
   checking_invariants = false;
   agent_packs.clear();
   agent_depth = 0;
 
-  ev_setup = state.events.declare("game.setup",
-                                  "Build the components: kinds, supplies, decks, board.", "kernel");
-  ev_start =
-      state.events.declare("game.start", "Before the first turn: initial placement.", "kernel");
-  ev_turn =
-      state.events.declare("turn", "One player's turn; payload {player, turn, round}.", "kernel");
-  ev_end = state.events.declare("game.end", "The game ended; payload {winner, reason}.", "kernel");
-  for (const auto& p : packs)
-    for (const auto& e : p.manifest->events)
-      state.events.declare(e.name, e.description, p.manifest->name);
+  // The declared events depend only on the packs: declared for the first game, they stay (the
+  // state's reset drops only the handlers).
+  if (state.events.size() == 0) {
+    ev_setup = state.events.declare(
+        "game.setup", "Build the components: kinds, supplies, decks, board.", "kernel");
+    ev_start =
+        state.events.declare("game.start", "Before the first turn: initial placement.", "kernel");
+    ev_turn =
+        state.events.declare("turn", "One player's turn; payload {player, turn, round}.", "kernel");
+    ev_end =
+        state.events.declare("game.end", "The game ended; payload {winner, reason}.", "kernel");
+    for (const auto& p : packs)
+      for (const auto& e : p.manifest->events)
+        state.events.declare(e.name, e.description, p.manifest->name);
+  }
 
   for (int* ref : {&game_ref, &handlers_ref, &turn_payload_ref})
     if (*ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, *ref);
@@ -569,7 +573,7 @@ const char* Session::Impl::dispatch(int event, int payload_index, int default_in
       throw std::runtime_error(fmt::format(
           "handler of event '{}' registered at {} returned {}; expected nothing, game.VETO or "
           "game.REPLACE",
-          events.info(event).name, h.where, luaL_typename(L, -1)));
+          events.info(event).name, handler_where(h), luaL_typename(L, -1)));
     }
     lua_pop(L, 1);
     return verdict;
@@ -900,10 +904,32 @@ GameResult Session::replay(const engine::Replay& replay) {
   return r;
 }
 
+std::string Session::Impl::handler_where(const engine::Handler& h) {
+  lua_State* L = lua.get();
+  const lua::StackGuard guard(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, handlers_ref);
+  lua_rawgeti(L, -1, static_cast<lua_Integer>(h.callback));
+  lua_Debug ar;
+  if (!lua_isfunction(L, -1) || lua_getinfo(L, ">S", &ar) == 0) return "?";
+  return fmt::format("{}:{}", ar.short_src, ar.linedefined);
+}
+
 std::vector<HandlerInfo> Session::handlers() {
   Impl& s = *impl_;
   if (s.game_ref == LUA_NOREF) s.load_game(1, 0, 2, s.default_options);
-  return s.handler_infos;
+  std::vector<std::pair<int, HandlerInfo>> by_seq;  // in registration order
+  const auto& events = s.state.events;
+  for (int e = 0; e < events.size(); ++e) {
+    for (const auto& spans : {events.before(e), events.after(e)})
+      for (const auto& h : spans)
+        by_seq.push_back({h.seq, HandlerInfo{s.pack_name(h.pack), events.info(e).name, h.priority,
+                                             h.after, s.handler_where(h)}});
+  }
+  std::sort(by_seq.begin(), by_seq.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<HandlerInfo> out;
+  for (auto& [seq, info] : by_seq) out.push_back(std::move(info));
+  return out;
 }
 
 }  // namespace catan::scripting

@@ -74,7 +74,6 @@ struct Session::Impl {
   std::optional<Frame> error_frame;  // innermost frame when an error unwound
   std::function<void(std::string_view)> log;
   std::function<void(std::string_view)> view;  // game.show() text, when someone watches
-  std::vector<HandlerInfo> handler_infos;
   std::map<std::string, int, std::less<>> agent_packs;  // agent name -> registering pack
   int ev_setup = -1, ev_start = -1, ev_turn = -1, ev_end = -1;
   // Invariants registered by game.invariant for this game (callbacks in the per-game table
@@ -133,6 +132,8 @@ struct Session::Impl {
   void push_game_table(const char* name);
   // Throws std::runtime_error naming the first pack global that differs from what loading left.
   void check_globals();
+  // "file:line" where handler `h`'s function is defined.
+  std::string handler_where(const engine::Handler& h);
 };
 
 // Keeps `frame` on the stack of frames while in scope; when an error unwinds through it, the
