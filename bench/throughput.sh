@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Whole-game throughput on one thread, per bot type: games/s, decisions/s, ns per decision and
-# each batch's signature. Compare like with like: random bots without domestic trade offers are
-# the configuration the reference simulators report.
+# Whole-game throughput on one thread, per bot type and pack set: games/s, decisions/s, ns per
+# decision, the time per game phase and each batch's signature. Compare like with like: random
+# bots without domestic trade offers are the configuration the reference simulators report.
 # Usage: bench/throughput.sh [GAMES]      (default 1000; needs a built build/catan)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,9 @@ games="${1:-1000}"
 run() { echo "== $*"; build/catan bench --rules base --players 4 --games "$games" "$@"; echo; }
 run --bots random --option base.domestic_trade=false
 run --bots random
-run --bots random --option base.domestic_trade=false --instruction-limit 0
+run --bots random --option base.domestic_trade=false --instruction-limit 20000000
+run --bots random --option base.domestic_trade=false \
+  --variant resource-tokens --variant city-walls --variant citadels
 run --bots heuristic
 run --bots heuristic,random
+run --bots heuristic --variant resource-tokens --variant city-walls --variant citadels
