@@ -275,7 +275,6 @@ int b_adjacency(lua_State* L) {
   return 1;  // the cache itself: every list, by element
 }
 
-
 engine::Properties& props(Impl& s, Element e) {
   return e == Element::Tile   ? s.state.tile_props
          : e == Element::Node ? s.state.node_props

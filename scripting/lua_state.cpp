@@ -100,8 +100,8 @@ void count_hook(lua_State* L, lua_Debug* ar) {
     lua_Debug frame;
     for (int level = 0; lua_getstack(L, level, &frame) != 0 && level < 64; ++level) {
       if (lua_getinfo(L, "S", &frame) == 0 || frame.what[0] == 'C') continue;
-      std::string key = std::string("within   ") + frame.short_src + ":" +
-                        std::to_string(frame.linedefined);
+      std::string key =
+          std::string("within   ") + frame.short_src + ":" + std::to_string(frame.linedefined);
       if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
       ++impl.profile[key];
       seen.push_back(std::move(key));
@@ -137,7 +137,8 @@ void time_limit_hook(lua_State* L, lua_Debug* ar) {
       std::snprintf(where, sizeof where, "%s:%d: ", ar->short_src, ar->currentline);
     }
     impl.trip = Trip::Budget;
-    impl.trip_message = std::string(where) + "time limit exceeded: a call into Lua ran for more than " +
+    impl.trip_message = std::string(where) +
+                        "time limit exceeded: a call into Lua ran for more than " +
                         std::to_string(impl.limits.time_limit_ms) + " ms";
   }
   raise_trip(L);

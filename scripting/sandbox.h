@@ -63,7 +63,7 @@ struct HostControl {
   std::size_t memory_cap = 0;      // mirrors Limits::memory_bytes
   std::uint64_t pattern_cost = 0;  // mirrors Limits::pattern_cost (read by the pattern guard)
   std::function<void(std::string_view)> print;  // sandboxed print sink; empty = discard
-  WatchedCall watched;  // the time limit of the running call (watchdog.h)
+  WatchedCall watched;                          // the time limit of the running call (watchdog.h)
 
   bool tripped() const noexcept { return trip != Trip::None; }
 };

@@ -57,8 +57,8 @@ struct Session::Impl {
   // --- per game ---
   engine::GameState state;
   PhaseTimes times;
-  Views views;  // live views of holdings and properties handed to packs this game
-  int game_ref = LUA_NOREF;  // per-game Lua table: handlers, agents, board adjacency cache
+  Views views;                   // live views of holdings and properties handed to packs this game
+  int game_ref = LUA_NOREF;      // per-game Lua table: handlers, agents, board adjacency cache
   int handlers_ref = LUA_NOREF;  // its "handlers" field (callbacks by reference), for dispatch
   int turn_payload_ref = LUA_NOREF;  // the payload of every `turn` event of this game
   std::vector<std::string> agent_names;
@@ -73,7 +73,7 @@ struct Session::Impl {
   std::vector<Frame> frames;
   std::optional<Frame> error_frame;  // innermost frame when an error unwound
   std::function<void(std::string_view)> log;
-  std::function<void(std::string_view)> view;  // game.show() text, when someone watches
+  std::function<void(std::string_view)> view;           // game.show() text, when someone watches
   std::map<std::string, int, std::less<>> agent_packs;  // agent name -> registering pack
   int ev_setup = -1, ev_start = -1, ev_turn = -1, ev_end = -1;
   // Invariants registered by game.invariant for this game (callbacks in the per-game table

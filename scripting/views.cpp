@@ -210,8 +210,7 @@ void Views::push_props(lua_State* L, const engine::GameState& state, PropSet set
   any_props_ = true;
 }
 
-void Views::update_prop(lua_State* L, PropSet set, int id, std::string_view key,
-                        int value_index) {
+void Views::update_prop(lua_State* L, PropSet set, int id, std::string_view key, int value_index) {
   const auto& views = props_[static_cast<std::size_t>(set)];
   value_index = lua_absindex(L, value_index);
   for (const auto& v : views) {
@@ -243,9 +242,8 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
       if (holdings_[h][f] == LUA_NOREF) continue;
       const int holder = static_cast<int>(h), form = static_cast<int>(f);
       const std::string who =
-          holder < state.players
-              ? fmt::format("player {}", holder + 1)
-              : fmt::format("'{}'", state.supplies.name(holder - state.players));
+          holder < state.players ? fmt::format("player {}", holder + 1)
+                                 : fmt::format("'{}'", state.supplies.name(holder - state.players));
       lua_rawgeti(L, LUA_REGISTRYINDEX, holdings_[h][f]);
       int entries = 0;
       lua_pushnil(L);
@@ -256,8 +254,8 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
         if (!k || *k >= viewed_kinds_ || !lua_isinteger(L, -1) ||
             lua_tointeger(L, -1) != state.holdings.count(holder, form, *k)) {
           fail(fmt::format(
-              "pack code wrote into the holdings view of {} (form '{}'): views are read-only",
-              who, state.forms.name(form)));
+              "pack code wrote into the holdings view of {} (form '{}'): views are read-only", who,
+              state.forms.name(form)));
         }
         lua_pop(L, 1);
       }
@@ -297,8 +295,7 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
         int entries = 0;
         for (int id = 0; id < props.elements() && !problem; ++id) {
           lua_rawgeti(L, -1, id + 1);
-          const engine::Value& value =
-              k ? props.column(*k)[static_cast<std::size_t>(id)] : nil;
+          const engine::Value& value = k ? props.column(*k)[static_cast<std::size_t>(id)] : nil;
           if (!same(L, -1, value))
             fail(fmt::format("pack code wrote into {} at {}: views are read-only", what, id + 1));
           if (!lua_isnil(L, -1)) ++entries;
@@ -327,7 +324,8 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
         {"round", std::int64_t{state.round}},
         {"phase", state.phase},
         {"over", state.over},
-        {"winner", state.winner ? engine::Value(std::int64_t{*state.winner + 1}) : engine::Value()}};
+        {"winner",
+         state.winner ? engine::Value(std::int64_t{*state.winner + 1}) : engine::Value()}};
     int entries = 0;
     for (const auto& [name, value] : fields) {
       lua_getfield(L, -1, name);

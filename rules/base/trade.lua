@@ -137,6 +137,12 @@ function can_maritime(p)
   return maritime_possible(p, spendable(p))
 end
 
+-- Default action of base.maritime: give_count cards to the bank, get_count cards from it.
+local function maritime_default(e)
+  game.move(e.player, "bank", e.give, e.give_count, "card")
+  game.move("bank", e.player, e.get, e.get_count, "card")
+end
+
 -- Maritime trade of player p (the current player): p picks a resource to give at its rate,
 -- then one the bank holds to receive; raises base.maritime {player, give, give_count, get,
 -- get_count} whose default moves give_count cards to the bank and get_count cards from it.
@@ -157,10 +163,7 @@ function maritime_action(p)
   end
   local get = decide(p, "base.maritime_get", gets)
   local trade = { player = p, give = give, give_count = rate, get = get, get_count = 1 }
-  game.raise("base.maritime", trade, function(e)
-    game.move(e.player, "bank", e.give, e.give_count, "card")
-    game.move("bank", e.player, e.get, e.get_count, "card")
-  end)
+  game.raise("base.maritime", trade, maritime_default)
   if storage.verbose then
     game.log(string.format("player %d trades %d %s with the bank for %d %s", p, trade.give_count,
       trade.give, trade.get_count, trade.get))
