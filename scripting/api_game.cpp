@@ -253,11 +253,28 @@ int g_move(lua_State* L) {
 
 // --- live views (views.h) ---------------------------------------------------------------------
 
+// game.holdings_view(holder, form?): `form` may be a form name or an array of names (their
+// counts are summed).
 int g_holdings_view(lua_State* L) {
   Impl& s = session(L);
   const int holder = check_holder(L, s, 1);
-  const int form = check_form(L, s, 2);
-  s.views.push_holdings(L, s.state, holder, form);
+  std::uint64_t forms = 0;
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    const auto n = lua_rawlen(L, 2);
+    if (n == 0) luaL_argerror(L, 2, "an empty list of forms");
+    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(n); ++i) {
+      lua_rawgeti(L, 2, i);
+      const int form = check_named(L, s.state.forms, lua_gettop(L), "form");
+      if (form >= 64) luaL_argerror(L, 2, "views sum at most the first 64 forms");
+      forms |= std::uint64_t{1} << form;
+      lua_pop(L, 1);
+    }
+  } else {
+    const int form = check_form(L, s, 2);
+    if (form >= 64) luaL_argerror(L, 2, "views cover the first 64 forms only");
+    forms = std::uint64_t{1} << form;
+  }
+  s.views.push_holdings(L, s.state, holder, forms);
   return 1;
 }
 int g_player_view(lua_State* L) {

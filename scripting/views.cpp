@@ -1,6 +1,7 @@
 #include "scripting/views.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "scripting/session_impl.h"
 
@@ -71,9 +72,8 @@ const engine::Properties& Views::props_of(const engine::GameState& state, PropSe
 }
 
 void Views::reset(lua_State* L) {
-  for (auto& forms : holdings_)
-    for (int ref : forms)
-      if (ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, ref);
+  for (auto& views : holdings_)
+    for (const auto& v : views) luaL_unref(L, LUA_REGISTRYINDEX, v.ref);
   holdings_.clear();
   viewed_kinds_ = 0;
   any_holdings_ = false;
@@ -124,49 +124,58 @@ void Views::write_turn(lua_State* L, const engine::GameState& state, unsigned fi
   lua_pop(L, 1);
 }
 
-void Views::push_holdings(lua_State* L, const engine::GameState& state, int holder, int form) {
+std::int64_t Views::holding_sum(const engine::GameState& state, int holder, std::uint64_t forms,
+                                int kind) {
+  std::int64_t n = 0;
+  for (int f = 0; forms != 0; ++f, forms >>= 1)
+    if (forms & 1) n += state.holdings.count(holder, f, kind);
+  return n;
+}
+
+void Views::push_holdings(lua_State* L, const engine::GameState& state, int holder,
+                          std::uint64_t forms) {
   const auto h = static_cast<std::size_t>(holder);
-  const auto f = static_cast<std::size_t>(form);
   if (holdings_.size() <= h) holdings_.resize(h + 1);
-  auto& forms = holdings_[h];
-  if (forms.size() <= f) forms.resize(f + 1, LUA_NOREF);
-  if (forms[f] != LUA_NOREF) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, forms[f]);
-    return;
+  for (const auto& v : holdings_[h]) {
+    if (v.forms == forms) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
+      return;
+    }
   }
   if (!any_holdings_) viewed_kinds_ = state.kinds.size();
   kinds_changed(L, state);  // every view has the same kinds
   const int kinds = state.kinds.size();
   lua_createtable(L, 0, kinds);
   for (int k = 0; k < kinds; ++k) {
-    lua_pushinteger(L, state.holdings.count(holder, form, k));
+    lua_pushinteger(L, holding_sum(state, holder, forms, k));
     lua_setfield(L, -2, state.kinds.name(k).c_str());
   }
   lua_pushvalue(L, -1);
-  forms[f] = luaL_ref(L, LUA_REGISTRYINDEX);
+  holdings_[h].push_back({forms, luaL_ref(L, LUA_REGISTRYINDEX)});
   any_holdings_ = true;
 }
 
 void Views::update_holding(lua_State* L, const engine::GameState& state, int holder, int form,
                            int kind) {
   const auto h = static_cast<std::size_t>(holder);
-  const auto f = static_cast<std::size_t>(form);
-  if (h >= holdings_.size() || f >= holdings_[h].size()) return;
-  const int ref = holdings_[h][f];
-  if (ref == LUA_NOREF) return;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-  lua_pushinteger(L, state.holdings.count(holder, form, kind));
-  lua_setfield(L, -2, state.kinds.name(kind).c_str());
-  lua_pop(L, 1);
+  if (h >= holdings_.size()) return;
+  const std::uint64_t bit = std::uint64_t{1} << form;
+  for (const auto& v : holdings_[h]) {
+    if (!(v.forms & bit)) continue;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
+    lua_pushinteger(L, v.forms == bit ? state.holdings.count(holder, form, kind)
+                                      : holding_sum(state, holder, v.forms, kind));
+    lua_setfield(L, -2, state.kinds.name(kind).c_str());
+    lua_pop(L, 1);
+  }
 }
 
 void Views::kinds_changed(lua_State* L, const engine::GameState& state) {
   const int kinds = state.kinds.size();
   if (kinds == viewed_kinds_) return;
-  for (std::size_t h = 0; h < holdings_.size(); ++h) {
-    for (std::size_t f = 0; f < holdings_[h].size(); ++f) {
-      if (holdings_[h][f] == LUA_NOREF) continue;
-      lua_rawgeti(L, LUA_REGISTRYINDEX, holdings_[h][f]);
+  for (const auto& views : holdings_) {
+    for (const auto& v : views) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
       for (int k = viewed_kinds_; k < kinds; ++k) {
         lua_pushinteger(L, 0);
         lua_setfield(L, -2, state.kinds.name(k).c_str());
@@ -238,13 +247,18 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
     if (!problem) problem = std::move(text);
   };
   for (std::size_t h = 0; h < holdings_.size() && !problem; ++h) {
-    for (std::size_t f = 0; f < holdings_[h].size() && !problem; ++f) {
-      if (holdings_[h][f] == LUA_NOREF) continue;
-      const int holder = static_cast<int>(h), form = static_cast<int>(f);
+    for (const auto& v : holdings_[h]) {
+      if (problem) break;
+      const int holder = static_cast<int>(h);
       const std::string who =
           holder < state.players ? fmt::format("player {}", holder + 1)
                                  : fmt::format("'{}'", state.supplies.name(holder - state.players));
-      lua_rawgeti(L, LUA_REGISTRYINDEX, holdings_[h][f]);
+      std::vector<std::string> names;
+      for (int f = 0; f < state.forms.size(); ++f)
+        if (v.forms & (std::uint64_t{1} << f)) names.push_back(state.forms.name(f));
+      const std::string forms = fmt::format("form{} '{}'", names.size() == 1 ? "" : "s",
+                                            fmt::join(names, "', '"));
+      lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
       int entries = 0;
       lua_pushnil(L);
       while (!problem && lua_next(L, -2)) {
@@ -252,18 +266,16 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
         const char* kind = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : nullptr;
         const auto k = kind ? state.kinds.find(kind) : std::nullopt;
         if (!k || *k >= viewed_kinds_ || !lua_isinteger(L, -1) ||
-            lua_tointeger(L, -1) != state.holdings.count(holder, form, *k)) {
-          fail(fmt::format(
-              "pack code wrote into the holdings view of {} (form '{}'): views are read-only", who,
-              state.forms.name(form)));
+            lua_tointeger(L, -1) != holding_sum(state, holder, v.forms, *k)) {
+          fail(fmt::format("pack code wrote into the holdings view of {} ({}): views are read-only",
+                           who, forms));
         }
         lua_pop(L, 1);
       }
       if (!problem && entries != viewed_kinds_)
         fail(fmt::format(
-            "pack code removed entries from the holdings view of {} (form '{}'): views are "
-            "read-only",
-            who, state.forms.name(form)));
+            "pack code removed entries from the holdings view of {} ({}): views are read-only",
+            who, forms));
       lua_settop(L, top);
     }
   }

@@ -29,9 +29,10 @@ class Views {
   // A new game: forgets every view (releasing the Lua tables).
   void reset(lua_State* L);
 
-  // Pushes the view of `holder`'s holdings in `form`: view[kind name] = count, for every
-  // declared kind (0 when none).
-  void push_holdings(lua_State* L, const engine::GameState& state, int holder, int form);
+  // Pushes the view of `holder`'s holdings in the forms of `forms` (bit f = form id f):
+  // view[kind name] = the count summed over those forms, for every declared kind (0 when none).
+  void push_holdings(lua_State* L, const engine::GameState& state, int holder,
+                     std::uint64_t forms);
   // Pushes the view of property `key` of `set`: view[id] = value (1-based element ids; seats
   // for PropSet::Player), nil where unset. For PropSet::Game the view holds every game
   // property by name instead, and `key` is ignored.
@@ -83,8 +84,15 @@ class Views {
   static const engine::Properties& props_of(const engine::GameState& state, PropSet set);
   void write_turn(lua_State* L, const engine::GameState& state, unsigned fields);
 
-  // holdings_[holder][form]: registry ref of the view, LUA_NOREF when none.
-  std::vector<std::vector<int>> holdings_;
+  struct HoldingsView {
+    std::uint64_t forms;  // bit f: form f is summed
+    int ref;
+  };
+  // sum of holdings of `kind` in the forms of `forms`.
+  static std::int64_t holding_sum(const engine::GameState& state, int holder, std::uint64_t forms,
+                                  int kind);
+  // holdings_[holder]: the views of that holder's holdings.
+  std::vector<std::vector<HoldingsView>> holdings_;
   int viewed_kinds_ = 0;  // kinds present in every holdings view
   bool any_holdings_ = false;
   std::array<std::vector<PropView>, 5> props_;  // by PropSet

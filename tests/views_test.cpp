@@ -49,6 +49,11 @@ TEST_F(ViewsTest, HoldingsViewFollowsEveryChangeAndNewKinds) {
   local tokens = game.holdings_view(1, "token")
   game.add(1, "ore", 2, "token")
   record("tokens", tokens.ore * 10 + hand.ore)
+  local both = game.holdings_view(1, { "card", "token" })
+  record("same sum table", game.holdings_view(1, { "card", "token" }) == both)
+  game.move(1, "bank", "ore", 1, "token")
+  game.add(1, "brick", 4, "token")
+  record("sum", both.ore * 100 + both.brick * 10 + tokens.brick)
 )lua");
   ASSERT_TRUE(r.ok) << r.error_report;
   const auto& props = session_->state().game_props;
@@ -59,6 +64,9 @@ TEST_F(ViewsTest, HoldingsViewFollowsEveryChangeAndNewKinds) {
   EXPECT_EQ(props.get(0, "new kind"), engine::Value(std::int64_t{0}));
   EXPECT_EQ(props.get(0, "ore"), engine::Value(std::int64_t{3}));
   EXPECT_EQ(props.get(0, "tokens"), engine::Value(std::int64_t{23}));
+  EXPECT_EQ(props.get(0, "same sum table"), engine::Value(true));
+  // 3 ore cards + 1 ore token; 1 brick card + 4 brick tokens.
+  EXPECT_EQ(props.get(0, "sum"), engine::Value(std::int64_t{4 * 100 + 5 * 10 + 4}));
 }
 
 TEST_F(ViewsTest, PropertyViewsFollowSetsAndErasures) {
@@ -228,6 +236,9 @@ TEST_F(ViewsTest, WritingIntoAViewFailsTheGame) {
        "pack code wrote into the holdings view of player 1 (form 'card'): views are read-only"},
       {"game.holdings_view('bank').ore = 1",
        "pack code wrote into the holdings view of 'bank' (form 'card'): views are read-only"},
+      {"game.add_form('chip') game.holdings_view(1, {'card', 'chip'}).brick = 9",
+       "pack code wrote into the holdings view of player 1 (forms 'card', 'chip'): views are "
+       "read-only"},
       {"game.holdings_view(2).brick = nil",
        "pack code removed entries from the holdings view of player 2 (form 'card')"},
       {"board.hex(1) board.node_view('owner')[2] = 1",

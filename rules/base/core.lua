@@ -118,20 +118,22 @@ function has_cards(holder, cost)
 end
 
 -- What player p can spend on builds, development cards and trades, as a new table
--- {resource = n}: p's cards, plus what handlers of base.funds {player, funds} add to funds (a
--- variant's other forms of payment, e.g. tokens).
+-- {resource = n}: p's holdings of the fund forms (cards, plus the forms base.fund_forms added,
+-- e.g. tokens), plus what handlers of base.funds {player, funds} add to funds (a variant's other
+-- forms of payment).
 function funds_of(p)
-  local f, view = {}, card_view(p)
+  local f, view = {}, storage.fund_views[p] or card_view(p)
   for i = 1, #RESOURCES do f[RESOURCES[i]] = view[RESOURCES[i]] end
   if storage.funds_hooked then game.raise("base.funds", { player = p, funds = f }) end
   return f
 end
 
--- What p can spend, for reading only: p's card view while base.funds has no handlers (no
--- table is made), else funds_of(p).
+-- What p can spend, for reading only: the live view of p's fund forms summed (its cards alone
+-- unless base.fund_forms added forms; no table is made), or funds_of(p) while base.funds has
+-- handlers.
 function spendable(p)
   if storage.funds_hooked then return funds_of(p) end
-  return card_view(p)
+  return storage.fund_views[p]
 end
 
 -- funds_of(p)[r]; without handlers of base.funds simply p's cards of r.
@@ -242,6 +244,7 @@ game.on("game.setup", function(e)
   storage.cards, storage.devs, storage.played, storage.supply = cards, devs, played, supply
   storage.building, storage.owner = board.node_view("building"), board.node_view("owner")
   storage.road = board.path_view("road")
+  storage.fund_views = cards -- until base.fund_forms (below) adds forms
   storage.props = game.props_view()
   storage.turn_view = game.turn_view()
   storage.vp = game.player_view("vp")
@@ -253,3 +256,16 @@ game.on("game.setup", function(e)
     error(string.format("the base game is for 3 or 4 players (2 for quick tests), not %d", e.players), 0)
   end
 end, { priority = -200 })
+
+-- The forms whose resources count for paying and trading (base.fund_forms), asked late in
+-- game.setup so that variants have declared their forms: storage.fund_views[p] is p's live
+-- view of them summed (the card view when cards are the only ones).
+game.on("game.setup", function(e)
+  local forms = { "card" }
+  game.raise("base.fund_forms", { forms = forms })
+  if #forms > 1 then
+    local views = {}
+    for p = 1, e.players do views[p] = game.holdings_view(p, forms) end
+    storage.fund_views = views
+  end
+end, { priority = 100 })

@@ -81,13 +81,8 @@ game.on("game.setup", function()
 end, { priority = -95 }) -- after the base catalogue (-100), which declares "card" first
 
 -- Tokens count as funds for every payment and trade the base pack offers.
-game.on("base.funds", function(e)
-  local f, p = e.funds, e.player
-  if game.total(p, TOKEN) == 0 then return end
-  for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
-    f[r] = f[r] + game.count(p, r, TOKEN)
-  end
+game.on("base.fund_forms", function(e)
+  e.forms[#e.forms + 1] = TOKEN
 end)
 
 -- Payments run in place of the base defaults (priority 100: after any handler that changes the
