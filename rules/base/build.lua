@@ -24,7 +24,8 @@
 --   own[p][piece]   the ids of p's pieces of a kind (own_pieces)
 --   spots[p][piece] whether p has a legal spot for a piece (has_spot)
 --   open            the nodes open to a settlement by the distance rule (open_nodes)
---   claims[number]  production claims of a roll of `number` (production.lua)
+--   claims[number]  production claims of a roll of `number` (production.lua); sites[number]
+--                   the buildings around those tiles, for the hooked production path
 -- They are derived data: reading them never changes the game.
 
 local node_set, path_set = board.node_set, board.path_set
@@ -264,10 +265,14 @@ local function carry_board_cache(cache, p, piece, where, upgraded)
       for i = k + 1, #open do open[i] = nil end
     end
     -- The building's production changed: drop the claims of the numbers around it.
-    local claims, tiles, number = cache.claims, storage.node_tiles[where], storage.tile_number
+    local claims, sites = cache.claims, cache.sites
+    local tiles, number = storage.node_tiles[where], storage.tile_number
     for i = 1, #tiles do
       local n = number[tiles[i]]
-      if n then claims[n] = nil end
+      if n then
+        claims[n] = nil
+        if sites then sites[n] = nil end
+      end
     end
   end
   cache.version = board_version()

@@ -46,8 +46,11 @@ game.on("game.setup", function(e)
   storage.touched = {}
   storage.owed_sum, storage.owed_players, storage.owed_paid = { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0 }, {}
   storage.players = e.players
-  storage.production_hooked = game.has_handlers("base.claim") or game.has_handlers("base.payout")
-    or game.has_handlers("base.production")
+  storage.claim_hooked = game.has_handlers("base.claim")
+  storage.payout_hooked = game.has_handlers("base.payout")
+  storage.production_event_hooked = game.has_handlers("base.production")
+  storage.production_hooked = storage.claim_hooked or storage.payout_hooked
+    or storage.production_event_hooked
   storage.roll_hooked = game.has_handlers("base.roll")
 end, { priority = -80 })
 
@@ -181,60 +184,79 @@ end
 -- it). Per resource: when the bank holds enough for every claim, everyone is paid; otherwise
 -- nobody gets that resource, except when exactly one player is owed it: that player gets
 -- what the bank has left. Resources are settled in RESOURCES order, players in seat order.
-function produce(total)
-  if not storage.production_hooked then return produce_plain(total) end
-  local tiles = storage.tiles_by_number[total]
-  if tiles == nil or #tiles == 0 then return end
-  local robber = storage.props.robber
-  local tile_nodes, tile_resource = storage.tile_nodes, storage.tile_resource
-  local yield, owed = storage.yield, storage.owed
+-- The buildings next to a tile with number `total`, for the hooked path: a flat array of
+-- sextuples (tile, node, owner, building, resource, yield) in tile then node order, robber
+-- ignored, yield 0 included. Cached per number in the board cache (build.lua).
+local function claim_sites(total)
+  local cache = board_cache()
+  local sites = cache.sites
+  if sites == nil then
+    sites = {}
+    cache.sites = sites
+  end
+  local list = sites[total]
+  if list ~= nil then return list end
+  list = {}
+  local tiles = storage.tiles_by_number[total] or storage.no_tiles
+  local tile_nodes, tile_resource, yield = storage.tile_nodes, storage.tile_resource, storage.yield
   local building_at, owner_at = storage.building, storage.owner
-  local hooked = storage.production_hooked
-  local claims -- hooked only: claims[(p - 1) * 5 + ri] = array of claim payloads
-  local all -- hooked only: every claim payload of this roll, in tile then node order
-  local owed_mask = 0 -- bit ri - 1 set: someone is owed resource ri
   for i = 1, #tiles do
     local tile = tiles[i]
     local resource = tile_resource[tile]
-    if tile ~= robber and resource then
-      local ri = RESOURCE_INDEX[resource]
+    if resource then
       local nodes = tile_nodes[tile]
       for j = 1, #nodes do
         local node = nodes[j]
         local building = building_at[node]
         if building then
-          local owner = owner_at[node]
-          local amount = yield[building] or 0
-          if hooked then
-            local claim = { player = owner, tile = tile, node = node, building = building,
-                            resource = resource, amount = amount }
-            game.raise("base.claim", claim)
-            all = all or {}
-            all[#all + 1] = claim
-          elseif amount > 0 then
-            local k = (owner - 1) * 5 + ri
-            owed[k] = owed[k] + amount
-            owed_mask = owed_mask | (1 << (ri - 1))
-          end
+          local n = #list
+          list[n + 1], list[n + 2], list[n + 3] = tile, node, owner_at[node]
+          list[n + 4], list[n + 5], list[n + 6] = building, resource, yield[building] or 0
         end
       end
     end
   end
-  if all then
+  sites[total] = list
+  return list
+end
+
+function produce(total)
+  if not storage.production_hooked then return produce_plain(total) end
+  local sites = claim_sites(total)
+  if #sites == 0 then return end
+  local robber = storage.props.robber
+  local owed = storage.owed
+  local claim_hooked, payout_hooked = storage.claim_hooked, storage.payout_hooked
+  local claims -- payout_hooked only: claims[(p - 1) * 5 + ri] = array of claim payloads
+  local all -- every claim payload of this roll, in tile then node order
+  local owed_mask = 0 -- bit ri - 1 set: someone is owed resource ri
+  for i = 1, #sites, 6 do
+    if sites[i] ~= robber then
+      local claim = { player = sites[i + 2], tile = sites[i], node = sites[i + 1],
+                      building = sites[i + 3], resource = sites[i + 4], amount = sites[i + 5] }
+      if claim_hooked then game.raise("base.claim", claim) end
+      all = all or {}
+      all[#all + 1] = claim
+    end
+  end
+  if all == nil then return end
+  if storage.production_event_hooked then
     game.raise("base.production", { total = total, claims = all })
-    for i = 1, #all do
-      local claim = all[i]
-      local amount = claim.amount
-      if amount > 0 then
-        local ri = RESOURCE_INDEX[claim.resource]
-        local k = (claim.player - 1) * 5 + ri
+  end
+  for i = 1, #all do
+    local claim = all[i]
+    local amount = claim.amount
+    if amount > 0 then
+      local ri = RESOURCE_INDEX[claim.resource]
+      local k = (claim.player - 1) * 5 + ri
+      if payout_hooked then
         claims = claims or {}
         local list = claims[k]
         if list == nil then list = {}; claims[k] = list end
         list[#list + 1] = claim
-        owed[k] = owed[k] + amount
-        owed_mask = owed_mask | (1 << (ri - 1))
       end
+      owed[k] = owed[k] + amount
+      owed_mask = owed_mask | (1 << (ri - 1))
     end
   end
   if owed_mask == 0 then return end
@@ -261,7 +283,7 @@ function produce(total)
             if n > 0 then
               if n > bank then n = bank end -- only when a single player is owed
               if n > 0 then
-                if hooked then
+                if payout_hooked then
                   local payload = { player = p, resource = resource, amount = n,
                                     claims = claims[k] }
                   game.raise("base.payout", payload, payout_default)
