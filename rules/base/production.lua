@@ -120,27 +120,13 @@ local function plain_claims(total)
   return list
 end
 
--- produce(total) while no production event has handlers: the same result from the cached
--- claims. The shortage rule compares each resource's claims with the bank before anything of
--- that resource is paid; the order of payments does not change the outcome.
-local function produce_plain(total)
-  local list = plain_claims(total)
-  local n = #list
-  if n == 0 then return end
-  local robber, owed, touched = storage.props.robber, storage.owed, storage.touched
-  local m = 0
-  for i = 1, n, 3 do
-    if list[i] ~= robber then
-      local k = list[i + 1]
-      local o = owed[k]
-      if o == 0 then
-        m = m + 1
-        touched[m] = k
-      end
-      owed[k] = o + list[i + 2]
-    end
-  end
-  if m == 0 then return end
+-- Pays what storage.owed holds for the owed keys touched[1..m] (k = (seat - 1) * 5 + resource
+-- index), applying the bank shortage rule per resource, and clears them. The shortage rule
+-- compares each resource's claims with the bank before anything of that resource is paid.
+-- Without handlers of base.payout the order of payments does not change the outcome; with
+-- them, payouts go in RESOURCES order, then seat order, each with its claims (claims[k]).
+local function settle(m, claims)
+  local owed, touched = storage.owed, storage.touched
   local sum, who = storage.owed_sum, storage.owed_players
   for j = 1, m do
     local k = touched[j]
@@ -162,6 +148,20 @@ local function produce_plain(total)
       end
     end
   end
+  local payout_hooked = storage.payout_hooked
+  if payout_hooked then
+    -- RESOURCES order, then seat order: sort by (resource index, seat).
+    for i = 2, m do
+      local k = touched[i]
+      local key = ((k - 1) % 5) * 64 + (k - 1) // 5
+      local j = i - 1
+      while j >= 1 and ((touched[j] - 1) % 5) * 64 + (touched[j] - 1) // 5 > key do
+        touched[j + 1] = touched[j]
+        j = j - 1
+      end
+      touched[j + 1] = k
+    end
+  end
   for j = 1, m do
     local k = touched[j]
     local ri = (k - 1) % 5 + 1
@@ -170,20 +170,64 @@ local function produce_plain(total)
     if paid[ri] then
       local r = RESOURCES[ri]
       local left = bank[r]
-      if amount > left then amount = left end -- only when a single player is owed
-      if amount > 0 then
-        move("bank", (k - ri) // 5 + 1, r, amount, "card")
-        produced[ri] = produced[ri] + amount
+      local p = (k - ri) // 5 + 1
+      if payout_hooked then
+        if amount > left and who[ri] == 1 then amount = left end
+        if amount > 0 then
+          game.raise("base.payout", { player = p, resource = r, amount = amount,
+                                      claims = claims[k] }, payout_default)
+        end
+      else
+        if amount > left then amount = left end -- only when a single player is owed
+        if amount > 0 then
+          move("bank", p, r, amount, "card")
+          produced[ri] = produced[ri] + amount
+        end
       end
     end
+  end
+  for j = 1, m do
+    local ri = (touched[j] - 1) % 5 + 1
     sum[ri], who[ri] = 0, 0
   end
 end
 
--- Pays the production of a roll of `total` (any number; 7 produces nothing since no tile has
--- it). Per resource: when the bank holds enough for every claim, everyone is paid; otherwise
--- nobody gets that resource, except when exactly one player is owed it: that player gets
--- what the bank has left. Resources are settled in RESOURCES order, players in seat order.
+-- Adds `amount` to what seat p is owed of resource index ri; returns the new count of touched
+-- keys (storage.touched lists each key once).
+local function owe(m, p, ri, amount)
+  local k = (p - 1) * 5 + ri
+  local owed = storage.owed
+  local o = owed[k]
+  if o == 0 then
+    m = m + 1
+    storage.touched[m] = k
+  end
+  owed[k] = o + amount
+  return m
+end
+
+-- produce(total) while no production event has handlers: the same result from the cached
+-- claims.
+local function produce_plain(total)
+  local list = plain_claims(total)
+  local n = #list
+  if n == 0 then return end
+  local robber, owed, touched = storage.props.robber, storage.owed, storage.touched
+  local m = 0
+  for i = 1, n, 3 do
+    if list[i] ~= robber then
+      local k = list[i + 1]
+      local o = owed[k]
+      if o == 0 then
+        m = m + 1
+        touched[m] = k
+      end
+      owed[k] = o + list[i + 2]
+    end
+  end
+  if m > 0 then settle(m) end
+end
+
 -- The buildings next to a tile with number `total`, for the hooked path: a flat array of
 -- sextuples (tile, node, owner, building, resource, yield) in tile then node order, robber
 -- ignored, yield 0 included. Cached per number in the board cache (build.lua).
@@ -225,11 +269,8 @@ function produce(total)
   local sites = claim_sites(total)
   if #sites == 0 then return end
   local robber = storage.props.robber
-  local owed = storage.owed
   local claim_hooked, payout_hooked = storage.claim_hooked, storage.payout_hooked
-  local claims -- payout_hooked only: claims[(p - 1) * 5 + ri] = array of claim payloads
   local all -- every claim payload of this roll, in tile then node order
-  local owed_mask = 0 -- bit ri - 1 set: someone is owed resource ri
   for i = 1, #sites, 6 do
     if sites[i] ~= robber then
       local claim = { player = sites[i + 2], tile = sites[i], node = sites[i + 1],
@@ -243,63 +284,22 @@ function produce(total)
   if storage.production_event_hooked then
     game.raise("base.production", { total = total, claims = all })
   end
+  local claims -- payout_hooked only: claims[k] = the claim payloads behind owed key k
+  local m = 0
   for i = 1, #all do
     local claim = all[i]
     local amount = claim.amount
     if amount > 0 then
       local ri = RESOURCE_INDEX[claim.resource]
-      local k = (claim.player - 1) * 5 + ri
+      m = owe(m, claim.player, ri, amount)
       if payout_hooked then
+        local k = (claim.player - 1) * 5 + ri
         claims = claims or {}
         local list = claims[k]
         if list == nil then list = {}; claims[k] = list end
         list[#list + 1] = claim
       end
-      owed[k] = owed[k] + amount
-      owed_mask = owed_mask | (1 << (ri - 1))
     end
   end
-  if owed_mask == 0 then return end
-
-  local players = storage.players
-  local produced = storage.produced
-  for ri = 1, 5 do
-    if owed_mask & (1 << (ri - 1)) ~= 0 then
-      local resource = RESOURCES[ri]
-      local sum, owed_players = 0, 0
-      for p = 1, players do
-        local n = owed[(p - 1) * 5 + ri]
-        if n > 0 then
-          sum = sum + n
-          owed_players = owed_players + 1
-        end
-      end
-      if sum > 0 then
-        local bank = storage.cards.bank[resource]
-        if bank >= sum or owed_players == 1 then
-          for p = 1, players do
-            local k = (p - 1) * 5 + ri
-            local n = owed[k]
-            if n > 0 then
-              if n > bank then n = bank end -- only when a single player is owed
-              if n > 0 then
-                if payout_hooked then
-                  local payload = { player = p, resource = resource, amount = n,
-                                    claims = claims[k] }
-                  game.raise("base.payout", payload, payout_default)
-                else
-                  move("bank", p, resource, n, "card")
-                  produced[ri] = produced[ri] + n
-                end
-              end
-            end
-          end
-        elseif storage.verbose then
-          game.log(string.format("bank short of %s: %d owed to %d players, %d left; nobody gets it",
-            resource, sum, owed_players, bank))
-        end
-        for p = 1, players do owed[(p - 1) * 5 + ri] = 0 end
-      end
-    end
-  end
+  if m > 0 then settle(m, claims) end
 end
