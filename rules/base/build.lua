@@ -62,29 +62,28 @@ function board_graph()
   return g
 end
 
--- The live view of board prop `key` on nodes (storage.node_views, made on first use).
-local function node_prop(key)
-  if key == "building" then return storage.building end
-  if key == "owner" then return storage.owner end
-  local views = storage.node_views
+-- The live view of board prop `key` from `views` (storage.node_views or path_views, filled on
+-- first use by `make`: board.node_view or board.path_view).
+local function prop_view(views, make, key)
   local v = views[key]
   if v == nil then
-    v = board.node_view(key)
+    v = make(key)
     views[key] = v
   end
   return v
 end
 
+-- The live view of board prop `key` on nodes.
+local function node_prop(key)
+  if key == "building" then return storage.building end
+  if key == "owner" then return storage.owner end
+  return prop_view(storage.node_views, board.node_view, key)
+end
+
 -- The live view of board prop `key` on paths.
 local function path_prop(key)
   if key == "road" then return storage.road end
-  local views = storage.path_views
-  local v = views[key]
-  if v == nil then
-    v = board.path_view(key)
-    views[key] = v
-  end
-  return v
+  return prop_view(storage.path_views, board.path_view, key)
 end
 
 -- The board cache (see the header), emptied when the board changed since it was filled.
@@ -92,7 +91,7 @@ function board_cache()
   local cache = storage.board_cache
   local v = board_version()
   if cache == nil or cache.version ~= v then
-    cache = { version = v, own = {}, spots = {}, claims = {} }
+    cache = { version = v, own = {}, spots = {}, claims = {}, sites = {} }
     storage.board_cache = cache
   end
   return cache
@@ -270,8 +269,7 @@ local function carry_board_cache(cache, p, piece, where, upgraded)
     for i = 1, #tiles do
       local n = number[tiles[i]]
       if n then
-        claims[n] = nil
-        if sites then sites[n] = nil end
+        claims[n], sites[n] = nil, nil
       end
     end
   end

@@ -87,13 +87,12 @@ function payout_default(e)
   end
 end
 
--- The claims of a roll of `total` when no production event has handlers, as a flat array of
--- triples (tile, (owner - 1) * 5 + resource index, amount) for every building with a positive
--- yield next to a tile with that number, robber ignored. Cached per number in the board cache
--- (build.lua).
-local function plain_claims(total)
-  local cache = board_cache().claims
-  local list = cache[total]
+-- The buildings next to a tile with number `total`: a flat array of sextuples (tile, node,
+-- owner, building, resource, yield) in tile then node order, robber ignored, yield 0 included.
+-- Cached per number in the board cache (build.lua).
+local function claim_sites(total)
+  local sites = board_cache().sites
+  local list = sites[total]
   if list ~= nil then return list end
   list = {}
   local tiles = storage.tiles_by_number[total] or storage.no_tiles
@@ -103,17 +102,37 @@ local function plain_claims(total)
     local tile = tiles[i]
     local resource = tile_resource[tile]
     if resource then
-      local ri = RESOURCE_INDEX[resource]
       local nodes = tile_nodes[tile]
       for j = 1, #nodes do
-        local building = building_at[nodes[j]]
-        local amount = building and yield[building] or 0
-        if amount > 0 then
-          list[#list + 1] = tile
-          list[#list + 1] = (owner_at[nodes[j]] - 1) * 5 + ri
-          list[#list + 1] = amount
+        local node = nodes[j]
+        local building = building_at[node]
+        if building then
+          local n = #list
+          list[n + 1], list[n + 2], list[n + 3] = tile, node, owner_at[node]
+          list[n + 4], list[n + 5], list[n + 6] = building, resource, yield[building] or 0
         end
       end
+    end
+  end
+  sites[total] = list
+  return list
+end
+
+-- The claims of a roll of `total` when no production event has handlers, as a flat array of
+-- triples (tile, (owner - 1) * 5 + resource index, amount) for every building with a positive
+-- yield next to a tile with that number, robber ignored. Cached per number in the board cache.
+local function plain_claims(total)
+  local cache = board_cache().claims
+  local list = cache[total]
+  if list ~= nil then return list end
+  list = {}
+  local sites = claim_sites(total)
+  for i = 1, #sites, 6 do
+    local amount = sites[i + 5]
+    if amount > 0 then
+      local n = #list
+      list[n + 1], list[n + 3] = sites[i], amount
+      list[n + 2] = (sites[i + 2] - 1) * 5 + RESOURCE_INDEX[sites[i + 4]]
     end
   end
   cache[total] = list
@@ -228,41 +247,6 @@ local function produce_plain(total)
   if m > 0 then settle(m) end
 end
 
--- The buildings next to a tile with number `total`, for the hooked path: a flat array of
--- sextuples (tile, node, owner, building, resource, yield) in tile then node order, robber
--- ignored, yield 0 included. Cached per number in the board cache (build.lua).
-local function claim_sites(total)
-  local cache = board_cache()
-  local sites = cache.sites
-  if sites == nil then
-    sites = {}
-    cache.sites = sites
-  end
-  local list = sites[total]
-  if list ~= nil then return list end
-  list = {}
-  local tiles = storage.tiles_by_number[total] or storage.no_tiles
-  local tile_nodes, tile_resource, yield = storage.tile_nodes, storage.tile_resource, storage.yield
-  local building_at, owner_at = storage.building, storage.owner
-  for i = 1, #tiles do
-    local tile = tiles[i]
-    local resource = tile_resource[tile]
-    if resource then
-      local nodes = tile_nodes[tile]
-      for j = 1, #nodes do
-        local node = nodes[j]
-        local building = building_at[node]
-        if building then
-          local n = #list
-          list[n + 1], list[n + 2], list[n + 3] = tile, node, owner_at[node]
-          list[n + 4], list[n + 5], list[n + 6] = building, resource, yield[building] or 0
-        end
-      end
-    end
-  end
-  sites[total] = list
-  return list
-end
 
 function produce(total)
   if not storage.production_hooked then return produce_plain(total) end
