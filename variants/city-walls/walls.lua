@@ -55,7 +55,10 @@ if not TOKENS then
   end)
 else
   game.on("tokens.allowance", function(e)
-    if board.node_get(e.node, "wall") == e.player then e.tokens = e.tokens + options.tokens end
+    if storage.walls[e.node] == e.player then e.tokens = e.tokens + options.tokens end
+  end)
+  game.on("game.setup", function()
+    storage.walls = board.node_view("wall") -- live view: node -> the seat whose wall is there
   end)
 end
 

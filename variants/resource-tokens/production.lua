@@ -73,7 +73,7 @@ game.on("base.production", function(e)
   local by_resource = {} -- resource -> array of {claim, tokens}
   for _, claim in ipairs(e.claims) do
     local r = claim.resource
-    if claim.amount > 0 and game.count("bank", r, TOKEN) > 0 then
+    if claim.amount > 0 and storage.tokens.bank[r] > 0 then
       local a = { player = claim.player, tile = claim.tile, node = claim.node,
                   building = claim.building, resource = r, amount = claim.amount, tokens = 0 }
       game.raise("tokens.allowance", a)
@@ -93,7 +93,7 @@ game.on("base.production", function(e)
     if requests then
       local wanted = 0
       for _, req in ipairs(requests) do wanted = wanted + req.tokens end
-      local supply = game.count("bank", r, TOKEN)
+      local supply = storage.tokens.bank[r]
       if wanted > supply then wanted = shortage_talk(r, requests, supply, wanted) end
       if wanted > supply then
         count_token_stat("refused", wanted)

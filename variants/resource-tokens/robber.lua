@@ -17,7 +17,7 @@
 game.on("base.robber_moved", function(e)
   local r = board.tile_get(e.tile, "resource")
   if r == nil then return end
-  local n = math.min(options.robber_tokens, game.count("bank", r, TOKEN))
+  local n = math.min(options.robber_tokens, storage.tokens.bank[r])
   if n <= 0 then return end
   local take = "take " .. count_text(n, r .. " token")
   local _, i = game.decide(e.player, "tokens.robber", { "rob a player", take })

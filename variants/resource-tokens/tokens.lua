@@ -68,15 +68,20 @@ end
 
 -- True when p holds a token of any resource that `cost` ({resource = n}) asks for.
 local function tokens_for(p, cost)
-  for _, r in ipairs(RESOURCES) do
-    if (cost[r] or 0) > 0 and game.count(p, r, TOKEN) > 0 then return true end
+  local held = storage.tokens[p]
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    if (cost[r] or 0) > 0 and held[r] > 0 then return true end
   end
   return false
 end
 
-game.on("game.setup", function()
+game.on("game.setup", function(e)
   game.add_form(TOKEN)
   for _, r in ipairs(RESOURCES) do game.add("bank", r, options.supply, TOKEN) end
+  -- Live views of the tokens held: storage.tokens[seat], storage.tokens.bank.
+  storage.tokens = { bank = game.holdings_view("bank", TOKEN) }
+  for p = 1, e.players do storage.tokens[p] = game.holdings_view(p, TOKEN) end
   storage.tokens_ready = true
 end, { priority = -95 }) -- after the base catalogue (-100), which declares "card" first
 
@@ -96,7 +101,7 @@ end, { priority = 100 })
 
 -- A bank trade may be paid with tokens; the bank pays cards only.
 game.on("base.maritime", function(e)
-  if game.count(e.player, e.give, TOKEN) == 0 then return end
+  if storage.tokens[e.player][e.give] == 0 then return end
   spend(e.player, "bank", e.give, e.give_count)
   game.move("bank", e.player, e.get, e.get_count, "card")
   return game.REPLACE
@@ -104,7 +109,7 @@ end, { priority = 100 })
 
 -- Either side of a domestic trade may pay with tokens; a token given stays a token.
 game.on("base.trade", function(e)
-  if game.count(e.player, e.give, TOKEN) == 0 and game.count(e.partner, e.get, TOKEN) == 0 then
+  if storage.tokens[e.player][e.give] == 0 and storage.tokens[e.partner][e.get] == 0 then
     return
   end
   spend(e.player, e.partner, e.give, e.give_count)
