@@ -145,7 +145,8 @@ check "new-pack bad name: one line" one_line_error
 expect 2 "new-pack without a name" -- "$catan" new-pack
 
 # Author mistakes: where and what, in one line.
-mkdir -p "$tmp/mistakes/typo-event" "$tmp/mistakes/clash-a" "$tmp/mistakes/clash-b" "$tmp/mistakes/boom"
+mkdir -p "$tmp/mistakes/typo-event" "$tmp/mistakes/clash-a" "$tmp/mistakes/clash-b" "$tmp/mistakes/boom" \
+  "$tmp/mistakes/endless"
 manifest() { # NAME EXTRA
   printf '{"name": "%s", "version": "0.1.0", "description": "x", "requires": ["base"], "entry": ["main.lua"]%s}\n' "$1" "$2" \
     >"$tmp/mistakes/$1/pack.json"
@@ -171,6 +172,16 @@ expect 1 "a handler that errors" -- "$catan" play --pack-path "$tmp/mistakes" --
 check "handler error: pack, event, file and line" grep -q \
   "^catan: error: pack 'boom', handler of event 'base.roll': .*boom/main.lua:3: attempt to index a nil value (local 'dice')$" "$tmp/err"
 check "handler error: traceback with the raising base line" grep -q "rules/base/production.lua:[0-9]*: in " "$tmp/err"
+manifest endless ""
+printf 'game.on("base.roll", function(e)\n  local n = 0\n  while true do n = n + 1 end\nend)\n' \
+  >"$tmp/mistakes/endless/main.lua"
+expect 1 "an endless loop is stopped by the time limit" -- "$catan" play --pack-path "$tmp/mistakes" \
+  --rules base --variant endless --time-limit 0.3
+check "time limit: one line naming pack, event, file and line" grep -q \
+  "^catan: error: pack 'endless', handler of event 'base.roll': .*endless/main.lua:3: time limit exceeded: a call into Lua ran for more than 300 ms$" "$tmp/err"
+expect 1 "the deterministic budget stops it as well" -- "$catan" play --pack-path "$tmp/mistakes" \
+  --rules base --variant endless --instruction-limit 5000000
+check "budget: one line" grep -q "instruction budget exceeded (5000000 instructions)$" "$tmp/err"
 
 # The balance lab: sim, compare, sweep, merge (small dice-race runs, a few base games).
 expect 0 "sim" -- "$catan" sim dice-race --players 3 --bots hold20,random --games 200 --threads 2 \
