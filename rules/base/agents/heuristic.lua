@@ -3,14 +3,15 @@
 -- Contract: game.agent("heuristic") answers every decision kind of this pack with an index in
 -- 1..#opts; a kind it does not know (one a variant adds without game.extend_agent) gets a
 -- uniformly random index from the agent's own stream. The agent only reads the game: it calls
--- no [w] function, never writes storage and keeps nothing between calls (working tables are
+-- no [w] function, writes no storage but the board cache (below) and keeps nothing between calls (working tables are
 -- built per decision; the chunk-level locals below are constants). It reads the state through
 -- the live views core.lua keeps in storage (cards, devs, played, supply, building, owner, road,
 -- props, vp), lookups other files keep there (graph, node_tiles, tile_nodes, tile_resource,
--- tile_number, tiles_by_number, harbor_at, port_rates, pieces, piece_names, yield) and the board
--- cache's lists of pieces when they are current, and avoids the pack functions that fill caches
--- (legal_spots, buildable, own_pieces), since those write storage. Lists of pieces are in
--- ascending id order, so ties between equal choices go to the lowest id.
+-- tile_number, tiles_by_number, harbor_at, port_rates, pieces, piece_names, yield), and each
+-- player's pieces through own_pieces: its board cache (build.lua) is data derived from the board
+-- that any reader may fill, the one part of storage an agent may write, since filling it never
+-- changes what the rules do. Lists of pieces are in ascending id order, so ties between equal
+-- choices go to the lowest id.
 --
 -- Strategy, by decision kind (base.*):
 --   setup_settlement   pips of the adjacent tiles weighted per resource (brick and lumber
@@ -109,34 +110,14 @@ local function tile_pips(t)
   return PIPS[storage.tile_number[t]] or 0
 end
 
--- The ids holding p's `piece` (do not modify), given `left` = its pieces in supply: build.lua's
--- index when its length matches the pieces on the board, else a scan of the board. (The index
--- is not checked entry by entry: a piece moved by hand without the supply changing may be
--- misplaced here; that only skews the agent's estimates.)
+-- The ids holding p's `piece` (do not modify), given `left` = its pieces in supply: the rules'
+-- own_pieces (build.lua), whose board cache is derived data that any reader may fill.
 local function mine(p, piece, left)
   local spec = storage.pieces[piece]
   if spec == nil then return EMPTY end
   if left == nil then left = storage.supply[p][piece] end
-  local placed = spec.limit - left
-  if placed <= 0 then return EMPTY end
-  -- The rules' cache (build.lua), read without filling it: agents write nothing.
-  local cache = storage.board_cache
-  if cache and cache.version == board.version() then
-    local lists = cache.own[p]
-    local list = lists and lists[piece]
-    if list then return list end
-  end
-  local out = {}
-  if spec.on == "node" then
-    for n = 1, #storage.node_tiles do
-      if storage.owner[n] == p and storage.building[n] == piece then out[#out + 1] = n end
-    end
-  else
-    for e = 1, #graph().pa do
-      if (piece == "road" and storage.road[e] or path_get(e, piece)) == p then out[#out + 1] = e end
-    end
-  end
-  return out
+  if spec.limit - left <= 0 then return EMPTY end
+  return own_pieces(p, piece)
 end
 
 local function supply(p, piece)
