@@ -19,7 +19,6 @@
 -- trade). What a player can give is read with funds_of / funds (core.lua): cards, plus what
 -- handlers of base.funds add.
 
-local node_get = board.node_get
 local decide = game.decide
 
 MARITIME_RATE = 4 -- cards given for one card from the bank without a harbor
@@ -41,7 +40,7 @@ PLAYER_LABEL = { "player 1", "player 2", "player 3", "player 4", "player 5", "pl
 game.on("game.setup", function(e)
   local nodes, kinds, at = {}, {}, {}
   for n = 1, board.nodes() do
-    local h = node_get(n, "harbor")
+    local h = board.node_get(n, "harbor")
     if h then
       nodes[#nodes + 1] = n
       kinds[#kinds + 1] = h
@@ -68,7 +67,7 @@ function refresh_maritime_rates(p)
   local nodes, kinds = storage.harbor_nodes, storage.harbor_kinds
   for i = 1, #nodes do
     local n = nodes[i]
-    if node_get(n, "owner") == p and node_get(n, "building") then
+    if storage.owner[n] == p and storage.building[n] then
       local h = kinds[i]
       if h == "any" then
         for j = 1, #RESOURCES do
