@@ -171,11 +171,11 @@ function game.remove(holder, kind, n, form) end
 ---@param form? string
 function game.move(from, to, kind, n, form) end
 
----A live, read-only view of a holder's holdings in one form: view[kind] = count for every
----declared kind, kept current by the kernel for the whole game (fetch once, read often).
----Writing into it fails the game when it ends.
+---A live, read-only view of a holder's holdings in one form (or summed over a list of forms):
+---view[kind] = count for every declared kind, kept current by the kernel for the whole game
+---(fetch once, read often). Writing into it fails the game when it ends.
 ---@param holder integer|string seat or supply name
----@param form? string
+---@param form? string|string[]
 ---@return table<string, integer>
 function game.holdings_view(holder, form) end
 
