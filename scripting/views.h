@@ -1,6 +1,7 @@
-// Live views: kernel state mirrored into plain Lua tables, so that pack code reads holdings and
-// properties with a table index instead of a call into the kernel (a C call costs 40-100 ns; a
-// table read a few ns, and hot rule code reads the state hundreds of times per turn).
+// Live views: kernel state mirrored into plain Lua tables, so that pack code reads holdings,
+// properties and the turn structure with a table index instead of a call into the kernel (a C
+// call costs 40-100 ns; a table read a few ns, and hot rule code reads the state hundreds of
+// times per turn).
 //
 // A view is created on first request and then kept current by the kernel: every API function
 // that changes a viewed holding or property writes the new value into the view as well. Views
@@ -10,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,7 +40,8 @@ class Views {
   // property by name instead, and `key` is ignored.
   void push_props(lua_State* L, const engine::GameState& state, PropSet set, std::string_view key);
 
-  // Writes holdings cell (holder, form, kind) into its view, if viewed. Call after changing it.
+  // Writes holdings cell (holder, form, kind) into every view of the holder that includes the
+  // form, if any. Call after changing it.
   void holding_changed(lua_State* L, const engine::GameState& state, int holder, int form,
                        int kind) {
     if (any_holdings_) update_holding(L, state, holder, form, kind);
