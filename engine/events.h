@@ -25,8 +25,8 @@ struct Handler {
   int pack = 0;               // load index of the registering pack
   int seq = 0;                // registration order, assigned by the registry
   bool after = false;         // runs after the default action instead of before it
-  std::int64_t callback = 0;  // owner-defined (a Lua registry reference)
-  std::string where;          // "file:line" of the registration, for messages
+  std::int64_t callback = 0;  // owner-defined (a Lua registry reference; the scripting layer
+                              // finds the function's file and line from it for messages)
 };
 
 // Declared events and their handlers. Raising an event with no handlers costs one vector access.

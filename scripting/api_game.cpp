@@ -258,21 +258,22 @@ int g_move(lua_State* L) {
 int g_holdings_view(lua_State* L) {
   Impl& s = session(L);
   const int holder = check_holder(L, s, 1);
+  // Views name their forms in a 64-bit set.
+  const auto bit = [L](int form) {
+    if (form >= 64) luaL_argerror(L, 2, "views cover the first 64 forms only");
+    return std::uint64_t{1} << form;
+  };
   std::uint64_t forms = 0;
   if (lua_type(L, 2) == LUA_TTABLE) {
     const auto n = lua_rawlen(L, 2);
     if (n == 0) luaL_argerror(L, 2, "an empty list of forms");
     for (lua_Integer i = 1; i <= static_cast<lua_Integer>(n); ++i) {
       lua_rawgeti(L, 2, i);
-      const int form = check_named(L, s.state.forms, lua_gettop(L), "form");
-      if (form >= 64) luaL_argerror(L, 2, "views sum at most the first 64 forms");
-      forms |= std::uint64_t{1} << form;
+      forms |= bit(check_named(L, s.state.forms, lua_gettop(L), "form"));
       lua_pop(L, 1);
     }
   } else {
-    const int form = check_form(L, s, 2);
-    if (form >= 64) luaL_argerror(L, 2, "views cover the first 64 forms only");
-    forms = std::uint64_t{1} << form;
+    forms = bit(check_form(L, s, 2));
   }
   s.views.push_holdings(L, s.state, holder, forms);
   return 1;
@@ -398,7 +399,7 @@ int g_on(lua_State* L) {
     h.after = lua_toboolean(L, -1);
     lua_pop(L, 2);
   }
-  // h.where stays empty: handler_where() finds the handler's file and line when a message or
+  // No location is kept: handler_where() finds the handler's file and line when a message or
   // `catan info` needs them (formatting them for every registration of every game cost more
   // than loading the rest of a pack).
   lua_rawgeti(L, LUA_REGISTRYINDEX, s.handlers_ref);

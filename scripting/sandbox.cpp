@@ -539,8 +539,7 @@ void push_read_only(lua_State* L, int backing, const char* name) {
   lua_setfield(L, -2, "__pairs");
   lua_pushliteral(L, "locked");
   lua_setfield(L, -2, "__metatable");
-  lua_pushstring(L, name);
-  lua_rawsetp(L, -2, &kReadOnlyMarker);
+  mark_read_only(L, -1, name);
   lua_setmetatable(L, -2);
 }
 

@@ -46,6 +46,21 @@ void freeze_env(lua_State* L, int env_ref, const std::string& pack) {
   lua_pop(L, 1);
 }
 
+// The number of fields of the `storage` table in the globals table `env_ref` (registry).
+int storage_fields(lua_State* L, int env_ref) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, env_ref);
+  int fields = 0;
+  if (lua_getfield(L, -1, "storage") == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      ++fields;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 2);
+  return fields;
+}
+
 // __index of the table behind a pack's `options`: reading a key the manifest does not declare is
 // an author's mistake (usually a misspelling), so it raises "pack 'P' has no option 'k' (did you
 // mean 'key'?)" instead of reading nil. Upvalue 1: the pack's Manifest.
@@ -347,7 +362,8 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     Pack& pack = packs[i];
     const auto& name = pack.manifest->name;
     // The pack's globals, which are the chunks' environment, and its storage: both made with
-    // room for as many entries as the last game had, so they do not grow step by step.
+    // room for as many entries as the last game's had, so they do not grow step by step.
+    if (pack.env_ref != LUA_NOREF) pack.storage_size = storage_fields(L, pack.env_ref);
     push_environment(pack.globals_size);
     const int globals = lua_gettop(L);
     lua_createtable(L, 0, pack.storage_size);
@@ -490,17 +506,6 @@ void Session::Impl::check_globals() {
           "pack '{}' removed a global during the game; keep game state in storage or kernel "
           "properties",
           pack.manifest->name));
-    lua_pop(L, 1);
-    // Remember how big storage grew, to make the next game's storage that big at once.
-    if (lua_getfield(L, -1, "storage") == LUA_TTABLE) {
-      int fields = 0;
-      lua_pushnil(L);
-      while (lua_next(L, -2)) {
-        ++fields;
-        lua_pop(L, 1);
-      }
-      const_cast<Pack&>(pack).storage_size = fields;
-    }
     lua_pop(L, 2);
   }
 }

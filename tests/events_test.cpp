@@ -124,6 +124,9 @@ game.on("probe", function(e) return true end)
   EXPECT_NE(r.error.find("returned boolean; expected nothing, game.VETO or game.REPLACE"),
             std::string::npos)
       << r.error;
+  // The handler is named by where its function is defined: the line after kRaiser's 11 lines.
+  EXPECT_NE(r.error.find("handler of event 'probe' registered at "), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("a/main.lua:13 returned boolean"), std::string::npos) << r.error;
 }
 
 TEST_F(EventsTest, HandlingAnUndeclaredEventNamesTheEventAndSuggests) {

@@ -258,6 +258,25 @@ TEST_F(ViewsTest, WritingIntoAViewFailsTheGame) {
   }
 }
 
+TEST_F(ViewsTest, BadRequestsForViewsAndListsAreErrors) {
+  struct Case {
+    const char* body;
+    const char* message;
+  } cases[] = {
+      {"game.holdings_view(1, {})", "bad argument #2 to 'holdings_view' (an empty list of forms)"},
+      {"game.holdings_view(1, {'card', 'cards'})", "unknown form 'cards' (did you mean 'card'?)"},
+      {"board.hex(1) board.adjacency('node_path')",
+       "bad argument #1 to 'adjacency' (unknown relation 'node_path' (did you mean "
+       "'node_paths'?))"},
+      {"board.adjacency('node_paths')", "the board is not built yet"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run(c.body);
+    ASSERT_FALSE(r.ok) << c.body;
+    EXPECT_NE(r.error.find(c.message), std::string::npos) << c.body << "\n" << r.error;
+  }
+}
+
 TEST_F(ViewsTest, AgentsMayReadViews) {
   pack("asker", R"lua(
 game.on("game.setup", function()

@@ -121,16 +121,10 @@ function tile_label(t)
   return label
 end
 
--- Decision labels for nodes and paths: "node 12: ore 8, grain 5; 3:1 harbor" and "path 33:
--- nodes 12-13". Scripted answers and bots may use the part before the colon ("node 12"). Each
--- is made on first use and kept for the game (the board does not change after game.setup).
-function node_label(n)
-  return storage.node_labels[n]
-end
-
-function path_label(e)
-  return storage.path_labels[e]
-end
+-- Decision labels for nodes and paths, storage.node_labels[n] and storage.path_labels[e]:
+-- "node 12: ore 8, grain 5; 3:1 harbor" and "path 33: nodes 12-13". Scripted answers and bots
+-- may use the part before the colon ("node 12"). Each is made on first use and kept for the game
+-- (the board does not change after game.setup).
 
 -- Metatable of lazy_labels arrays.
 LAZY_LABELS_META = {
@@ -155,7 +149,7 @@ function lazy_labels(ids, names)
   return setmetatable({ ids = ids, names = names }, LAZY_LABELS_META)
 end
 
--- The label of node n (node_label without the cache).
+-- The label of node n (storage.node_labels[n] without the cache).
 local function make_node_label(n)
   local tiles, resource, number = storage.node_tiles[n], storage.tile_resource, storage.tile_number
   local text

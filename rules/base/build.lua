@@ -134,8 +134,8 @@ function own_pieces(p, piece)
 end
 
 -- True when p can pay `cost` for `item` (a piece name or DEV_ITEM). Without handlers of
--- base.can_pay this is has_cards(p, cost) (has_funds(p, cost) while base.funds has handlers);
--- handlers may set payload.ok.
+-- base.can_pay this is covers(spendable(p), cost): p's cards, or its funds when variants add
+-- ways to pay; handlers may set payload.ok.
 function can_pay(p, item, cost)
   local ok = covers(spendable(p), cost)
   if has_handlers("base.can_pay") then
@@ -531,7 +531,7 @@ function buildable_from_hand(p, hand)
   return out
 end
 
--- Asks p where to put a `piece` (decision "base.place_<piece>", labels node_label / path_label)
+-- Asks p where to put a `piece` (decision "base.place_<piece>", the node or path labels)
 -- among its legal spots and places it. Returns the spot, or nil when there is none or no piece
 -- in supply. opts as for place_piece (free) and legal_spots (setup, node).
 function choose_and_place(p, piece, opts)

@@ -46,11 +46,6 @@ function view_size(view)
   return view.brick + view.lumber + view.wool + view.grain + view.ore
 end
 
--- Resource cards a holder (seat or "bank") has in hand, summed over resources.
-function hand_size(holder)
-  return view_size(card_view(holder))
-end
-
 -- The resource cards of a holder as an array of resource names, one entry per card, in
 -- RESOURCES order (for uniform random picks and discard menus).
 function cards_of(holder)
@@ -72,29 +67,6 @@ function covers(have, cost)
   return true
 end
 
--- The cost `cost` ({resource = n}) as a flat array of (resource, n) pairs for its positive
--- entries, in RESOURCES order (for affords).
-function cost_pairs(cost)
-  local pairs_ = {}
-  for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
-    local n = cost[r]
-    if n and n > 0 then
-      pairs_[#pairs_ + 1] = r
-      pairs_[#pairs_ + 1] = n
-    end
-  end
-  return pairs_
-end
-
--- covers(have, cost) for a cost given as cost_pairs(cost).
-function affords(have, pairs_)
-  for i = 1, #pairs_, 2 do
-    if have[pairs_[i]] < pairs_[i + 1] then return false end
-  end
-  return true
-end
-
 -- A function check(have, out) that sets out[i] = covers(have, costs[i]) for every cost of the
 -- array `costs`, compiled once from the costs into straight-line Lua (no loop, no table of
 -- pairs: a menu asks it every time it is offered).
@@ -110,11 +82,6 @@ function affordability_checker(costs)
       or "true")
   end
   return assert(load(table.concat(lines, "\n"), "=affordability", "t", {}))
-end
-
--- True when `holder` has at least the resource cards in `cost` ({resource = n}).
-function has_cards(holder, cost)
-  return covers(card_view(holder), cost)
 end
 
 -- What player p can spend on builds, development cards and trades, as a new table
@@ -139,21 +106,6 @@ end
 -- funds_of(p)[r]; without handlers of base.funds simply p's cards of r.
 function funds(p, r)
   return spendable(p)[r]
-end
-
--- True when p's funds (funds_of) cover `cost` ({resource = n}).
-function has_funds(p, cost)
-  return covers(spendable(p), cost)
-end
-
--- t[k], created as an empty table when absent (per-game caches in storage).
-function subtable(t, k)
-  local v = t[k]
-  if v == nil then
-    v = {}
-    t[k] = v
-  end
-  return v
 end
 
 -- Seats of all players other than `p`, ascending.

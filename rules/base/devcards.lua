@@ -15,12 +15,6 @@ function can_buy_dev(p)
   return game.deck_count("dev") > 0 and can_pay(p, DEV_ITEM, DEV_CARD_COST)
 end
 
--- can_buy_dev(p) given what p can spend, `hand` ({resource = count}, every resource present,
--- read by the caller); only while base.can_pay has no handlers.
-function can_buy_dev_from_hand(hand)
-  return covers(hand, DEV_CARD_COST) and game.deck_count("dev") > 0
-end
-
 -- p pays DEV_CARD_COST and draws the top card of the deck. Returns the card's kind. Error when
 -- the deck is empty or p cannot pay.
 function buy_dev(p)

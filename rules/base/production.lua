@@ -211,10 +211,9 @@ local function settle(m, claims)
   end
 end
 
--- Adds `amount` to what seat p is owed of resource index ri; returns the new count of touched
--- keys (storage.touched lists each key once).
-local function owe(m, p, ri, amount)
-  local k = (p - 1) * 5 + ri
+-- Adds `amount` to what owed key k ((seat - 1) * 5 + resource index) holds; returns the new
+-- count m of touched keys (storage.touched lists each key once).
+local function owe(m, k, amount)
   local owed = storage.owed
   local o = owed[k]
   if o == 0 then
@@ -231,18 +230,10 @@ local function produce_plain(total)
   local list = plain_claims(total)
   local n = #list
   if n == 0 then return end
-  local robber, owed, touched = storage.props.robber, storage.owed, storage.touched
+  local robber = storage.props.robber
   local m = 0
   for i = 1, n, 3 do
-    if list[i] ~= robber then
-      local k = list[i + 1]
-      local o = owed[k]
-      if o == 0 then
-        m = m + 1
-        touched[m] = k
-      end
-      owed[k] = o + list[i + 2]
-    end
+    if list[i] ~= robber then m = owe(m, list[i + 1], list[i + 2]) end
   end
   if m > 0 then settle(m) end
 end
@@ -274,10 +265,9 @@ function produce(total)
     local claim = all[i]
     local amount = claim.amount
     if amount > 0 then
-      local ri = RESOURCE_INDEX[claim.resource]
-      m = owe(m, claim.player, ri, amount)
+      local k = (claim.player - 1) * 5 + RESOURCE_INDEX[claim.resource]
+      m = owe(m, k, amount)
       if payout_hooked then
-        local k = (claim.player - 1) * 5 + ri
         claims = claims or {}
         local list = claims[k]
         if list == nil then list = {}; claims[k] = list end

@@ -235,23 +235,19 @@ game.on("game.setup", function()
   for _, name in ipairs(storage.piece_names) do storage.build_labels[name] = "build " .. name end
   storage.menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
   storage.domestic_trade = options.domestic_trade
-  -- Fewest resource cards any piece or a development card costs (menu shortcuts).
-  local cheapest = math.huge
-  for _, name in ipairs(storage.piece_names) do
-    local sum = 0
-    for _, n in pairs(storage.pieces[name].cost) do sum = sum + n end
-    if sum < cheapest then cheapest = sum end
-  end
-  storage.cheapest_piece = cheapest
-  -- The menu's affordability check: the pieces in piece_names order, then a development card.
+  -- The menu's affordability check: the pieces in piece_names order, then a development card;
+  -- and the fewest resources any of them costs (below that the check is skipped).
   local costs = {}
   for i, name in ipairs(storage.piece_names) do costs[i] = storage.pieces[name].cost end
   costs[#costs + 1] = DEV_CARD_COST
   storage.affordability = affordability_checker(costs)
-  local price = 0
-  for _, n in pairs(DEV_CARD_COST) do price = price + n end
-  storage.dev_card_price = price
-  storage.cheapest_item = math.min(cheapest, price)
+  local cheapest = math.huge
+  for _, cost in ipairs(costs) do
+    local sum = 0
+    for _, n in pairs(cost) do sum = sum + n end
+    if sum < cheapest then cheapest = sum end
+  end
+  storage.cheapest_item = cheapest
   -- Handlers are registered only while packs load, so these stay true or false all game.
   storage.plain_pay = not has_handlers("base.can_pay")
   storage.actions_hooked = has_handlers("base.actions")
