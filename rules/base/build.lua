@@ -304,7 +304,8 @@ local function spots(p, piece, opts, first)
   end
   local g = board_graph()
   local building, owner = storage.building, storage.owner
-  local out = {}
+  -- With `first` nothing is appended: the search returns at the first spot.
+  local out = first and NO_OPTS or {}
   if spec.on == "node" then
     local upgrades = spec.upgrades
     if spec.beside then

@@ -44,7 +44,9 @@ game.on("game.setup", function(e)
   -- produced[resource index]: cards paid out by production this game (stats.lua publishes them).
   storage.produced = { 0, 0, 0, 0, 0 }
   storage.touched = {}
-  storage.owed_sum, storage.owed_players, storage.owed_paid = { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0 }, {}
+  storage.owed_sum, storage.owed_players, storage.owed_mark = { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0 },
+    { 0, 0, 0, 0, 0 }
+  storage.settle_stamp = 0
   storage.players = e.players
   storage.claim_hooked = game.has_handlers("base.claim")
   storage.payout_hooked = game.has_handlers("base.payout")
@@ -146,25 +148,38 @@ end
 -- them, payouts go in RESOURCES order, then seat order, each with its claims (claims[k]).
 local function settle(m, claims)
   local owed, touched = storage.owed, storage.touched
-  local sum, who = storage.owed_sum, storage.owed_players
+  local bank, produced = storage.cards.bank, storage.produced
+  if m == 1 then
+    -- One player owed one resource: paid what the bank holds, up to the claim.
+    local k = touched[1]
+    local ri = (k - 1) % 5 + 1
+    local amount, r = owed[k], RESOURCES[ri]
+    owed[k] = 0
+    local left = bank[r]
+    if amount > left then amount = left end
+    if amount <= 0 then return end
+    local p = (k - ri) // 5 + 1
+    if storage.payout_hooked then
+      game.raise("base.payout", { player = p, resource = r, amount = amount, claims = claims[k] },
+        payout_default)
+    else
+      move("bank", p, r, amount, "card")
+      produced[ri] = produced[ri] + amount
+    end
+    return
+  end
+  -- sum[ri], who[ri]: cards of resource ri owed and players owed them, valid where
+  -- mark[ri] == stamp (this call); sum[ri] becomes 0 once ri is found payable, -1 when short.
+  local sum, who, mark = storage.owed_sum, storage.owed_players, storage.owed_mark
+  local stamp = storage.settle_stamp + 1
+  storage.settle_stamp = stamp
   for j = 1, m do
     local k = touched[j]
     local ri = (k - 1) % 5 + 1
-    sum[ri] = sum[ri] + owed[k]
-    who[ri] = who[ri] + 1
-  end
-  local bank, produced = storage.cards.bank, storage.produced
-  -- paid[ri]: false when a shortage stops resource ri (decided before any payment).
-  local paid = storage.owed_paid
-  for ri = 1, 5 do
-    local s = sum[ri]
-    if s > 0 then
-      local left = bank[RESOURCES[ri]]
-      paid[ri] = s <= left or who[ri] == 1
-      if not paid[ri] and storage.verbose then
-        game.log(string.format("bank short of %s: %d owed to %d players, %d left; nobody gets it",
-          RESOURCES[ri], s, who[ri], left))
-      end
+    if mark[ri] ~= stamp then
+      mark[ri], sum[ri], who[ri] = stamp, owed[k], 1
+    else
+      sum[ri], who[ri] = sum[ri] + owed[k], who[ri] + 1
     end
   end
   local payout_hooked = storage.payout_hooked
@@ -184,30 +199,36 @@ local function settle(m, claims)
   for j = 1, m do
     local k = touched[j]
     local ri = (k - 1) % 5 + 1
-    local amount = owed[k]
+    local amount, r = owed[k], RESOURCES[ri]
     owed[k] = 0
-    if paid[ri] then
-      local r = RESOURCES[ri]
-      local left = bank[r]
-      local p = (k - ri) // 5 + 1
-      if payout_hooked then
-        if amount > left and who[ri] == 1 then amount = left end
-        if amount > 0 then
+    local left = bank[r]
+    local s = sum[ri]
+    if s > 0 then
+      -- First claim of ri: the shortage rule, before any card of ri is paid.
+      if s <= left or who[ri] == 1 then
+        s = 0
+      else
+        s = -1
+        if storage.verbose then
+          game.log(string.format("bank short of %s: %d owed to %d players, %d left; nobody gets it",
+            r, sum[ri], who[ri], left))
+        end
+      end
+      sum[ri] = s
+    end
+    if s == 0 then
+      if amount > left then amount = left end -- only when a single player is owed
+      if amount > 0 then
+        local p = (k - ri) // 5 + 1
+        if payout_hooked then
           game.raise("base.payout", { player = p, resource = r, amount = amount,
                                       claims = claims[k] }, payout_default)
-        end
-      else
-        if amount > left then amount = left end -- only when a single player is owed
-        if amount > 0 then
+        else
           move("bank", p, r, amount, "card")
           produced[ri] = produced[ri] + amount
         end
       end
     end
-  end
-  for j = 1, m do
-    local ri = (touched[j] - 1) % 5 + 1
-    sum[ri], who[ri] = 0, 0
   end
 end
 

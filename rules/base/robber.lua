@@ -23,7 +23,7 @@
 function discard_default(e)
   local p = e.player
   local hand = card_view(p)
-  local held = {}
+  local held = storage.discard_menu
   for _ = 1, e.count do
     local k = 0
     for i = 1, #RESOURCES do
@@ -74,11 +74,19 @@ function seven(p)
   return move_robber(p)
 end
 
--- Default action of base.steal.
+-- Default action of base.steal: card k of the victim's cards_of list, k uniform (game.random),
+-- found by counting through its hand view.
 function steal_default(e)
-  local cards = cards_of(e.victim)
-  if #cards == 0 then return end
-  local r = cards[game.random(#cards)]
+  local hand = card_view(e.victim)
+  local total = view_size(hand)
+  if total == 0 then return end
+  local k = game.random(total)
+  local r
+  for i = 1, #RESOURCES do
+    r = RESOURCES[i]
+    k = k - hand[r]
+    if k <= 0 then break end
+  end
   game.move(e.victim, e.thief, r, 1, "card")
   e.resource = r
 end
@@ -86,24 +94,31 @@ end
 -- The players p may rob on `tile`: opponents owning a building on one of its corners and
 -- holding at least one resource card, ascending.
 function robbable(p, tile)
-  local seen = {}
-  local nodes, owner_at = storage.tile_nodes[tile], storage.owner
+  local victims, n = {}, 0
+  local nodes, owner_at, cards = storage.tile_nodes[tile], storage.owner, storage.cards
   for i = 1, #nodes do
-    local owner = owner_at[nodes[i]]
-    if owner and owner ~= p then seen[owner] = true end
-  end
-  local victims = {}
-  for q = 1, storage.players do
-    if seen[q] and view_size(storage.cards[q]) > 0 then victims[#victims + 1] = q end
+    local q = owner_at[nodes[i]]
+    if q and q ~= p and view_size(cards[q]) > 0 then
+      -- Insert q in ascending order, once.
+      local j = n
+      while j > 0 and victims[j] > q do j = j - 1 end
+      if victims[j] ~= q then
+        table.insert(victims, j + 1, q)
+        n = n + 1
+      end
+    end
   end
   return victims
 end
 
 -- Default action of base.robber_moved: choose a victim and steal one card.
 function robber_moved_default(e)
-  local v = { player = e.player, tile = e.tile, victims = robbable(e.player, e.tile) }
-  game.raise("base.victims", v)
-  local victims = v.victims
+  local victims = robbable(e.player, e.tile)
+  if storage.victims_hooked then
+    local v = { player = e.player, tile = e.tile, victims = victims }
+    game.raise("base.victims", v)
+    victims = v.victims
+  end
   if #victims == 0 then return end
   local victim = victims[1]
   if #victims > 1 then
@@ -174,4 +189,6 @@ game.on("game.setup", function(e)
   storage.robber_targets_hooked = game.has_handlers("base.robber_targets")
   storage.discard_limit = options.discard_limit
   storage.robber_menus = {} -- robber tile -> {tiles, labels} of a move from there
+  storage.victims_hooked = game.has_handlers("base.victims")
+  storage.discard_menu = {} -- the option array of discard_default, refilled for every card
 end)

@@ -56,6 +56,8 @@ game.on("game.setup", function(e)
     for i = 1, #RESOURCES do rates[RESOURCES[i]] = MARITIME_RATE end
     storage.port_rates[p] = rates
   end
+  -- The option arrays of maritime_action, refilled for every trade.
+  storage.maritime_menu = { gives = {}, gets = {} }
 end, { priority = -80 })
 
 -- Recomputes player p's maritime rates (storage.port_rates[p]) from the harbors under p's
@@ -91,14 +93,19 @@ function maritime_rates(p)
   return out
 end
 
--- True when the bank holds at least one card of a resource other than `r`.
-local function bank_has_other(r)
+-- The resource held by the bank when it holds exactly one kind, false when it holds several,
+-- nil when it is empty. The bank can pay a trade giving r unless the answer is nil or r.
+local function bank_only()
   local bank = storage.cards.bank
+  local only = nil
   for i = 1, #RESOURCES do
     local s = RESOURCES[i]
-    if s ~= r and bank[s] > 0 then return true end
+    if bank[s] > 0 then
+      if only ~= nil then return false end
+      only = s
+    end
   end
-  return false
+  return only
 end
 
 -- Resources p can give in a maritime trade now (holds at least its rate, and the bank can pay
@@ -107,13 +114,16 @@ end
 function maritime_gives(p, out)
   out = out or {}
   local n = 0
-  local rates = storage.port_rates[p]
-  local f = spendable(p)
-  for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
-    if f[r] >= rates[r] and bank_has_other(r) then
-      n = n + 1
-      out[n] = r
+  local only = bank_only()
+  if only ~= nil then
+    local rates = storage.port_rates[p]
+    local f = spendable(p)
+    for i = 1, #RESOURCES do
+      local r = RESOURCES[i]
+      if f[r] >= rates[r] and r ~= only then
+        n = n + 1
+        out[n] = r
+      end
     end
   end
   for i = n + 1, #out do out[i] = nil end
@@ -124,9 +134,22 @@ end
 -- cards, or its funds while base.funds has handlers).
 function maritime_possible(p, have)
   local rates = storage.port_rates[p]
+  local r = nil
+  local brick, lumber, wool, grain, ore = have.brick, have.lumber, have.wool, have.grain, have.ore
+  if brick >= rates.brick then r = "brick"
+  elseif lumber >= rates.lumber then r = "lumber"
+  elseif wool >= rates.wool then r = "wool"
+  elseif grain >= rates.grain then r = "grain"
+  elseif ore >= rates.ore then r = "ore"
+  else return false end
+  local only = bank_only()
+  if only == false then return true end
+  if only == nil then return false end
+  -- The bank holds only `only`: p must be able to give something else.
+  if r ~= only then return true end
   for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
-    if have[r] >= rates[r] and bank_has_other(r) then return true end
+    local s = RESOURCES[i]
+    if s ~= only and have[s] >= rates[s] then return true end
   end
   return false
 end
@@ -150,16 +173,21 @@ function maritime_action(p)
   if p ~= storage.turn_view.current then
     error("maritime trade: only the player whose turn it is trades (player " .. p .. ")", 2)
   end
-  local gives = maritime_gives(p)
-  if #gives == 0 then error("maritime trade: player " .. p .. " has nothing to trade", 2) end
+  local gives, n = maritime_gives(p, storage.maritime_menu.gives)
+  if n == 0 then error("maritime trade: player " .. p .. " has nothing to trade", 2) end
   local give = decide(p, "base.maritime_give", gives)
   local rate = storage.port_rates[p][give]
-  local gets = {}
+  local gets = storage.maritime_menu.gets
   local bank = storage.cards.bank
+  n = 0
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
-    if r ~= give and bank[r] > 0 then gets[#gets + 1] = r end
+    if r ~= give and bank[r] > 0 then
+      n = n + 1
+      gets[n] = r
+    end
   end
+  for i = n + 1, #gets do gets[i] = nil end
   local get = decide(p, "base.maritime_get", gets)
   local trade = { player = p, give = give, give_count = rate, get = get, get_count = 1 }
   game.raise("base.maritime", trade, maritime_default)
