@@ -100,7 +100,7 @@ int g_set_phase(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("game.set_phase");
   s.state.phase = check_sv(L, 1);
-  s.views.turn_changed(L, s.state, Views::kPhase);
+  s.views.phase_changed(L, 1);
   return 0;
 }
 int g_set_next(lua_State* L) {
@@ -357,7 +357,7 @@ int g_set(lua_State* L) {
   s.require_mutable("game.set");
   const auto key = check_sv(L, 1);
   set_property(L, s.state.game_props, 0, key, 2);
-  s.views.prop_changed(L, PropSet::Game, 0, key, 2);
+  s.views.prop_changed(L, PropSet::Game, 0, key, 2, 1);
   return 0;
 }
 int g_player_get(lua_State* L) {

@@ -124,6 +124,15 @@ void Views::write_turn(lua_State* L, const engine::GameState& state, unsigned fi
   lua_pop(L, 1);
 }
 
+void Views::phase_changed(lua_State* L, int value_index) {
+  if (turn_ref_ == LUA_NOREF) return;
+  value_index = lua_absindex(L, value_index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, turn_ref_);
+  lua_pushvalue(L, value_index);
+  lua_setfield(L, -2, "phase");
+  lua_pop(L, 1);
+}
+
 std::int64_t Views::holding_sum(const engine::GameState& state, int holder, std::uint64_t forms,
                                 int kind) {
   std::int64_t n = 0;
@@ -219,13 +228,18 @@ void Views::push_props(lua_State* L, const engine::GameState& state, PropSet set
   any_props_ = true;
 }
 
-void Views::update_prop(lua_State* L, PropSet set, int id, std::string_view key, int value_index) {
+void Views::update_prop(lua_State* L, PropSet set, int id, std::string_view key, int value_index,
+                        int key_index) {
   const auto& views = props_[static_cast<std::size_t>(set)];
   value_index = lua_absindex(L, value_index);
+  if (key_index != 0) key_index = lua_absindex(L, key_index);
   for (const auto& v : views) {
     if (set == PropSet::Game) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
-      lua_pushlstring(L, key.data(), key.size());
+      if (key_index != 0)
+        lua_pushvalue(L, key_index);
+      else
+        lua_pushlstring(L, key.data(), key.size());
       lua_pushvalue(L, value_index);
       lua_rawset(L, -3);
       lua_pop(L, 1);

@@ -49,9 +49,11 @@ class Views {
   // Adds kinds declared since the views were made to every holdings view (value 0).
   void kinds_changed(lua_State* L, const engine::GameState& state);
   // Writes the Lua value at `value_index` as property `key` of element `id` (0-based) of `set`
-  // into its view, if viewed. Call after changing the kernel's property.
-  void prop_changed(lua_State* L, PropSet set, int id, std::string_view key, int value_index) {
-    if (any_props_) update_prop(L, set, id, key, value_index);
+  // into its view, if viewed. Call after changing the kernel's property. `key_index`, when not
+  // 0, is a stack index holding `key` as a Lua string (saves interning it again).
+  void prop_changed(lua_State* L, PropSet set, int id, std::string_view key, int value_index,
+                    int key_index = 0) {
+    if (any_props_) update_prop(L, set, id, key, value_index, key_index);
   }
 
   // Pushes the view of the turn structure: current, first_player, turn, round, phase, over and
@@ -72,6 +74,8 @@ class Views {
   void turn_changed(lua_State* L, const engine::GameState& state, unsigned fields) {
     if (turn_ref_ != LUA_NOREF) write_turn(L, state, fields);
   }
+  // Writes the Lua string at `value_index`, the new phase, into the turn view, if any.
+  void phase_changed(lua_State* L, int value_index);
 
   // Compares every view with the kernel state; returns the first difference as a message
   // ("pack code wrote into the view ...") or nothing when they all agree.
@@ -83,7 +87,8 @@ class Views {
     int ref;
   };
   void update_holding(lua_State* L, const engine::GameState& state, int holder, int form, int kind);
-  void update_prop(lua_State* L, PropSet set, int id, std::string_view key, int value_index);
+  void update_prop(lua_State* L, PropSet set, int id, std::string_view key, int value_index,
+                   int key_index);
   static const engine::Properties& props_of(const engine::GameState& state, PropSet set);
   void write_turn(lua_State* L, const engine::GameState& state, unsigned fields);
 

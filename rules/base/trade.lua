@@ -98,12 +98,22 @@ end
 local function bank_only()
   local bank = storage.cards.bank
   local only = nil
-  for i = 1, #RESOURCES do
-    local s = RESOURCES[i]
-    if bank[s] > 0 then
-      if only ~= nil then return false end
-      only = s
-    end
+  if bank.brick > 0 then only = "brick" end
+  if bank.lumber > 0 then
+    if only then return false end
+    only = "lumber"
+  end
+  if bank.wool > 0 then
+    if only then return false end
+    only = "wool"
+  end
+  if bank.grain > 0 then
+    if only then return false end
+    only = "grain"
+  end
+  if bank.ore > 0 then
+    if only then return false end
+    only = "ore"
   end
   return only
 end

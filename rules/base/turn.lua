@@ -60,18 +60,19 @@ end
 -- Fills the reusable arrays menu.labels / codes / args with the base actions of p; returns
 -- their number. While base.can_pay has no handlers every query reads what p can spend once
 -- (spendable: its card view, or its funds while base.funds has handlers) and skips the pieces
--- and cards p cannot pay for; otherwise payment goes through can_pay.
+-- and cards p cannot pay for; otherwise payment goes through can_pay. `menu` also carries the
+-- game's constants the menu reads (set in game.setup below).
 local function fill_menu(p, menu)
   local labels, codes, args = menu.labels, menu.codes, menu.args
   local n = 0
   local hand, cards
-  if storage.plain_pay then
+  if menu.plain_pay then
     hand = spendable(p)
     cards = hand.brick + hand.lumber + hand.wool + hand.grain + hand.ore
   end
   local can_buy
   if hand == nil then
-    local names, pieces, supply = storage.piece_names, storage.pieces, storage.supply[p]
+    local names, pieces, supply = menu.names, storage.pieces, storage.supply[p]
     for i = 1, #names do
       local name = names[i]
       if supply[name] > 0 and can_pay(p, name, pieces[name].cost) and has_spot(p, name) then
@@ -80,20 +81,22 @@ local function fill_menu(p, menu)
       end
     end
     can_buy = can_buy_dev(p)
-  elseif cards >= storage.cheapest_item then
+  elseif cards >= menu.cheapest then
     -- ok[i]: p can pay for menu_items[i] (the pieces in piece_names order, then a card).
-    local ok, names, supply = menu.ok, storage.piece_names, storage.supply[p]
-    storage.affordability(hand, ok)
+    local ok, names, supply, build_labels = menu.ok, menu.names, storage.supply[p], menu.build_labels
+    menu.affordability(hand, ok)
     local spots = nil
     for i = 1, #names do
-      local name = names[i]
-      if ok[i] and supply[name] > 0 then
-        spots = spots or spot_cache(p)
-        local known = spots[name]
-        if known == nil then known = has_spot(p, name) end
-        if known then
-          n = n + 1
-          labels[n], codes[n], args[n] = build_label(name), BUILD, name
+      if ok[i] then
+        local name = names[i]
+        if supply[name] > 0 then
+          spots = spots or spot_cache(p)
+          local known = spots[name]
+          if known == nil then known = has_spot(p, name) end
+          if known then
+            n = n + 1
+            labels[n], codes[n], args[n] = build_labels[name], BUILD, name
+          end
         end
       end
     end
@@ -106,8 +109,9 @@ local function fill_menu(p, menu)
   local turn = storage.turn
   if not turn.dev_played then
     -- playable_dev(p), without its array.
-    local devs, bought = storage.devs[p], turn.bought
+    local devs = menu.devs[p]
     if devs.knight + devs.road_building + devs.year_of_plenty + devs.monopoly > 0 then
+      local bought = turn.bought
       for i = 1, #DEV_CARDS do
         local kind = DEV_CARDS[i]
         if kind ~= "victory_point" and devs[kind] > (bought[kind] or 0) then
@@ -123,7 +127,7 @@ local function fill_menu(p, menu)
       n = n + 1
       labels[n], codes[n] = ACTION_MARITIME, MARITIME
     end
-    if storage.domestic_trade and can_offer_trade(p) then
+    if menu.domestic_trade and can_offer_trade(p) then
       n = n + 1
       labels[n], codes[n] = ACTION_DOMESTIC, DOMESTIC
     end
@@ -159,7 +163,8 @@ end
 -- The main-phase menu of player p as a new array of entries {name, label, run, piece?, card?}:
 -- the base actions only, before base.actions handlers add theirs.
 function base_actions(p)
-  local menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
+  local menu = setmetatable({ labels = {}, codes = {}, args = {}, n = 0, ok = {} },
+    { __index = storage.menu })
   local n = fill_menu(p, menu)
   local entries = {}
   for i = 1, n do
@@ -233,7 +238,8 @@ end
 game.on("game.setup", function()
   storage.build_labels = {}
   for _, name in ipairs(storage.piece_names) do storage.build_labels[name] = "build " .. name end
-  storage.menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
+  local menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
+  storage.menu = menu
   storage.domestic_trade = options.domestic_trade
   -- The menu's affordability check: the pieces in piece_names order, then a development card;
   -- and the fewest resources any of them costs (below that the check is skipped).
@@ -253,6 +259,11 @@ game.on("game.setup", function()
   storage.actions_hooked = has_handlers("base.actions")
   storage.turn_end_hooked = has_handlers("base.turn_end")
   storage.target_vp = options.target_vp
+  -- What fill_menu reads, constant all game.
+  menu.plain_pay, menu.names, menu.build_labels = storage.plain_pay, storage.piece_names,
+    storage.build_labels
+  menu.cheapest, menu.affordability = storage.cheapest_item, storage.affordability
+  menu.devs, menu.domestic_trade = storage.devs, storage.domestic_trade
 end, { priority = -80 })
 
 -- check_win(p) once p's player prop vp reaches the target (update_vp keeps the prop current;
