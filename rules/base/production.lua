@@ -9,6 +9,7 @@
 --               base.claim and before the bank shortage rule; claims = every claim payload of the
 --               roll in tile then node order. Handlers may change any claim's amount (e.g. pay
 --               part of it in another form); the shortage rule and the payouts use the result.
+--               The claims array is refilled on the next roll: handlers do not keep it.
 --   base.payout {player, resource, amount, claims}: one player's total of one resource after
 --               the shortage rule; claims = that player's claim payloads for the resource, in
 --               tile then node order. Default (payout_default): move amount cards from the bank
@@ -47,6 +48,7 @@ game.on("game.setup", function(e)
   storage.owed_sum, storage.owed_players, storage.owed_mark = { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0 },
     { 0, 0, 0, 0, 0 }
   storage.settle_stamp = 0
+  storage.roll_claims = {} -- produce(): the claims of the current roll
   storage.players = e.players
   storage.claim_hooked = game.has_handlers("base.claim")
   storage.payout_hooked = game.has_handlers("base.payout")
@@ -251,10 +253,19 @@ local function produce_plain(total)
   local list = plain_claims(total)
   local n = #list
   if n == 0 then return end
-  local robber = storage.props.robber
+  local robber, owed, touched = storage.props.robber, storage.owed, storage.touched
   local m = 0
   for i = 1, n, 3 do
-    if list[i] ~= robber then m = owe(m, list[i + 1], list[i + 2]) end
+    if list[i] ~= robber then
+      -- owe(m, k, amount), inline.
+      local k = list[i + 1]
+      local o = owed[k]
+      if o == 0 then
+        m = m + 1
+        touched[m] = k
+      end
+      owed[k] = o + list[i + 2]
+    end
   end
   if m > 0 then settle(m) end
 end
@@ -266,17 +277,19 @@ function produce(total)
   if #sites == 0 then return end
   local robber = storage.props.robber
   local claim_hooked, payout_hooked = storage.claim_hooked, storage.payout_hooked
-  local all -- every claim payload of this roll, in tile then node order
+  -- Every claim payload of this roll, in tile then node order (an array refilled every roll).
+  local all, n = storage.roll_claims, 0
   for i = 1, #sites, 6 do
     if sites[i] ~= robber then
       local claim = { player = sites[i + 2], tile = sites[i], node = sites[i + 1],
                       building = sites[i + 3], resource = sites[i + 4], amount = sites[i + 5] }
       if claim_hooked then game.raise("base.claim", claim) end
-      all = all or {}
-      all[#all + 1] = claim
+      n = n + 1
+      all[n] = claim
     end
   end
-  if all == nil then return end
+  for i = n + 1, #all do all[i] = nil end
+  if n == 0 then return end
   if storage.production_event_hooked then
     game.raise("base.production", { total = total, claims = all })
   end

@@ -24,19 +24,23 @@ function discard_default(e)
   local p = e.player
   local hand = card_view(p)
   local held = storage.discard_menu
+  local stale = true -- held must be rebuilt (first card, or a resource ran out)
   for _ = 1, e.count do
-    local k = 0
-    for i = 1, #RESOURCES do
-      local r = RESOURCES[i]
-      if hand[r] > 0 then
-        k = k + 1
-        held[k] = r
+    if stale then
+      local k = 0
+      for i = 1, #RESOURCES do
+        local r = RESOURCES[i]
+        if hand[r] > 0 then
+          k = k + 1
+          held[k] = r
+        end
       end
+      if k == 0 then return end
+      for i = k + 1, #held do held[i] = nil end
     end
-    if k == 0 then return end
-    for i = k + 1, #held do held[i] = nil end
     local r = game.decide(p, "base.discard", held)
     game.move(p, "bank", r, 1, "card")
+    stale = hand[r] == 0
   end
 end
 

@@ -28,30 +28,50 @@ game.on("base.robber_moved", function(e)
   return game.REPLACE
 end, { priority = 100 })
 
+-- CARD_LABEL[r] = "<r> card", TOKEN_LABEL[r] = "<r> token" (constant).
+local CARD_LABEL, TOKEN_LABEL = {}, {}
+for _, r in ipairs(RESOURCES) do
+  CARD_LABEL[r], TOKEN_LABEL[r] = r .. " card", r .. " token"
+end
+
 game.on("base.discard", function(e)
   local p = e.player
-  local slots, tokens, matching = {}, {}, false
-  for _, r in ipairs(RESOURCES) do
-    slots[r] = game.count(p, r, "card")
-    tokens[r] = game.count(p, r, TOKEN)
-    if slots[r] > 0 and tokens[r] > 0 then matching = true end
+  local cards, held = storage.token_discard.cards_of[p], storage.tokens[p]
+  local matching = false
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    if cards[r] > 0 and held[r] > 0 then
+      matching = true
+      break
+    end
   end
   if not matching then return end
+  -- slots[r]: cards of r that may still be discarded (cards held when the discard began, less
+  -- what was discarded of r); tokens[r]: tokens of r still held. Option i of the decision
+  -- discards resource picks[i] in form forms[i]; the three arrays are reused.
+  local d = storage.token_discard
+  local slots, tokens, labels, picks, forms = d.slots, d.tokens, d.labels, d.picks, d.forms
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    slots[r], tokens[r] = cards[r], held[r]
+  end
   for _ = 1, e.count do
-    local labels, picks = {}, {}
-    for _, r in ipairs(RESOURCES) do
+    local n = 0
+    for i = 1, #RESOURCES do
+      local r = RESOURCES[i]
       if slots[r] > 0 then
-        labels[#labels + 1] = r .. " card"
-        picks[#labels] = { r, "card" }
+        n = n + 1
+        labels[n], picks[n], forms[n] = CARD_LABEL[r], r, "card"
         if tokens[r] > 0 then
-          labels[#labels + 1] = r .. " token"
-          picks[#labels] = { r, TOKEN }
+          n = n + 1
+          labels[n], picks[n], forms[n] = TOKEN_LABEL[r], r, TOKEN
         end
       end
     end
-    if #labels == 0 then break end
+    if n == 0 then break end
+    for i = n + 1, #labels do labels[i] = nil end
     local _, i = game.decide(p, "tokens.discard", labels)
-    local r, form = picks[i][1], picks[i][2]
+    local r, form = picks[i], forms[i]
     game.move(p, "bank", r, 1, form)
     slots[r] = slots[r] - 1
     if form == TOKEN then
@@ -61,3 +81,10 @@ game.on("base.discard", function(e)
   end
   return game.REPLACE
 end, { priority = 100 })
+
+game.on("game.setup", function(e)
+  local cards_of = {}
+  for q = 1, e.players do cards_of[q] = game.holdings_view(q, "card") end
+  storage.token_discard = { cards_of = cards_of, slots = {}, tokens = {}, labels = {}, picks = {},
+                            forms = {} }
+end, { priority = -90 }) -- after tokens.lua declares the token form (-95)
