@@ -500,6 +500,18 @@ int g_decide(lua_State* L) {
   return 2;
 }
 
+// game.choose(seat, kind, options) -> index: game.decide without reading the chosen option, so
+// a lazy option array answered by an agent that does not look at it makes no option at all.
+int g_choose(lua_State* L) {
+  Impl& s = session(L);
+  s.require_mutable("game.choose");
+  const int seat = check_seat(L, s, 1);
+  const auto kind = check_sv(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_pushinteger(L, s.decide(seat, kind, 3) + 1);
+  return 1;
+}
+
 int g_agent(lua_State* L) {
   Impl& s = session(L);
   const auto name = check_sv(L, 1);
@@ -746,6 +758,7 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"has_handlers", lua::protect<g_has_handlers>},
                                        {"has_event", lua::protect<g_has_event>},
                                        {"decide", lua::protect<g_decide>},
+                                       {"choose", lua::protect<g_choose>},
                                        {"agent", lua::protect<g_agent>},
                                        {"extend_agent", lua::protect<g_extend_agent>},
                                        {"decisions", lua::protect<g_decisions>},

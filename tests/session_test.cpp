@@ -325,6 +325,55 @@ end)
   EXPECT_EQ(props.get(0, "picked"), engine::Value(std::int64_t{12}));
 }
 
+TEST_F(SessionTest, ChooseAsksLikeDecideButReadsNoOption) {
+  // game.choose is game.decide returning the index only: with the random agent a lazy option
+  // list makes no option at all; an agent that looks still sees them; the decision is logged.
+  pack("lazy-choose", R"lua(
+local MT = {
+  __len = function(t) return 30 end,
+  __index = function(t, i)
+    storage.made = storage.made + 1
+    if i >= 1 and i <= 30 then return "option " .. i end
+  end,
+}
+game.agent("looker", function(p, kind, options)
+  for i = 1, #options do
+    if options[i] == "option 5" then return i end
+  end
+  return 1
+end)
+game.on("game.setup", function() storage.made = 0 end)
+game.on("turn", function(e)
+  local index, extra = game.choose(e.player, "pick", setmetatable({}, MT))
+  game.set("picked", index)
+  game.set("extra", extra)
+  game.set("made", storage.made)
+  game.finish(e.player)
+end)
+)lua");
+  auto s = session({"lazy-choose"});
+  GameConfig config;
+  config.players = 1;
+  config.seed = 3;
+  auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto& props = s->state().game_props;
+  const auto picked = std::get<std::int64_t>(props.get(0, "picked"));
+  EXPECT_GE(picked, 1);
+  EXPECT_LE(picked, 30);
+  EXPECT_TRUE(engine::is_nil(props.get(0, "extra"))) << "one result";
+  EXPECT_EQ(props.get(0, "made"), engine::Value(std::int64_t{0})) << "random: none made";
+  ASSERT_EQ(r.replay.decisions.size(), 1u);
+  EXPECT_EQ(r.replay.decisions[0].count, 30);
+  EXPECT_EQ(r.replay.decisions[0].choice + 1, picked);
+
+  config.agents = {"looker"};
+  r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(props.get(0, "picked"), engine::Value(std::int64_t{5}));
+  EXPECT_EQ(props.get(0, "made"), engine::Value(std::int64_t{5})) << "5 looked at, none returned";
+}
+
 TEST_F(SessionTest, AnotherPackCanExtendAnAgentForItsDecisions) {
   pack("chooser", kChooser);
   pack("colour-expert", R"lua(

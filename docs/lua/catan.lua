@@ -302,6 +302,14 @@ function game.has_event(name) end
 ---@return integer index
 function game.decide(seat, kind, options) end
 
+---[w] `game.decide` returning only the index; the chosen option is not read (a lazy option
+---array answered by the random agent makes no option).
+---@param seat catan.Seat
+---@param kind string
+---@param options any[]
+---@return integer index
+function game.choose(seat, kind, options) end
+
 ---Number of decisions answered so far in this game.
 ---@return integer
 function game.decisions() end

@@ -540,7 +540,7 @@ function choose_and_place(p, piece, opts)
   local list = legal_spots(p, piece, opts)
   if #list == 0 then return nil end
   local names = storage.pieces[piece].on == "path" and storage.path_labels or storage.node_labels
-  local _, i = game.decide(p, storage.place_kind[piece] or ("base.place_" .. piece),
+  local i = game.choose(p, storage.place_kind[piece] or ("base.place_" .. piece),
     lazy_labels(list, names))
   place_piece(p, piece, list[i], opts)
   return list[i]

@@ -128,7 +128,7 @@ function robber_moved_default(e)
   if #victims > 1 then
     local labels = {}
     for i, q in ipairs(victims) do labels[i] = "player " .. q end
-    local _, i = game.decide(e.player, "base.victim", labels)
+    local i = game.choose(e.player, "base.victim", labels)
     victim = victims[i]
   end
   local s = { thief = e.player, victim = victim }
@@ -174,7 +174,7 @@ function move_robber(p)
     end
     tiles, labels = cached.tiles, cached.labels
   end
-  local _, i = game.decide(p, "base.robber", labels)
+  local i = game.choose(p, "base.robber", labels)
   local tile = tiles[i]
   game.set("robber", tile)
   if storage.verbose then

@@ -32,7 +32,7 @@ end
 function setup_placement(p, second)
   local opts = { free = true, setup = true }
   local nodes = legal_spots(p, "settlement", opts)
-  local _, i = game.decide(p, "base.setup_settlement", lazy_labels(nodes, storage.node_labels))
+  local i = game.choose(p, "base.setup_settlement", lazy_labels(nodes, storage.node_labels))
   local node = nodes[i]
   place_piece(p, "settlement", node, opts)
   if second then setup_income(p, node) end
@@ -40,7 +40,7 @@ function setup_placement(p, second)
   local paths = legal_spots(p, "road", { free = true, setup = true, node = node })
   local path
   if #paths > 0 then
-    local _, k = game.decide(p, "base.setup_road", lazy_labels(paths, storage.path_labels))
+    local k = game.choose(p, "base.setup_road", lazy_labels(paths, storage.path_labels))
     path = paths[k]
     place_piece(p, "road", path, opts)
   end

@@ -23,7 +23,7 @@
 -- handler the menu is built in reused arrays without entry tables (the fast path); both paths
 -- offer the same labels in the same order.
 
-local decide = game.decide
+local choose = game.choose
 local is_over = game.is_over
 local has_handlers = game.has_handlers
 -- Hot code reads these as upvalues instead of globals (this game's storage: the chunk runs anew
@@ -199,7 +199,7 @@ local function main_action(p)
     game.raise("base.actions", { player = p, actions = entries })
     local labels = {}
     for i = 1, #entries do labels[i] = entries[i].label end
-    local _, index = decide(p, "base.action", labels)
+    local index = choose(p, "base.action", labels)
     local entry = entries[index]
     if storage.verbose then game.log("player " .. p .. ": " .. entry.label) end
     if entry.name == "end" then return false end
@@ -208,7 +208,7 @@ local function main_action(p)
   end
   local menu = storage.menu
   fill_menu(p, menu)
-  local _, index = decide(p, "base.action", menu.labels)
+  local index = choose(p, "base.action", menu.labels)
   local code = menu.codes[index]
   if storage.verbose then game.log("player " .. p .. ": " .. menu.labels[index]) end
   if code == END then return false end
@@ -228,7 +228,7 @@ local function preroll(p)
   if #cards == 0 then return false end
   local labels = { ACTION_ROLL }
   for i = 1, #cards do labels[i + 1] = play_label(cards[i]) end
-  local _, index = decide(p, "base.preroll", labels)
+  local index = choose(p, "base.preroll", labels)
   if index == 1 then return false end
   if storage.verbose then game.log("player " .. p .. ": " .. labels[index]) end
   play_dev(p, cards[index - 1])
