@@ -58,6 +58,9 @@ game.on("game.setup", function(e)
   end
   -- The option arrays of maritime_action, refilled for every trade.
   storage.maritime_menu = { gives = {}, gets = {} }
+  -- domestic_action: its menus, made on first use, and the arrays it refills for every offer.
+  storage.offer_menus, storage.answer_menus = {}, {}
+  storage.trade_partners, storage.trade_partner_names = {}, {}
 end, { priority = -80 })
 
 -- Recomputes player p's maritime rates (storage.port_rates[p]) from the harbors under p's
@@ -220,6 +223,49 @@ local function trade_default(e)
   game.move(e.partner, e.player, e.get, e.get_count, "card")
 end
 
+-- The offers of a player who can spend `have`: {labels, gives, gets}, option i offering 1 of
+-- gives[i] for 1 of gets[i] (labels[i] = OFFER_LABEL[give][get]), for every resource held and
+-- every other resource, then "cancel" (gives and gets nil). Depends only on which resources are
+-- held, so each of the 32 menus is made once per game (storage.offer_menus; read only).
+function offer_menu(have)
+  local mask = 0
+  for i = 1, #RESOURCES do
+    if have[RESOURCES[i]] > 0 then mask = mask | (1 << (i - 1)) end
+  end
+  local menu = storage.offer_menus[mask]
+  if menu then return menu end
+  local labels, gives, gets = {}, {}, {}
+  for i = 1, #RESOURCES do
+    local x = RESOURCES[i]
+    if mask & (1 << (i - 1)) ~= 0 then
+      for j = 1, #RESOURCES do
+        local y = RESOURCES[j]
+        if y ~= x then
+          local k = #labels + 1
+          labels[k], gives[k], gets[k] = OFFER_LABEL[x][y], x, y
+        end
+      end
+    end
+  end
+  labels[#labels + 1] = "cancel"
+  menu = { labels = labels, gives = gives, gets = gets }
+  storage.offer_menus[mask] = menu
+  return menu
+end
+
+-- The options of decision "base.trade_answer" for p's offer of 1 `give` for 1 `get`:
+-- {label = "accept" | "decline", from = p, give, get}, made once per offer per game (read only).
+function answer_menu(p, give, get)
+  local key = p * 64 + RESOURCE_INDEX[give] * 8 + RESOURCE_INDEX[get]
+  local answers = storage.answer_menus[key]
+  if answers == nil then
+    answers = { { label = "accept", from = p, give = give, get = get },
+                { label = "decline", from = p, give = give, get = get } }
+    storage.answer_menus[key] = answers
+  end
+  return answers
+end
+
 -- Domestic trade of player p (the current player): p offers 1 card it holds for 1 card of a
 -- different resource ("cancel" withdraws); each opponent holding the wanted resource accepts or
 -- declines, in seat order after p; p then picks one acceptor or "nobody". The exchange is
@@ -231,48 +277,36 @@ function domestic_action(p)
   if p ~= storage.turn_view.current then
     error("domestic trade: only the player whose turn it is trades (player " .. p .. ")", 2)
   end
-  local labels, gives, gets = {}, {}, {}
-  local f = spendable(p)
-  for i = 1, #RESOURCES do
-    local x = RESOURCES[i]
-    if f[x] > 0 then
-      for j = 1, #RESOURCES do
-        local y = RESOURCES[j]
-        if y ~= x then
-          local k = #labels + 1
-          labels[k] = OFFER_LABEL[x][y]
-          gives[k] = x
-          gets[k] = y
-        end
-      end
-    end
-  end
-  labels[#labels + 1] = "cancel"
-  local _, index = decide(p, "base.trade_offer", labels)
-  local give, get = gives[index], gets[index]
+  local offers = offer_menu(spendable(p))
+  local labels = offers.labels
+  local index = game.choose(p, "base.trade_offer", labels)
+  local give, get = offers.gives[index], offers.gets[index]
   local verbose = storage.verbose
   if not give then
     if verbose then game.log(string.format("player %d: no offer after all", p)) end
     return false
   end
 
-  local n = game.players()
-  local partners, names = {}, {}
-  local answers = { { label = "accept", from = p, give = give, get = get },
-                    { label = "decline", from = p, give = give, get = get } }
+  local n = storage.players
+  local partners, names = storage.trade_partners, storage.trade_partner_names
+  local answers = answer_menu(p, give, get)
+  local accepted = 0
   for k = 1, n - 1 do
     local q = (p + k - 1) % n + 1
-    if funds(q, get) > 0 and decide(q, "base.trade_answer", answers) == answers[1] then
-      partners[#partners + 1] = q
-      names[#names + 1] = PLAYER_LABEL[q] or ("player " .. q)
+    if funds(q, get) > 0 and game.choose(q, "base.trade_answer", answers) == 1 then
+      accepted = accepted + 1
+      partners[accepted] = q
+      names[accepted] = PLAYER_LABEL[q] or ("player " .. q)
     end
   end
-  if #partners == 0 then
+  if accepted == 0 then
     if verbose then game.log(string.format("player %d: nobody takes %s", p, labels[index])) end
     return false
   end
-  names[#names + 1] = "nobody"
-  local _, pick = decide(p, "base.trade_partner", names)
+  names[accepted + 1] = "nobody"
+  for i = accepted + 2, #names do names[i] = nil end
+  for i = accepted + 1, #partners do partners[i] = nil end
+  local pick = game.choose(p, "base.trade_partner", names)
   local q = partners[pick]
   if not q then
     if verbose then game.log(string.format("player %d: %s, with nobody", p, labels[index])) end

@@ -127,7 +127,7 @@ local function fill_menu(p, menu)
       n = n + 1
       labels[n], codes[n] = ACTION_MARITIME, MARITIME
     end
-    if menu.domestic_trade and can_offer_trade(p) then
+    if menu.domestic_trade and (hand or can_offer_trade(p)) then -- hand: cards > 0 here
       n = n + 1
       labels[n], codes[n] = ACTION_DOMESTIC, DOMESTIC
     end
