@@ -228,10 +228,8 @@ end
 -- every other resource, then "cancel" (gives and gets nil). Depends only on which resources are
 -- held, so each of the 32 menus is made once per game (storage.offer_menus; read only).
 function offer_menu(have)
-  local mask = 0
-  for i = 1, #RESOURCES do
-    if have[RESOURCES[i]] > 0 then mask = mask | (1 << (i - 1)) end
-  end
+  local mask = (have.brick > 0 and 1 or 0) | (have.lumber > 0 and 2 or 0)
+    | (have.wool > 0 and 4 or 0) | (have.grain > 0 and 8 or 0) | (have.ore > 0 and 16 or 0)
   local menu = storage.offer_menus[mask]
   if menu then return menu end
   local labels, gives, gets = {}, {}, {}
@@ -291,9 +289,11 @@ function domestic_action(p)
   local partners, names = storage.trade_partners, storage.trade_partner_names
   local answers = answer_menu(p, give, get)
   local accepted = 0
+  local views = not storage.funds_hooked and storage.fund_views -- else funds() asks base.funds
   for k = 1, n - 1 do
     local q = (p + k - 1) % n + 1
-    if funds(q, get) > 0 and game.choose(q, "base.trade_answer", answers) == 1 then
+    local has = views and views[q][get] or not views and funds(q, get)
+    if has > 0 and game.choose(q, "base.trade_answer", answers) == 1 then
       accepted = accepted + 1
       partners[accepted] = q
       names[accepted] = PLAYER_LABEL[q] or ("player " .. q)
