@@ -46,17 +46,6 @@ function view_size(view)
   return view.brick + view.lumber + view.wool + view.grain + view.ore
 end
 
--- The resource cards of a holder as an array of resource names, one entry per card, in
--- RESOURCES order (for uniform random picks and discard menus).
-function cards_of(holder)
-  local cards, view = {}, card_view(holder)
-  for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
-    for _ = 1, view[r] do cards[#cards + 1] = r end
-  end
-  return cards
-end
-
 -- True when the counts in `have` ({resource = n}, every resource present) cover `cost`.
 function covers(have, cost)
   for i = 1, #RESOURCES do

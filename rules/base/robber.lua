@@ -78,8 +78,8 @@ function seven(p)
   return move_robber(p)
 end
 
--- Default action of base.steal: card k of the victim's cards_of list, k uniform (game.random),
--- found by counting through its hand view.
+-- Default action of base.steal: the victim's cards lined up in RESOURCES order, card k of them
+-- with k uniform (game.random over their number), found by counting through the hand view.
 function steal_default(e)
   local hand = card_view(e.victim)
   local total = view_size(hand)

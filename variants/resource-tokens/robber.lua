@@ -36,7 +36,7 @@ end
 
 game.on("base.discard", function(e)
   local p = e.player
-  local cards, held = storage.token_discard.cards_of[p], storage.tokens[p]
+  local cards, held = storage.token_discard.hands[p], storage.tokens[p]
   local matching = false
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
@@ -83,8 +83,8 @@ game.on("base.discard", function(e)
 end, { priority = 100 })
 
 game.on("game.setup", function(e)
-  local cards_of = {}
-  for q = 1, e.players do cards_of[q] = game.holdings_view(q, "card") end
-  storage.token_discard = { cards_of = cards_of, slots = {}, tokens = {}, labels = {}, picks = {},
+  local hands = {} -- hands[q]: q's card view
+  for q = 1, e.players do hands[q] = game.holdings_view(q, "card") end
+  storage.token_discard = { hands = hands, slots = {}, tokens = {}, labels = {}, picks = {},
                             forms = {} }
 end, { priority = -90 }) -- after tokens.lua declares the token form (-95)
