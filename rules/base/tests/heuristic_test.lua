@@ -235,10 +235,11 @@ test("heuristic: reads the game without changing storage", function(t)
   local gives = env.maritime_gives(p)
   local labels = {}
   for i, e in ipairs(env.legal_spots(p, "road")) do labels[i] = "path " .. e end
-  -- The board cache is data derived from the board that any reader may fill: left out.
+  -- The board cache (data derived from the board that any reader may fill) and the agent's
+  -- own cache: left out.
   local function rules_storage()
     local s = copy(env.storage)
-    s.board_cache = nil
+    s.board_cache, s.heuristic = nil, nil
     return s
   end
   local before = rules_storage()
