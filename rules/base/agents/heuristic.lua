@@ -95,7 +95,7 @@ local function agent_cache()
     node_res[n], node_pips[n] = res, np
   end
   H = { pips = pips, node_res = node_res, node_pips = node_pips, ids = {}, seats = {},
-        tiles = {}, plans = {}, wishes = { {}, {} }, graph = false }
+        tiles = {}, plans = {}, wishes = { {}, {} }, graph = false, links = false }
   storage.heuristic = H
   return H
 end
@@ -262,11 +262,11 @@ local function weights(p)
 end
 
 -- The plan of p (H.plans[p], one table per player and game): what it holds and wants.
--- Position fields, kept while the key (version = board.version(), robber, w = weights(p), and
--- p's settlements, cities and roads in supply) is unchanged: p, g (graph()), s_left / c_left /
--- r_left (those pieces in supply), settlements, roads (ids), has_spot (an open node at the end
--- of one of its roads), want_road (no such node, but settlements and roads left), on_board
--- (settlements on the board), and, computed on first use, prod (plan_prod), cities
+-- Kept while board.version() and p's settlements, cities and roads in supply are unchanged:
+-- p, g (graph()), s_left / c_left / r_left (those pieces in supply), settlements, roads (ids),
+-- has_spot (an open node at the end of one of its roads), want_road (no such node, but
+-- settlements and roads left), on_board (settlements on the board). Also kept while the robber
+-- and w (weights(p)) are unchanged, computed on first use: prod (plan_prod), cities
 -- (plan_cities) and the goal search (plan_goal: goal, goal_done, and the search's mark / dist /
 -- via / queue / head / tail / stamp). Per call: hand (p's live card view), targets (array,
 -- priority order, of "city", "settlement", "road", "dev") and primary (the first).
@@ -275,37 +275,55 @@ local function make_plan(p)
   local plan = H.plans[p]
   if plan == nil then
     plan = { p = p, version = false, mark = {}, dist = {}, via = {}, queue = {}, stamp = 0,
-             targets = {} }
+             search_roots = {}, targets = {}, serial = 0, sea = {} }
     H.plans[p] = plan
   end
-  local version, robber, w = board_version(), storage.props.robber, weights(p)
-  local left = storage.supply[p]
-  if plan.version ~= version or plan.robber ~= robber or plan.w ~= w
-      or plan.k_s ~= left.settlement or plan.k_c ~= left.city or plan.k_r ~= left.road then
-    plan.version, plan.robber, plan.w = version, robber, w
-    plan.k_s, plan.k_c, plan.k_r = left.settlement, left.city, left.road
-    local s_left, c_left, r_left = supply(p, "settlement"), supply(p, "city"), supply(p, "road")
+  local version, left = board_version(), storage.supply[p]
+  if plan.version ~= version or plan.k_s ~= left.settlement or plan.k_c ~= left.city
+      or plan.k_r ~= left.road then
+    plan.version, plan.k_s, plan.k_c, plan.k_r = version, left.settlement, left.city, left.road
+    local pieces = storage.pieces
+    local s_left = pieces.settlement and left.settlement or 0
+    local c_left = pieces.city and left.city or 0
+    local r_left = pieces.road and left.road or 0
     local g = graph(H)
     local roads = mine(p, "road", r_left)
-    local has_spot = false
+    local spot = false
     if s_left > 0 then
       local nn, pa, pb, building = g.nn, g.pa, g.pb, storage.building
       for i = 1, #roads do
         local e = roads[i]
-        if node_open(pa[e], nn, building) or node_open(pb[e], nn, building) then
-          has_spot = true
+        local u, v = pa[e], pb[e]
+        if (building[u] == nil and node_open(u, nn, building))
+            or (building[v] == nil and node_open(v, nn, building)) then
+          spot = true
           break
         end
       end
     end
     plan.s_left, plan.c_left, plan.r_left = s_left, c_left, r_left
     plan.g, plan.settlements, plan.roads = g, mine(p, "settlement", s_left), roads
-    plan.has_spot, plan.want_road = has_spot, s_left > 0 and not has_spot and r_left > 0
-    plan.on_board = storage.pieces.settlement and storage.pieces.settlement.limit - s_left or 0
-    plan.prod, plan.cities, plan.goal, plan.goal_done = false, false, false, false
+    plan.has_spot, plan.want_road = spot, s_left > 0 and not spot and r_left > 0
+    plan.on_board = pieces.settlement and pieces.settlement.limit - s_left or 0
+    plan.cities, plan.robber, plan.hb = false, false, false
+  end
+  local robber, w = storage.props.robber, weights(p)
+  if plan.robber ~= robber or plan.w ~= w then
+    plan.robber, plan.w = robber, w
+    plan.prod, plan.goal, plan.goal_done = false, false, false
   end
 
+  -- The targets, kept while p's cards and whether the deck has a card are unchanged; serial
+  -- changes with them (for memos of what depends on the targets and the hand).
   local hand = storage.cards[p]
+  local b, l, wo, gr, o = hand.brick, hand.lumber, hand.wool, hand.grain, hand.ore
+  local dev = deck_count("dev") > 0 and "dev" or nil
+  if plan.hb == b and plan.hl == l and plan.hw == wo and plan.hg == gr and plan.ho == o
+      and plan.dev == dev then
+    return plan
+  end
+  plan.hb, plan.hl, plan.hw, plan.hg, plan.ho, plan.dev = b, l, wo, gr, o, dev
+  plan.serial = plan.serial + 1
   local t1, t2, t3, t4
   if plan.c_left > 0 and plan.on_board > 0 then t1 = "city" end
   if plan.has_spot then
@@ -319,7 +337,6 @@ local function make_plan(p)
     end
   end
   local extra = plan.want_road and "road" or nil
-  local dev = deck_count("dev") > 0 and "dev" or nil
   if t1 == nil then
     t1, t2 = extra or dev, extra and dev or nil
   elseif t2 == nil then
@@ -351,27 +368,61 @@ local function plan_cities(plan)
   return cities
 end
 
--- Adds node v to the search at distance 0 (part of p's network) unless already in it.
-local function search_root(plan, v)
-  if plan.mark[v] ~= plan.stamp then
-    plan.mark[v], plan.dist[v] = plan.stamp, 0
-    plan.tail = plan.tail + 1
-    plan.queue[plan.tail] = v
+-- Node v's links: {u1, e1, u2, e2, ...}, its neighbours u and the paths e to them (H.links,
+-- built on first use).
+local function links_of(H, g)
+  local links = H.links
+  if links then return links end
+  links = {}
+  local np, pa, pb = g.np, g.pa, g.pb
+  for v = 1, #np do
+    local ps, list = np[v], {}
+    for j = 1, #ps do
+      local e = ps[j]
+      list[2 * j - 1], list[2 * j] = pa[e] == v and pb[e] or pa[e], e
+    end
+    links[v] = list
   end
+  H.links = links
+  return links
 end
 
--- Starts the plan's search from p's network: its settlements, cities and road ends.
+-- Starts the plan's search from p's network: its settlements, cities and road ends, in that
+-- order, at distance 0.
 local function search_start(plan)
-  plan.stamp = plan.stamp + 1
-  plan.head, plan.tail = 1, 0
-  local settlements, cities = plan.settlements, plan_cities(plan)
-  for i = 1, #settlements do search_root(plan, settlements[i]) end
-  for i = 1, #cities do search_root(plan, cities[i]) end
+  local stamp = plan.stamp + 1
+  local mark, dist, queue = plan.mark, plan.dist, plan.queue
+  local tail = 0
+  local lists = plan.search_roots
+  lists[1], lists[2] = plan.settlements, plan_cities(plan)
+  for l = 1, 2 do
+    local list = lists[l]
+    for i = 1, #list do
+      local v = list[i]
+      if mark[v] ~= stamp then
+        mark[v], dist[v] = stamp, 0
+        tail = tail + 1
+        queue[tail] = v
+      end
+    end
+  end
   local roads, pa, pb = plan.roads, plan.g.pa, plan.g.pb
   for i = 1, #roads do
-    search_root(plan, pa[roads[i]])
-    search_root(plan, pb[roads[i]])
+    local e = roads[i]
+    local v = pa[e]
+    if mark[v] ~= stamp then
+      mark[v], dist[v] = stamp, 0
+      tail = tail + 1
+      queue[tail] = v
+    end
+    v = pb[e]
+    if mark[v] ~= stamp then
+      mark[v], dist[v] = stamp, 0
+      tail = tail + 1
+      queue[tail] = v
+    end
   end
+  plan.stamp, plan.head, plan.tail = stamp, 1, tail
 end
 
 -- Continues the plan's breadth-first search over free paths until every node within `limit`
@@ -379,12 +430,11 @@ end
 -- reached are queue[1..tail] in order (distances never decrease along it); where
 -- mark[n] == stamp, dist[n] is n's distance in roads and via[n] the path it was reached by on a
 -- shortest route.
-local function search_to(plan, limit)
-  local p, g = plan.p, plan.g
+local function search_to(plan, links, limit)
+  local p = plan.p
   local mark, dist, via, queue, stamp = plan.mark, plan.dist, plan.via, plan.queue, plan.stamp
   local head, tail = plan.head, plan.tail
   local owner, road = storage.owner, storage.road
-  local np, pa, pb = g.np, g.pa, g.pb
   while head <= tail do
     local v = queue[head]
     local d = dist[v]
@@ -392,14 +442,17 @@ local function search_to(plan, limit)
     head = head + 1
     local o = owner[v]
     if o == nil or o == p then
-      local ps = np[v]
-      for j = 1, #ps do
-        local e = ps[j]
-        local u = pa[e] == v and pb[e] or pa[e]
-        if mark[u] ~= stamp and road[e] == nil then
-          mark[u], dist[u], via[u] = stamp, d + 1, e
-          tail = tail + 1
-          queue[tail] = u
+      local list = links[v]
+      d = d + 1
+      for j = 1, #list, 2 do
+        local u = list[j]
+        if mark[u] ~= stamp then
+          local e = list[j + 1]
+          if road[e] == nil then
+            mark[u], dist[u], via[u] = stamp, d, e
+            tail = tail + 1
+            queue[tail] = u
+          end
         end
       end
     end
@@ -413,6 +466,7 @@ end
 local function plan_goal(plan)
   if plan.goal_done then return plan.goal or nil end
   local H = agent_cache()
+  local links = links_of(H, plan.g)
   local nn, building = plan.g.nn, storage.building
   local prod, w = plan_prod(plan), plan.w
   local dist, queue = plan.dist, plan.queue
@@ -420,12 +474,12 @@ local function plan_goal(plan)
   local from = 1
   search_start(plan)
   for pass = 1, 2 do
-    search_to(plan, pass == 1 and NEAR_ROAD_DIST or FAR_ROAD_DIST)
+    search_to(plan, links, pass == 1 and NEAR_ROAD_DIST or FAR_ROAD_DIST)
     local tail = plan.tail
     for i = from, tail do
       local n = queue[i]
       local d = dist[n]
-      if d > 0 and node_open(n, nn, building) then
+      if d > 0 and building[n] == nil and node_open(n, nn, building) then
         local score = node_value(H, n, prod, w) / (1 + 0.5 * d)
         if goal == nil or score > goal_score then goal, goal_score = n, score end
       end
@@ -459,9 +513,9 @@ end
 -- The maritime trade that completes a target: for the first target in priority order whose
 -- missing cards the surplus beyond its cost can buy at p's rates, returns give, get. With
 -- `shed` (hand above the discard limit), the first trade of a surplus for a missing card.
-local function maritime_plan(plan, shed)
+local function find_maritime(plan, shed)
   local rates = storage.port_rates and storage.port_rates[plan.p]
-  local hand = plan.hand
+  local hand, bank = plan.hand, storage.cards.bank
   local shed_give, shed_get
   local targets = plan.targets
   for ti = 1, #targets do
@@ -478,7 +532,7 @@ local function maritime_plan(plan, shed)
           trades = trades + extra // rate
           local key = extra - rate * 10 -- the cheapest rate, then the largest surplus
           if give == nil or key > give_key then give, give_key = r, key end
-        elseif c - hand[r] > get_lack and storage.cards.bank[r] > 0 then
+        elseif c - hand[r] > get_lack and bank[r] > 0 then
           get, get_lack = r, c - hand[r]
         end
       end
@@ -489,6 +543,22 @@ local function maritime_plan(plan, shed)
     end
   end
   return shed_give, shed_get
+end
+
+-- find_maritime, remembered in plan.sea while the plan's serial (its targets and hand), shed
+-- and the bank's cards are unchanged (the rates change only with the board, which changes the
+-- serial).
+local function maritime_plan(plan, shed)
+  local sea, bank = plan.sea, storage.cards.bank
+  if sea.serial == plan.serial and sea.shed == shed and sea.b == bank.brick
+      and sea.l == bank.lumber and sea.w == bank.wool and sea.g == bank.grain
+      and sea.o == bank.ore then
+    return sea.give, sea.get
+  end
+  local give, get = find_maritime(plan, shed)
+  sea.serial, sea.shed, sea.give, sea.get = plan.serial, shed, give, get
+  sea.b, sea.l, sea.w, sea.g, sea.o = bank.brick, bank.lumber, bank.wool, bank.grain, bank.ore
+  return give, get
 end
 
 -- The domestic offer of p: 1 card of its largest surplus for a card its primary target lacks
