@@ -3,13 +3,15 @@
 -- Contract: game.agent("heuristic") answers every decision kind of this pack with an index in
 -- 1..#opts; a kind it does not know (one a variant adds without game.extend_agent) gets a
 -- uniformly random index from the agent's own stream. The agent only reads the game: it calls
--- no [w] function, writes no storage but the board cache (below) and keeps nothing between calls (working tables are
--- built per decision; the chunk-level locals below are constants). It reads the state through
--- the live views core.lua keeps in storage (cards, devs, played, supply, building, owner, road,
--- props, vp), lookups other files keep there (graph, node_tiles, tile_nodes, tile_resource,
--- tile_number, tiles_by_number, harbor_at, port_rates, pieces, piece_names, yield), and each
--- player's pieces through own_pieces: its board cache (build.lua) is data derived from the board
--- that any reader may fill, the one part of storage an agent may write, since filling it never
+-- no [w] function and writes only data the rules never act on: the rules' board cache (below)
+-- and its own per-game cache, storage.heuristic (agent_cache: the board's fixed data, label
+-- memos, and each player's plan, kept while the state it derives from is unchanged; make_plan
+-- lists the keys). A decision is the same whether the cache was warm or cold. The chunk-level
+-- locals below are constants. It reads the state through the live views core.lua keeps in
+-- storage (cards, devs, played, supply, building, owner, road, props, vp), lookups other files
+-- keep there (graph, node_tiles, tile_nodes, tile_resource, tile_number, harbor_at, port_rates,
+-- pieces, piece_names, yield), and each player's pieces through own_pieces: its board cache
+-- (build.lua) is data derived from the board that any reader may fill, since filling it never
 -- changes what the rules do. Lists of pieces are in ascending id order, so ties between equal
 -- choices go to the lowest id.
 --
@@ -76,6 +78,7 @@ local EMPTY = {} -- never modified
 --   ids, seats, tiles     label -> id memos for node and path labels, "player N", "tile N"
 --   plans[p]              p's plan (make_plan), kept while its position is unchanged
 --   wishes                what each target needs (wish)
+--   opening[n]            node n's setup value for a player producing nothing
 local function agent_cache()
   local H = storage.heuristic
   if H then return H end
@@ -94,8 +97,9 @@ local function agent_cache()
     end
     node_res[n], node_pips[n] = res, np
   end
-  H = { pips = pips, node_res = node_res, node_pips = node_pips, ids = {}, seats = {},
-        tiles = {}, plans = {}, wishes = { {}, {} }, graph = false, links = false }
+  H = { pips = pips, node_res = node_res, node_pips = node_pips,
+        harbor_at = storage.harbor_at or EMPTY, ids = {}, seats = {},
+        tiles = {}, plans = {}, wishes = { {}, {} }, opening = {}, graph = false, links = false }
   storage.heuristic = H
   return H
 end
@@ -180,7 +184,7 @@ local function node_open(n, nn, building)
 end
 
 -- Expected production of p in pips per resource (cards per 36 rolls), the robber's tile
--- excluded.
+-- excluded; and whether any building added to it (false: all five are 0).
 local function production(H, p)
   local prod = { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 }
   local robber = storage.props.robber
@@ -188,6 +192,7 @@ local function production(H, p)
   local node_tiles, tile_resource, pips = storage.node_tiles, storage.tile_resource, H.pips
   local names = storage.piece_names
   local pieces = storage.pieces
+  local produced = false
   for i = 1, #names do
     local name = names[i]
     local y = yield[name]
@@ -198,12 +203,15 @@ local function production(H, p)
         for j = 1, #tiles do
           local t = tiles[j]
           local r = tile_resource[t]
-          if r and t ~= robber then prod[r] = (prod[r] or 0) + pips[t] * y end
+          if r and t ~= robber then
+            prod[r] = (prod[r] or 0) + pips[t] * y
+            produced = true
+          end
         end
       end
     end
   end
-  return prod
+  return prod, produced
 end
 
 -- What a settlement on node n is worth to a player producing `prod` (pips per resource) with
@@ -224,8 +232,7 @@ local function node_value(H, n, prod, w)
     s = s + pips[i] * f
     if first == nil then first = r else second = r end
   end
-  local harbors = storage.harbor_at
-  local h = harbors and harbors[n]
+  local h = H.harbor_at[n]
   if h == "any" then
     s = s + 1
   elseif h then
@@ -256,20 +263,17 @@ local function missing(hand, cost)
   return m
 end
 
--- Settling weights for p now: early ones below 5 points, late ones after.
-local function weights(p)
-  return (storage.vp[p] or 0) >= 5 and W_LATE or W_EARLY
-end
-
 -- The plan of p (H.plans[p], one table per player and game): what it holds and wants.
 -- Kept while board.version() and p's settlements, cities and roads in supply are unchanged:
--- p, g (graph()), s_left / c_left / r_left (those pieces in supply), settlements, roads (ids),
+-- g (graph()), s_left / c_left / r_left (those pieces in supply), settlements, roads (ids),
 -- has_spot (an open node at the end of one of its roads), want_road (no such node, but
--- settlements and roads left), on_board (settlements on the board). Also kept while the robber
--- and w (weights(p)) are unchanged, computed on first use: prod (plan_prod), cities
--- (plan_cities) and the goal search (plan_goal: goal, goal_done, and the search's mark / dist /
--- via / queue / head / tail / stamp). Per call: hand (p's live card view), targets (array,
--- priority order, of "city", "settlement", "road", "dev") and primary (the first).
+-- settlements and roads left), on_board (settlements on the board). Kept while, besides, the
+-- robber and w (the settling weights: W_EARLY below 5 points, W_LATE after) are unchanged, and
+-- computed on first use: prod (plan_prod), cities (plan_cities) and the goal search (plan_goal:
+-- goal, goal_done, and the search's mark / dist / via / queue / head / tail / stamp). Kept while,
+-- besides, p's cards and whether the deck has a card are unchanged: targets (array, priority
+-- order, of "city", "settlement", "road", "dev"), primary (the first) and serial (changes with
+-- them). hand is p's live card view.
 local function make_plan(p)
   local H = agent_cache()
   local plan = H.plans[p]
@@ -307,14 +311,12 @@ local function make_plan(p)
     plan.on_board = pieces.settlement and pieces.settlement.limit - s_left or 0
     plan.cities, plan.robber, plan.hb = false, false, false
   end
-  local robber, w = storage.props.robber, weights(p)
+  local robber, w = storage.props.robber, (storage.vp[p] or 0) >= 5 and W_LATE or W_EARLY
   if plan.robber ~= robber or plan.w ~= w then
     plan.robber, plan.w = robber, w
     plan.prod, plan.goal, plan.goal_done = false, false, false
   end
 
-  -- The targets, kept while p's cards and whether the deck has a card are unchanged; serial
-  -- changes with them (for memos of what depends on the targets and the hand).
   local hand = storage.cards[p]
   local b, l, wo, gr, o = hand.brick, hand.lumber, hand.wool, hand.grain, hand.ore
   local dev = deck_count("dev") > 0 and "dev" or nil
@@ -679,30 +681,42 @@ end
 
 -- The index of the option whose label is `label` or starts with `label` followed by ":".
 local function index_of(opts, label)
+  local count = #opts
+  for i = 1, count do
+    if opts[i] == label then return i end
+  end
   local n = #label
-  for i = 1, #opts do
+  for i = 1, count do
     local o = opts[i]
-    if o == label or (byte(o, n + 1) == 58 and sub(o, 1, n) == label) then return i end
+    if byte(o, n + 1) == 58 and sub(o, 1, n) == label then return i end
   end
   return nil
 end
 
--- The option whose node (label_id) has the best node_value for `prod` and `w`.
-local function best_node(H, opts, prod, w)
+-- The option whose node (label_id) has the best node_value for `prod` and `w`; `values`, if
+-- given, memoizes the values by node.
+local function best_node(H, opts, prod, w, values)
   local ids = H.ids
   local best, best_score = 1, nil
   for i = 1, #opts do
     local label = opts[i]
-    local s = node_value(H, ids[label] or label_id(H, label), prod, w)
+    local n = ids[label] or label_id(H, label)
+    local s = values and values[n]
+    if s == nil then
+      s = node_value(H, n, prod, w)
+      if values then values[n] = s end
+    end
     if best_score == nil or s > best_score then best, best_score = i, s end
   end
   return best
 end
 
--- Setup: the best node for p's next settlement.
+-- Setup: the best node for p's next settlement. While p produces nothing, the values are the
+-- same for every player (H.opening).
 local function setup_settlement(p, opts)
   local H = agent_cache()
-  return best_node(H, opts, production(H, p), W_EARLY)
+  local prod, produced = production(H, p)
+  return best_node(H, opts, prod, W_EARLY, not produced and H.opening or nil)
 end
 
 -- Setup: the road from the new settlement toward the best open node two roads away.
