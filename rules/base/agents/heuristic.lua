@@ -473,8 +473,8 @@ local function plan_goal(plan)
   local prod, w = plan_prod(plan), plan.w
   local dist, queue = plan.dist, plan.queue
   local goal, goal_score
-  local from = 1
   search_start(plan)
+  local from = plan.tail + 1 -- after the network (distance 0)
   for pass = 1, 2 do
     search_to(plan, links, pass == 1 and NEAR_ROAD_DIST or FAR_ROAD_DIST)
     local tail = plan.tail
