@@ -3,13 +3,15 @@
 -- Contract: game.agent("heuristic") answers every decision kind of this pack with an index in
 -- 1..#opts; a kind it does not know (one a variant adds without game.extend_agent) gets a
 -- uniformly random index from the agent's own stream. The agent only reads the game: it calls
--- no [w] function, writes no storage but the board cache (below) and keeps nothing between calls (working tables are
--- built per decision; the chunk-level locals below are constants). It reads the state through
--- the live views core.lua keeps in storage (cards, devs, played, supply, building, owner, road,
--- props, vp), lookups other files keep there (graph, node_tiles, tile_nodes, tile_resource,
--- tile_number, tiles_by_number, harbor_at, port_rates, pieces, piece_names, yield), and each
--- player's pieces through own_pieces: its board cache (build.lua) is data derived from the board
--- that any reader may fill, the one part of storage an agent may write, since filling it never
+-- no [w] function and writes only data the rules never act on: the rules' board cache (below)
+-- and its own per-game cache, storage.heuristic (agent_cache: the board's fixed data, label
+-- memos, and each player's plan, kept while the state it derives from is unchanged; make_plan
+-- lists the keys). A decision is the same whether the cache was warm or cold. The chunk-level
+-- locals below are constants. It reads the state through the live views core.lua keeps in
+-- storage (cards, devs, played, supply, building, owner, road, props, vp), lookups other files
+-- keep there (graph, node_tiles, tile_nodes, tile_resource, tile_number, harbor_at, port_rates,
+-- pieces, piece_names, yield), and each player's pieces through own_pieces: its board cache
+-- (build.lua) is data derived from the board that any reader may fill, since filling it never
 -- changes what the rules do. Lists of pieces are in ascending id order, so ties between equal
 -- choices go to the lowest id.
 --
@@ -40,10 +42,9 @@
 --                      offerer is a heuristic bot).
 --   trade_partner      the acceptor with the fewest public points, never one near victory.
 
-local count, total, deck_count = game.count, game.total, game.deck_count
-local pget, gget = game.player_get, game.get
-local node_get, path_get, tile_get = board.node_get, board.path_get, board.tile_get
-local sub = string.sub
+local deck_count, pget = game.deck_count, game.player_get
+local board_version = board.version
+local sub, byte = string.sub, string.byte
 
 local RES = RESOURCES
 -- Ways to roll each number with two dice.
@@ -68,6 +69,57 @@ for _, d in ipairs(DEV_CARDS) do PLAY_CARD["play " .. d] = d end
 local EMPTY = {} -- never modified
 
 ------------------------------------------------------------------------------------------------
+-- The agent's cache
+
+-- The agent's per-game cache, storage.heuristic (made on first use; the rules never read it):
+--   pips[t]               ways to roll tile t's number (0 without one)
+--   node_res[n], node_pips[n]   resource and pips of each producing tile at node n, in
+--                         node_tiles order (the board's layout is fixed after game.setup)
+--   ids, seats, tiles     label -> id memos for node and path labels, "player N", "tile N"
+--   plans[p]              p's plan (make_plan), kept while its position is unchanged
+--   wishes                what each target needs (wish)
+--   opening[n]            node n's setup value for a player producing nothing
+local function agent_cache()
+  local H = storage.heuristic
+  if H then return H end
+  local tile_resource, tile_number, node_tiles = storage.tile_resource, storage.tile_number,
+    storage.node_tiles
+  local pips, node_res, node_pips = {}, {}, {}
+  for t = 1, #tile_resource do pips[t] = PIPS[tile_number[t]] or 0 end
+  for n = 1, #node_tiles do
+    local tiles, res, np = node_tiles[n], {}, {}
+    for i = 1, #tiles do
+      local r = tile_resource[tiles[i]]
+      if r then
+        res[#res + 1] = r
+        np[#np + 1] = pips[tiles[i]]
+      end
+    end
+    node_res[n], node_pips[n] = res, np
+  end
+  H = { pips = pips, node_res = node_res, node_pips = node_pips,
+        harbor_at = storage.harbor_at or EMPTY, ids = {}, seats = {},
+        tiles = {}, plans = {}, wishes = { {}, {} }, opening = {}, graph = false, links = false }
+  storage.heuristic = H
+  return H
+end
+
+-- The id in a label such as "node 43: ore 8, grain 5" (digits from position `skip`).
+local function parse_id(label, skip)
+  return tonumber(string.match(label, "^%d+", skip))
+end
+
+-- parse_id(label, 6) (node and path labels), memoized in H.ids.
+local function label_id(H, label)
+  local id = H.ids[label]
+  if id == nil then
+    id = parse_id(label, 6) or false
+    H.ids[label] = id
+  end
+  return id or nil
+end
+
+------------------------------------------------------------------------------------------------
 -- Reading the position
 
 -- Public points of q: the vp prop without the victory point cards in hand (hidden).
@@ -89,9 +141,9 @@ local function leader_of(p)
   return best, best_vp
 end
 
--- The board graph arrays: storage.graph (build.lua), else built here for this decision.
-local function graph()
-  local g = storage.graph
+-- The board graph arrays: storage.graph (build.lua), else built once per game into H.graph.
+local function graph(H)
+  local g = storage.graph or H.graph
   if g then return g end
   g = { np = {}, nn = {}, pa = {}, pb = {} }
   for n = 1, board.nodes() do
@@ -102,12 +154,8 @@ local function graph()
     local ends = board.path_nodes(e)
     g.pa[e], g.pb[e] = ends[1], ends[2]
   end
+  H.graph = g
   return g
-end
-
--- Pips of tile t (0 without a number).
-local function tile_pips(t)
-  return PIPS[storage.tile_number[t]] or 0
 end
 
 -- The ids holding p's `piece` (do not modify), given `left` = its pieces in supply: the rules'
@@ -126,29 +174,25 @@ local function supply(p, piece)
 end
 
 -- True when node n is empty and no neighbour holds a building (the distance rule).
-local function node_open(n, nn)
-  if storage.building[n] ~= nil then return false end
+local function node_open(n, nn, building)
+  if building[n] ~= nil then return false end
   local nbs = nn[n]
   for i = 1, #nbs do
-    if storage.building[nbs[i]] ~= nil then return false end
+    if building[nbs[i]] ~= nil then return false end
   end
   return true
 end
 
-local function hand_of(p)
-  local h = storage.cards[p]
-  return { brick = h.brick, lumber = h.lumber, wool = h.wool, grain = h.grain, ore = h.ore }
-end
-
 -- Expected production of p in pips per resource (cards per 36 rolls), the robber's tile
--- excluded.
-local function production(p)
+-- excluded; and whether any building added to it (false: all five are 0).
+local function production(H, p)
   local prod = { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 }
   local robber = storage.props.robber
   local yield = storage.yield or YIELD
-  local node_tiles, tile_resource = storage.node_tiles, storage.tile_resource
+  local node_tiles, tile_resource, pips = storage.node_tiles, storage.tile_resource, H.pips
   local names = storage.piece_names
   local pieces = storage.pieces
+  local produced = false
   for i = 1, #names do
     local name = names[i]
     local y = yield[name]
@@ -159,38 +203,36 @@ local function production(p)
         for j = 1, #tiles do
           local t = tiles[j]
           local r = tile_resource[t]
-          if r and t ~= robber then prod[r] = (prod[r] or 0) + tile_pips(t) * y end
+          if r and t ~= robber then
+            prod[r] = (prod[r] or 0) + pips[t] * y
+            produced = true
+          end
         end
       end
     end
   end
-  return prod
+  return prod, produced
 end
 
 -- What a settlement on node n is worth to a player producing `prod` (pips per resource) with
 -- weights `w`: pips per adjacent tile, more for resources scarce in `prod`, plus a harbor.
-local function node_value(n, prod, w)
+local function node_value(H, n, prod, w)
   local s = 0
-  local tiles = storage.node_tiles[n]
-  local tile_resource = storage.tile_resource
+  local res, pips = H.node_res[n], H.node_pips[n]
   local first, second
-  for i = 1, #tiles do
-    local t = tiles[i]
-    local r = tile_resource[t]
-    if r then
-      local have = prod[r] or 0
-      local f = w[r] or 1
-      if have == 0 and r ~= first and r ~= second then
-        f = f * 1.5
-      elseif have < 5 then
-        f = f * 1.15
-      end
-      s = s + tile_pips(t) * f
-      if first == nil then first = r else second = r end
+  for i = 1, #res do
+    local r = res[i]
+    local have = prod[r] or 0
+    local f = w[r] or 1
+    if have == 0 and r ~= first and r ~= second then
+      f = f * 1.5
+    elseif have < 5 then
+      f = f * 1.15
     end
+    s = s + pips[i] * f
+    if first == nil then first = r else second = r end
   end
-  local harbors = storage.harbor_at
-  local h = harbors and harbors[n]
+  local h = H.harbor_at[n]
   if h == "any" then
     s = s + 1
   elseif h then
@@ -221,35 +263,72 @@ local function missing(hand, cost)
   return m
 end
 
--- The plan of p: what it holds and wants. Fields: p, g (graph()), hand, s_left / c_left /
--- r_left (settlements, cities, roads in supply), settlements, roads (ids), has_spot (an open
--- node at the end of one of its roads), want_road (no such node, but settlements and roads left),
--- targets (array, priority order, of "city", "settlement", "road", "dev") and primary (the
--- first). The costlier parts are computed on first use and kept in the plan: plan_prod,
--- plan_cities, plan_goal.
+-- The plan of p (H.plans[p], one table per player and game): what it holds and wants.
+-- Kept while board.version() and p's settlements, cities and roads in supply are unchanged:
+-- g (graph()), s_left / c_left / r_left (those pieces in supply), settlements, roads (ids),
+-- has_spot (an open node at the end of one of its roads), want_road (no such node, but
+-- settlements and roads left), on_board (settlements on the board). Kept while, besides, the
+-- robber and w (the settling weights: W_EARLY below 5 points, W_LATE after) are unchanged, and
+-- computed on first use: prod (plan_prod), cities (plan_cities) and the goal search (plan_goal:
+-- goal, goal_done, and the search's mark / dist / via / queue / head / tail / stamp). Kept while,
+-- besides, p's cards and whether the deck has a card are unchanged: targets (array, priority
+-- order, of "city", "settlement", "road", "dev"), primary (the first) and serial (changes with
+-- them). hand is p's live card view.
 local function make_plan(p)
-  local g = graph()
-  local hand = hand_of(p)
-  local s_left, c_left, r_left = supply(p, "settlement"), supply(p, "city"), supply(p, "road")
-  local roads = mine(p, "road", r_left)
-
-  local has_spot = false
-  if s_left > 0 then
-    local nn, pa, pb = g.nn, g.pa, g.pb
-    for i = 1, #roads do
-      local e = roads[i]
-      if node_open(pa[e], nn) or node_open(pb[e], nn) then
-        has_spot = true
-        break
+  local H = agent_cache()
+  local plan = H.plans[p]
+  if plan == nil then
+    plan = { p = p, version = false, mark = {}, dist = {}, via = {}, queue = {}, stamp = 0,
+             search_roots = {}, targets = {}, serial = 0, sea = {} }
+    H.plans[p] = plan
+  end
+  local version, left = board_version(), storage.supply[p]
+  if plan.version ~= version or plan.k_s ~= left.settlement or plan.k_c ~= left.city
+      or plan.k_r ~= left.road then
+    plan.version, plan.k_s, plan.k_c, plan.k_r = version, left.settlement, left.city, left.road
+    local pieces = storage.pieces
+    local s_left = pieces.settlement and left.settlement or 0
+    local c_left = pieces.city and left.city or 0
+    local r_left = pieces.road and left.road or 0
+    local g = graph(H)
+    local roads = mine(p, "road", r_left)
+    local spot = false
+    if s_left > 0 then
+      local nn, pa, pb, building = g.nn, g.pa, g.pb, storage.building
+      for i = 1, #roads do
+        local e = roads[i]
+        local u, v = pa[e], pb[e]
+        if (building[u] == nil and node_open(u, nn, building))
+            or (building[v] == nil and node_open(v, nn, building)) then
+          spot = true
+          break
+        end
       end
     end
+    plan.s_left, plan.c_left, plan.r_left = s_left, c_left, r_left
+    plan.g, plan.settlements, plan.roads = g, mine(p, "settlement", s_left), roads
+    plan.has_spot, plan.want_road = spot, s_left > 0 and not spot and r_left > 0
+    plan.on_board = pieces.settlement and pieces.settlement.limit - s_left or 0
+    plan.cities, plan.robber, plan.hb = false, false, false
   end
-  local want_road = s_left > 0 and not has_spot and r_left > 0
+  local robber, w = storage.props.robber, (storage.vp[p] or 0) >= 5 and W_LATE or W_EARLY
+  if plan.robber ~= robber or plan.w ~= w then
+    plan.robber, plan.w = robber, w
+    plan.prod, plan.goal, plan.goal_done = false, false, false
+  end
 
+  local hand = storage.cards[p]
+  local b, l, wo, gr, o = hand.brick, hand.lumber, hand.wool, hand.grain, hand.ore
+  local dev = deck_count("dev") > 0 and "dev" or nil
+  if plan.hb == b and plan.hl == l and plan.hw == wo and plan.hg == gr and plan.ho == o
+      and plan.dev == dev then
+    return plan
+  end
+  plan.hb, plan.hl, plan.hw, plan.hg, plan.ho, plan.dev = b, l, wo, gr, o, dev
+  plan.serial = plan.serial + 1
   local t1, t2, t3, t4
-  local on_board = storage.pieces.settlement and storage.pieces.settlement.limit - s_left or 0
-  if c_left > 0 and on_board > 0 then t1 = "city" end
-  if has_spot then
+  if plan.c_left > 0 and plan.on_board > 0 then t1 = "city" end
+  if plan.has_spot then
     -- A settlement goes first when it lacks strictly fewer cards than the city.
     if t1 and missing(hand, cost_of("settlement")) < missing(hand, cost_of("city")) then
       t1, t2 = "settlement", "city"
@@ -259,8 +338,7 @@ local function make_plan(p)
       t1 = "settlement"
     end
   end
-  local extra = want_road and "road" or nil
-  local dev = deck_count("dev") > 0 and "dev" or nil
+  local extra = plan.want_road and "road" or nil
   if t1 == nil then
     t1, t2 = extra or dev, extra and dev or nil
   elseif t2 == nil then
@@ -268,18 +346,16 @@ local function make_plan(p)
   else
     t3, t4 = extra or dev, extra and dev or nil
   end
-  return {
-    p = p, g = g, hand = hand, s_left = s_left, c_left = c_left, r_left = r_left,
-    settlements = mine(p, "settlement", s_left), roads = roads, has_spot = has_spot,
-    want_road = want_road, targets = { t1, t2, t3, t4 }, primary = t1,
-    prod = false, cities = false, goal = false, goal_done = false, dist = false, via = false,
-  }
+  local targets = plan.targets
+  targets[1], targets[2], targets[3], targets[4] = t1, t2, t3, t4
+  plan.hand, plan.primary = hand, t1
+  return plan
 end
 
 local function plan_prod(plan)
   local prod = plan.prod
   if not prod then
-    prod = production(plan.p)
+    prod = production(agent_cache(), plan.p)
     plan.prod = prod
   end
   return prod
@@ -294,104 +370,154 @@ local function plan_cities(plan)
   return cities
 end
 
--- Settling weights for p now: early ones below 5 points, late ones after.
-local function weights(p)
-  return (storage.vp[p] or 0) >= 5 and W_LATE or W_EARLY
+-- Node v's links: {u1, e1, u2, e2, ...}, its neighbours u and the paths e to them (H.links,
+-- built on first use).
+local function links_of(H, g)
+  local links = H.links
+  if links then return links end
+  links = {}
+  local np, pa, pb = g.np, g.pa, g.pb
+  for v = 1, #np do
+    local ps, list = np[v], {}
+    for j = 1, #ps do
+      local e = ps[j]
+      list[2 * j - 1], list[2 * j] = pa[e] == v and pb[e] or pa[e], e
+    end
+    links[v] = list
+  end
+  H.links = links
+  return links
 end
 
--- Nodes within `limit` roads of p's network over free paths (a node holding an
--- opponent's building ends a route): returns dist (node -> roads, 0 on the network), the nodes
--- in the order reached, and via (node -> the path it was reached by, on a shortest route).
-local function road_distances(plan, limit)
-  local p, g = plan.p, plan.g
-  local dist, queue, via = {}, {}, {}
-  local pa, pb = g.pa, g.pb
-  local lists = { plan.settlements, plan_cities(plan) }
+-- Starts the plan's search from p's network: its settlements, cities and road ends, in that
+-- order, at distance 0.
+local function search_start(plan)
+  local stamp = plan.stamp + 1
+  local mark, dist, queue = plan.mark, plan.dist, plan.queue
+  local tail = 0
+  local lists = plan.search_roots
+  lists[1], lists[2] = plan.settlements, plan_cities(plan)
   for l = 1, 2 do
     local list = lists[l]
     for i = 1, #list do
       local v = list[i]
-      if dist[v] == nil then dist[v] = 0; queue[#queue + 1] = v end
+      if mark[v] ~= stamp then
+        mark[v], dist[v] = stamp, 0
+        tail = tail + 1
+        queue[tail] = v
+      end
     end
   end
-  local roads = plan.roads
+  local roads, pa, pb = plan.roads, plan.g.pa, plan.g.pb
   for i = 1, #roads do
     local e = roads[i]
     local v = pa[e]
-    if dist[v] == nil then dist[v] = 0; queue[#queue + 1] = v end
+    if mark[v] ~= stamp then
+      mark[v], dist[v] = stamp, 0
+      tail = tail + 1
+      queue[tail] = v
+    end
     v = pb[e]
-    if dist[v] == nil then dist[v] = 0; queue[#queue + 1] = v end
+    if mark[v] ~= stamp then
+      mark[v], dist[v] = stamp, 0
+      tail = tail + 1
+      queue[tail] = v
+    end
   end
-  local np = g.np
-  local head = 1
-  while head <= #queue do
+  plan.stamp, plan.head, plan.tail = stamp, 1, tail
+end
+
+-- Continues the plan's breadth-first search over free paths until every node within `limit`
+-- roads of p's network is reached (a node holding an opponent's building ends a route). Nodes
+-- reached are queue[1..tail] in order (distances never decrease along it); where
+-- mark[n] == stamp, dist[n] is n's distance in roads and via[n] the path it was reached by on a
+-- shortest route.
+local function search_to(plan, links, limit)
+  local p = plan.p
+  local mark, dist, via, queue, stamp = plan.mark, plan.dist, plan.via, plan.queue, plan.stamp
+  local head, tail = plan.head, plan.tail
+  local owner, road = storage.owner, storage.road
+  while head <= tail do
     local v = queue[head]
-    head = head + 1
     local d = dist[v]
-    if d < limit then
-      local owner = storage.owner[v]
-      if owner == nil or owner == p then
-        local ps = np[v]
-        for j = 1, #ps do
-          local e = ps[j]
-          local u = pa[e] == v and pb[e] or pa[e]
-          if dist[u] == nil and storage.road[e] == nil then
-            dist[u] = d + 1
-            via[u] = e
-            queue[#queue + 1] = u
+    if d >= limit then break end
+    head = head + 1
+    local o = owner[v]
+    if o == nil or o == p then
+      local list = links[v]
+      d = d + 1
+      for j = 1, #list, 2 do
+        local u = list[j]
+        if mark[u] ~= stamp then
+          local e = list[j + 1]
+          if road[e] == nil then
+            mark[u], dist[u], via[u] = stamp, d, e
+            tail = tail + 1
+            queue[tail] = u
           end
         end
       end
     end
   end
-  return dist, queue, via
+  plan.head, plan.tail = head, tail
 end
 
 -- The open node off p's network worth building roads toward (the best value for the roads it
--- takes, within NEAR_ROAD_DIST roads, else within FAR_ROAD_DIST), or nil.
+-- takes, within NEAR_ROAD_DIST roads, else within FAR_ROAD_DIST), or nil. Leaves the search in
+-- the plan (dist, via) for place_road.
 local function plan_goal(plan)
   if plan.goal_done then return plan.goal or nil end
-  local nn = plan.g.nn
-  local prod, w = plan_prod(plan), weights(plan.p)
+  local H = agent_cache()
+  local links = links_of(H, plan.g)
+  local nn, building = plan.g.nn, storage.building
+  local prod, w = plan_prod(plan), plan.w
+  local dist, queue = plan.dist, plan.queue
   local goal, goal_score
+  search_start(plan)
+  local from = plan.tail + 1 -- after the network (distance 0)
   for pass = 1, 2 do
-    local dist, nodes, via = road_distances(plan, pass == 1 and NEAR_ROAD_DIST or FAR_ROAD_DIST)
-    plan.dist, plan.via = dist, via
-    for i = 1, #nodes do
-      local n = nodes[i]
+    search_to(plan, links, pass == 1 and NEAR_ROAD_DIST or FAR_ROAD_DIST)
+    local tail = plan.tail
+    for i = from, tail do
+      local n = queue[i]
       local d = dist[n]
-      if d > 0 and node_open(n, nn) then
-        local score = node_value(n, prod, w) / (1 + 0.5 * d)
+      if d > 0 and building[n] == nil and node_open(n, nn, building) then
+        local score = node_value(H, n, prod, w) / (1 + 0.5 * d)
         if goal == nil or score > goal_score then goal, goal_score = n, score end
       end
     end
     if goal then break end
+    from = tail + 1
   end
   plan.goal, plan.goal_done = goal or false, true
   return goal
 end
 
--- Cards the wanted builds need: the primary target, plus a road while roads are wanted.
+-- Cards the wanted builds need: the primary target, plus a road while roads are wanted. The
+-- table is shared (H.wishes, one per primary and want_road): do not modify it.
 local function wish(plan)
-  local need = { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 }
   local primary = plan.primary
-  if primary then
-    local cost = cost_of(primary)
-    for i = 1, #RES do need[RES[i]] = cost[RES[i]] or 0 end
-  end
-  if plan.want_road and primary ~= "road" then
-    local cost = cost_of("road")
+  local want_road = plan.want_road and primary ~= "road"
+  local wishes = agent_cache().wishes[want_road and 2 or 1]
+  local need = wishes[primary or false]
+  if need then return need end
+  need = { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 }
+  local cost = primary and cost_of(primary) or EMPTY
+  for i = 1, #RES do need[RES[i]] = cost[RES[i]] or 0 end
+  if want_road then
+    cost = cost_of("road")
     for i = 1, #RES do need[RES[i]] = need[RES[i]] + (cost[RES[i]] or 0) end
   end
+  wishes[primary or false] = need
   return need
 end
 
 -- The maritime trade that completes a target: for the first target in priority order whose
 -- missing cards the surplus beyond its cost can buy at p's rates, returns give, get. With
 -- `shed` (hand above the discard limit), the first trade of a surplus for a missing card.
-local function maritime_plan(plan, shed)
+local function find_maritime(plan, shed)
   local rates = storage.port_rates and storage.port_rates[plan.p]
-  local hand = plan.hand
+  local hand, bank = plan.hand, storage.cards.bank
   local shed_give, shed_get
   local targets = plan.targets
   for ti = 1, #targets do
@@ -408,7 +534,7 @@ local function maritime_plan(plan, shed)
           trades = trades + extra // rate
           local key = extra - rate * 10 -- the cheapest rate, then the largest surplus
           if give == nil or key > give_key then give, give_key = r, key end
-        elseif c - hand[r] > get_lack and storage.cards.bank[r] > 0 then
+        elseif c - hand[r] > get_lack and bank[r] > 0 then
           get, get_lack = r, c - hand[r]
         end
       end
@@ -419,6 +545,22 @@ local function maritime_plan(plan, shed)
     end
   end
   return shed_give, shed_get
+end
+
+-- find_maritime, remembered in plan.sea while the plan's serial (its targets and hand), shed
+-- and the bank's cards are unchanged (the rates change only with the board, which changes the
+-- serial).
+local function maritime_plan(plan, shed)
+  local sea, bank = plan.sea, storage.cards.bank
+  if sea.serial == plan.serial and sea.shed == shed and sea.b == bank.brick
+      and sea.l == bank.lumber and sea.w == bank.wool and sea.g == bank.grain
+      and sea.o == bank.ore then
+    return sea.give, sea.get
+  end
+  local give, get = find_maritime(plan, shed)
+  sea.serial, sea.shed, sea.give, sea.get = plan.serial, shed, give, get
+  sea.b, sea.l, sea.w, sea.g, sea.o = bank.brick, bank.lumber, bank.wool, bank.grain, bank.ore
+  return give, get
 end
 
 -- The domestic offer of p: 1 card of its largest surplus for a card its primary target lacks
@@ -537,48 +679,63 @@ end
 ------------------------------------------------------------------------------------------------
 -- Decisions (opts: the option labels)
 
--- The id in a label such as "node 43: ore 8, grain 5" (digits from position `skip`).
-local function parse_id(label, skip)
-  return tonumber(string.match(label, "^%d+", skip))
-end
-
 -- The index of the option whose label is `label` or starts with `label` followed by ":".
 local function index_of(opts, label)
+  local count = #opts
+  for i = 1, count do
+    if opts[i] == label then return i end
+  end
   local n = #label
-  for i = 1, #opts do
+  for i = 1, count do
     local o = opts[i]
-    if o == label or (o:sub(n + 1, n + 1) == ":" and o:sub(1, n) == label) then return i end
+    if byte(o, n + 1) == 58 and sub(o, 1, n) == label then return i end
   end
   return nil
 end
 
--- Setup: the best node for p's next settlement.
-local function setup_settlement(p, opts)
-  local prod = production(p)
+-- The option whose node (label_id) has the best node_value for `prod` and `w`; `values`, if
+-- given, memoizes the values by node.
+local function best_node(H, opts, prod, w, values)
+  local ids = H.ids
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local s = node_value(parse_id(opts[i], 6), prod, W_EARLY)
+    local label = opts[i]
+    local n = ids[label] or label_id(H, label)
+    local s = values and values[n]
+    if s == nil then
+      s = node_value(H, n, prod, w)
+      if values then values[n] = s end
+    end
     if best_score == nil or s > best_score then best, best_score = i, s end
   end
   return best
 end
 
+-- Setup: the best node for p's next settlement. While p produces nothing, the values are the
+-- same for every player (H.opening).
+local function setup_settlement(p, opts)
+  local H = agent_cache()
+  local prod, produced = production(H, p)
+  return best_node(H, opts, prod, W_EARLY, not produced and H.opening or nil)
+end
+
 -- Setup: the road from the new settlement toward the best open node two roads away.
 local function setup_road(p, opts)
-  local g = graph()
-  local prod = production(p)
-  local nn = g.nn
+  local H = agent_cache()
+  local g = graph(H)
+  local prod = production(H, p)
+  local nn, building, owner = g.nn, storage.building, storage.owner
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local e = parse_id(opts[i], 6)
+    local e = label_id(H, opts[i])
     local near, far = g.pa[e], g.pb[e]
-    if storage.owner[far] == p then near, far = far, near end
+    if owner[far] == p then near, far = far, near end
     local top, sum = 0, 0
     local nbs = nn[far]
     for k = 1, #nbs do
       local n = nbs[k]
-      if n ~= near and node_open(n, nn) then
-        local v = node_value(n, prod, W_EARLY)
+      if n ~= near and node_open(n, nn, building) then
+        local v = node_value(H, n, prod, W_EARLY)
         sum = sum + v
         if v > top then top = v end
       end
@@ -612,16 +769,18 @@ local function place_road(p, opts)
       v = u
     end
   end
+  local H = agent_cache()
+  local road = storage.road
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local e = parse_id(opts[i], 6)
+    local e = label_id(H, opts[i])
     local score = 0
     for k = 1, 2 do
       local v = k == 1 and pa[e] or pb[e]
       local own = 0
       local ps = np[v]
       for j = 1, #ps do
-        if storage.road[ps[j]] == p then own = own + 1 end
+        if road[ps[j]] == p then own = own + 1 end
       end
       if own == 1 then score = score + 1 end
     end
@@ -631,30 +790,25 @@ local function place_road(p, opts)
 end
 
 local function place_settlement(p, opts)
-  local prod = production(p)
-  local w = (storage.vp[p] or 0) >= 5 and W_LATE or W_EARLY
-  local best, best_score = 1, nil
-  for i = 1, #opts do
-    local s = node_value(parse_id(opts[i], 6), prod, w)
-    if best_score == nil or s > best_score then best, best_score = i, s end
-  end
-  return best
+  local plan = make_plan(p)
+  return best_node(agent_cache(), opts, plan_prod(plan), plan.w)
 end
 
 -- The settlement whose tiles produce most (ore and grain a little more; the robber's tile at a
 -- third).
 local function place_city(p, opts)
+  local H = agent_cache()
   local robber = storage.props.robber
-  local tile_resource = storage.tile_resource
+  local tile_resource, node_tiles, pips = storage.tile_resource, storage.node_tiles, H.pips
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local tiles = storage.node_tiles[parse_id(opts[i], 6)]
+    local tiles = node_tiles[label_id(H, opts[i])]
     local s = 0
     for k = 1, #tiles do
       local t = tiles[k]
       local r = tile_resource[t]
       if r then
-        local v = tile_pips(t) * ((r == "ore" or r == "grain") and 1.1 or 1)
+        local v = pips[t] * ((r == "ore" or r == "grain") and 1.1 or 1)
         if t == robber then v = v / 3 end
         s = s + v
       end
@@ -668,22 +822,31 @@ end
 -- for touching the leader at all); a tile touching p's own buildings only as a last resort,
 -- the one costing p least.
 local function robber_choice(p, opts)
+  local H = agent_cache()
   local leader = leader_of(p)
   local yield = storage.yield or YIELD
   local leader_cards = leader and view_size(storage.cards[leader]) > 0
+  local tile_of, pips, tile_nodes = H.tiles, H.pips, storage.tile_nodes
+  local owners, building = storage.owner, storage.building
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local t = tonumber(string.match(opts[i], "^tile (%d+)"))
+    local label = opts[i]
+    local t = tile_of[label]
+    if t == nil then
+      t = tonumber(string.match(label, "^tile (%d+)")) or false
+      tile_of[label] = t
+    end
     local score = -2000
     if t then
       score = 0
-      local pp = tile_pips(t)
-      local nodes = storage.tile_nodes[t]
+      local pp = pips[t]
+      local nodes = tile_nodes[t]
       local own, touches_leader = 0, false
       for k = 1, #nodes do
-        local owner = storage.owner[nodes[k]]
+        local n = nodes[k]
+        local owner = owners[n]
         if owner then
-          local y = yield[storage.building[nodes[k]]] or 1
+          local y = yield[building[n]] or 1
           if owner == p then
             own = own + y
           elseif owner == leader then
@@ -702,11 +865,22 @@ local function robber_choice(p, opts)
   return best
 end
 
+-- The seat in a label "player N" (parse_id(label, 8), memoized in H.seats), or nil.
+local function label_seat(label)
+  local seats = agent_cache().seats
+  local q = seats[label]
+  if q == nil then
+    q = parse_id(label, 8) or false
+    seats[label] = q
+  end
+  return q or nil
+end
+
 -- The victim: the most public points, then the most cards.
 local function victim_choice(_, opts)
   local best, bv, bc = 1, -1, -1
   for i = 1, #opts do
-    local q = parse_id(opts[i], 8)
+    local q = label_seat(opts[i])
     if q then
       local v, c = public_vp(q), view_size(storage.cards[q])
       if v > bv or (v == bv and c > bc) then best, bv, bc = i, v, c end
@@ -854,7 +1028,7 @@ local function partner_choice(_, opts)
   local best, best_vp = nil, nil
   local limit = options.target_vp - NEAR_VICTORY
   for i = 1, #opts do
-    local q = sub(opts[i], 1, 7) == "player " and parse_id(opts[i], 8)
+    local q = sub(opts[i], 1, 7) == "player " and label_seat(opts[i])
     if q then
       local v = public_vp(q)
       if v < limit and (best_vp == nil or v < best_vp) then best, best_vp = i, v end

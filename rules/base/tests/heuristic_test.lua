@@ -235,10 +235,11 @@ test("heuristic: reads the game without changing storage", function(t)
   local gives = env.maritime_gives(p)
   local labels = {}
   for i, e in ipairs(env.legal_spots(p, "road")) do labels[i] = "path " .. e end
-  -- The board cache is data derived from the board that any reader may fill: left out.
+  -- The board cache (data derived from the board that any reader may fill) and the agent's
+  -- own cache: left out.
   local function rules_storage()
     local s = copy(env.storage)
-    s.board_cache = nil
+    s.board_cache, s.heuristic = nil, nil
     return s
   end
   local before = rules_storage()
@@ -253,6 +254,67 @@ test("heuristic: reads the game without changing storage", function(t)
   if #labels > 0 then env.heuristic_choice(p, "base.place_road", labels) end
   t.eq(rules_storage(), before)
   t.eq({ hand(1), hand(2), hand(3), hand(4), game.get("robber"), game.decisions() }, digest)
+end)
+
+test("heuristic: sees an opponent take its settlement spot", function(t)
+  local env = new_game(t)
+  settle(env, 1, 43)
+  -- Two roads from node 43 to node y, the only open node at the end of player 1's roads.
+  local e1 = board.node_paths(43)[1]
+  env.place_piece(1, "road", e1, { free = true })
+  local ends = board.path_nodes(e1)
+  local x = ends[1] == 43 and ends[2] or ends[1]
+  local e2, y
+  for _, e in ipairs(board.node_paths(x)) do
+    local ab = board.path_nodes(e)
+    local other = ab[1] == x and ab[2] or ab[1]
+    if other ~= 43 then e2, y = e, other break end
+  end
+  env.place_piece(1, "road", e2, { free = true })
+  give(1, { brick = 1, lumber = 1, ore = 2 })
+  local cards = { "brick", "lumber", "ore" }
+  -- The settlement comes first: the ore is surplus.
+  t.eq(choose(env, 1, "base.discard", cards), "ore")
+  -- Player 2 settles on y: now the city (3 ore) and a road come first.
+  settle(env, 2, y)
+  t.eq(choose(env, 1, "base.discard", cards), "brick")
+end)
+
+test("heuristic: its cache never changes an answer", function(t)
+  -- After every turn of two games, each seat's answers with the cache the game left
+  -- (storage.heuristic) and with none are the same.
+  local resources = { "brick", "lumber", "wool", "grain", "ore" }
+  local function answers(env, p)
+    -- The menu without "offer a trade": its coin toss would differ between the calls.
+    local menu = {}
+    for _, label in ipairs(env.action_labels(p)) do
+      if label ~= "offer a trade" then menu[#menu + 1] = label end
+    end
+    local out = { env.heuristic_choice(p, "base.action", menu),
+                  env.heuristic_choice(p, "base.discard", resources),
+                  env.heuristic_choice(p, "base.plenty", resources),
+                  env.heuristic_choice(p, "base.monopoly", resources),
+                  env.heuristic_choice(p, "base.robber", robber_labels(env)),
+                  env.heuristic_choice(p, "base.trade_answer", { "accept", "decline" }) }
+    local gives = env.maritime_gives(p)
+    if #gives > 0 then out[#out + 1] = env.heuristic_choice(p, "base.maritime_give", gives) end
+    local roads = {}
+    for i, e in ipairs(env.legal_spots(p, "road")) do roads[i] = "path " .. e end
+    if #roads > 0 then out[#out + 1] = env.heuristic_choice(p, "base.place_road", roads) end
+    return out
+  end
+  for seed = 5, 6 do
+    t.start { players = 4, seed = seed, agents = HEURISTIC4 }
+    local env = t.env()
+    while game.winner() == nil and game.turn() < 200 do
+      t.turn()
+      for p = 1, 4 do
+        local warm = answers(env, p)
+        env.storage.heuristic = nil
+        t.eq(answers(env, p), warm)
+      end
+    end
+  end
 end)
 
 test("heuristic: four heuristic bots finish a game under the invariant check", function(t)
