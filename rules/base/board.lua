@@ -144,7 +144,8 @@ LAZY_LABELS_META = {
 
 -- The decision labels of `ids` as a lazy array: entry i is names[ids[i]] (names: node_labels,
 -- path_labels, tile_labels' storage tables), made only when read. The random agent reads none;
--- game.decide reads the chosen one.
+-- game.decide reads the chosen one. The array's field `ids` is the ids array itself (read only):
+-- an agent that knows these arrays reads option i's id as rawget(options, "ids")[i].
 function lazy_labels(ids, names)
   return setmetatable({ ids = ids, names = names }, LAZY_LABELS_META)
 end

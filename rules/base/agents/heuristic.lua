@@ -119,6 +119,14 @@ local function label_id(H, label)
   return id or nil
 end
 
+-- The node or path id of option i of a placement decision: read from the ids behind a lazy
+-- label array (board.lua lazy_labels), else parsed from the label (e.g. scripted option lists).
+local function option_id(H, opts, i)
+  local ids = rawget(opts, "ids")
+  if ids then return ids[i] end
+  return label_id(H, opts[i])
+end
+
 ------------------------------------------------------------------------------------------------
 -- Reading the position
 
@@ -693,14 +701,12 @@ local function index_of(opts, label)
   return nil
 end
 
--- The option whose node (label_id) has the best node_value for `prod` and `w`; `values`, if
+-- The option whose node (option_id) has the best node_value for `prod` and `w`; `values`, if
 -- given, memoizes the values by node.
 local function best_node(H, opts, prod, w, values)
-  local ids = H.ids
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local label = opts[i]
-    local n = ids[label] or label_id(H, label)
+    local n = option_id(H, opts, i)
     local s = values and values[n]
     if s == nil then
       s = node_value(H, n, prod, w)
@@ -727,7 +733,7 @@ local function setup_road(p, opts)
   local nn, building, owner = g.nn, storage.building, storage.owner
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local e = label_id(H, opts[i])
+    local e = option_id(H, opts, i)
     local near, far = g.pa[e], g.pb[e]
     if owner[far] == p then near, far = far, near end
     local top, sum = 0, 0
@@ -762,8 +768,15 @@ local function place_road(p, opts)
       if e == nil then break end
       local u = pa[e] == v and pb[e] or pa[e]
       if dist[u] == 0 then
-        local i = index_of(opts, "path " .. e)
-        if i then return i end
+        local ids = rawget(opts, "ids")
+        if ids then
+          for i = 1, #ids do
+            if ids[i] == e then return i end
+          end
+        else
+          local i = index_of(opts, "path " .. e)
+          if i then return i end
+        end
         break
       end
       v = u
@@ -773,7 +786,7 @@ local function place_road(p, opts)
   local road = storage.road
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local e = label_id(H, opts[i])
+    local e = option_id(H, opts, i)
     local score = 0
     for k = 1, 2 do
       local v = k == 1 and pa[e] or pb[e]
@@ -802,7 +815,7 @@ local function place_city(p, opts)
   local tile_resource, node_tiles, pips = storage.tile_resource, storage.node_tiles, H.pips
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local tiles = node_tiles[label_id(H, opts[i])]
+    local tiles = node_tiles[option_id(H, opts, i)]
     local s = 0
     for k = 1, #tiles do
       local t = tiles[k]
