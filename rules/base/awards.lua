@@ -14,6 +14,9 @@
 -- Road lengths are cached in storage.road_len and recomputed only for the seats update_awards
 -- is told about (all seats when called without arguments).
 
+-- Read as upvalues, not globals (the chunk runs anew for every game).
+local storage, game = storage, game
+
 LONGEST_ROAD_MIN = 5
 LARGEST_ARMY_MIN = 3
 

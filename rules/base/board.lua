@@ -31,6 +31,9 @@
 --   storage.coast               the 30 coastal paths in clockwise order, from tile 1's top
 --   storage.harbor_paths        the 9 harbor paths, in HARBOR_TYPES order
 
+-- Read as upvalues, not globals (the chunk runs anew for every game).
+local storage, game = storage, game
+
 TERRAIN_RESOURCE = {
   forest = "lumber", pasture = "wool", fields = "grain", hills = "brick", mountains = "ore",
   desert = false,

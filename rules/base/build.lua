@@ -28,6 +28,9 @@
 --                   the buildings around those tiles, for the hooked production path
 -- They are derived data: reading them never changes the game.
 
+-- Read as upvalues, not globals (the chunk runs anew for every game).
+local storage, game, RESOURCES = storage, game, RESOURCES
+
 local node_set, path_set = board.node_set, board.path_set
 local board_version = board.version
 local has_handlers = game.has_handlers

@@ -6,6 +6,9 @@
 -- at most one card is played (dev_played), and a card bought this turn (bought[kind]) cannot
 -- be played that turn, though an older card of the same kind can.
 
+-- Read as upvalues, not globals (the chunk runs anew for every game).
+local storage, game, RESOURCES = storage, game, RESOURCES
+
 DEV_ITEM = "development card" -- the item name in base.pay / base.can_pay
 
 local count = game.count

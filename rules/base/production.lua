@@ -18,6 +18,9 @@
 -- game.setup, since handlers are registered only while packs load) produce() neither builds
 -- payloads nor raises those events: the result is the same, without a table per building.
 
+-- Read as upvalues, not globals (the chunk runs anew for every game).
+local storage, game, RESOURCES = storage, game, RESOURCES
+
 local move = game.move
 
 -- Index of each resource in RESOURCES (constant).

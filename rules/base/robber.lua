@@ -20,6 +20,9 @@
 
 -- The discard of a 7 for one player: `count` decisions, one card each. The hand is read once:
 -- only this loop's own moves change it meanwhile (agents cannot change the state).
+-- Read as upvalues, not globals (the chunk runs anew for every game).
+local storage, game, RESOURCES = storage, game, RESOURCES
+
 function discard_default(e)
   local p = e.player
   local hand = card_view(p)

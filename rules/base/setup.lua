@@ -11,6 +11,9 @@
 -- with a resource; the bank pays what it has).
 
 -- The seats in setup order for `players` seats starting with `first`: 1..N then N..1.
+-- Read as upvalues, not globals (the chunk runs anew for every game).
+local storage, game = storage, game
+
 function setup_order(first, players)
   local order = {}
   for i = 0, players - 1 do order[#order + 1] = (first - 1 + i) % players + 1 end

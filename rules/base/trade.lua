@@ -19,6 +19,9 @@
 -- trade). What a player can give is read with funds_of / funds (core.lua): cards, plus what
 -- handlers of base.funds add.
 
+-- Read as upvalues, not globals (the chunk runs anew for every game).
+local storage, game, RESOURCES = storage, game, RESOURCES
+
 local decide = game.decide
 
 MARITIME_RATE = 4 -- cards given for one card from the bank without a harbor

@@ -6,6 +6,9 @@
 -- bought). Every source is in points. Handlers of base.vp may add sources and change the total.
 -- Player prop vp always holds the full total (hidden cards included).
 
+-- Read as upvalues, not globals (the chunk runs anew for every game).
+local storage, game = storage, game
+
 AWARD_VP = 2
 
 local count = game.count

@@ -42,6 +42,7 @@
 --                      offerer is a heuristic bot).
 --   trade_partner      the acceptor with the fewest public points, never one near victory.
 
+local storage, game = storage, game -- upvalues, not globals (the chunk runs for every game)
 local deck_count, pget = game.deck_count, game.player_get
 local board_version = board.version
 local sub, byte = string.sub, string.byte
