@@ -43,8 +43,9 @@ struct Session::Impl {
     int storage_size = 16;         // fields of `storage` at the last game's end (presizing)
   };
   std::vector<Pack> packs;
-  int base_ref =
-      LUA_NOREF;  // template of pack environments: sandbox globals, libraries, game, board
+  // Template of pack environments (sandbox globals, libraries, game, board) as a flat array
+  // {name1, value1, ...}, each library itself a flat array of its fields (push_environment).
+  int base_ref = LUA_NOREF;
   int listening_ref = LUA_NOREF;  // {now = {[event name or id] = has handlers}} for game.raise
   // The adjacency lists of the hex board of radius shared_radius, kept from game to game since
   // board.hex of one radius always gives the same board (building them is a large part of a
