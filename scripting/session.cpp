@@ -366,15 +366,16 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   for (int* ref : {&game_ref, &handlers_ref, &turn_payload_ref})
     if (*ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, *ref);
   lua_newtable(L);
-  lua_newtable(L);
+  lua_createtable(L, handler_count, 0);
   lua_pushvalue(L, -1);
   handlers_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_setfield(L, -2, "handlers");
   game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_createtable(L, 0, 3);
   turn_payload_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  // While packs load, game.raise knows nothing about handlers yet: an empty table.
   lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
-  lua_newtable(L);  // filled once every handler is registered
+  lua_createtable(L, 0, 0);
   lua_setfield(L, -2, "now");
   lua_pop(L, 1);
 
@@ -388,26 +389,33 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     const int globals = lua_gettop(L);
     lua_createtable(L, 0, pack.storage_size);
     lua_setfield(L, globals, "storage");
-    lua_newtable(L);
-    if (const auto* values =
-            [&]() -> const std::vector<std::pair<std::string, packs::OptionValue>>* {
-          for (const auto& [pack_name, kv] : options.packs)
-            if (pack_name == name) return &kv;
-          return nullptr;
-        }()) {
-      for (const auto& [key, value] : *values) {
+    static const std::vector<std::pair<std::string, packs::OptionValue>> kNoOptions;
+    const auto& values = [&]() -> const std::vector<std::pair<std::string, packs::OptionValue>>& {
+      for (const auto& [pack_name, kv] : options.packs)
+        if (pack_name == name) return kv;
+      return kNoOptions;
+    }();
+    // The options table is a read-only proxy whose backing table errors on unknown keys. Nothing
+    // can change it (the proxy is empty and locked, the backing unreachable), so games with the
+    // same values share it.
+    if (pack.options_ref == LUA_NOREF || pack.option_values != values) {
+      lua_createtable(L, 0, static_cast<int>(values.size()));
+      for (const auto& [key, value] : values) {
         push_option(L, value);
         lua_setfield(L, -2, key.c_str());
       }
+      lua_createtable(L, 0, 1);
+      lua_pushlightuserdata(L, const_cast<packs::Manifest*>(pack.manifest));
+      lua_pushcclosure(L, lua::protect<unknown_option>, 1);
+      lua_setfield(L, -2, "__index");
+      lua_setmetatable(L, -2);
+      lua::push_read_only(L, -1, "options");
+      lua_remove(L, -2);
+      if (pack.options_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pack.options_ref);
+      pack.options_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+      pack.option_values = values;
     }
-    // The options table is a read-only proxy whose backing table errors on unknown keys.
-    lua_createtable(L, 0, 1);
-    lua_pushlightuserdata(L, const_cast<packs::Manifest*>(pack.manifest));
-    lua_pushcclosure(L, lua::protect<unknown_option>, 1);
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
-    lua::push_read_only(L, -1, "options");
-    lua_remove(L, -2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pack.options_ref);
     lua_setfield(L, globals, "options");
     lua_pushstring(L, name.c_str());
     lua_setfield(L, globals, "PACK");
@@ -436,17 +444,31 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   }
 
   // Handlers are fixed from here on: tell game.raise which events have none. With invariants
-  // every event goes through the dispatcher, which checks them.
-  lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
-  lua_getfield(L, -1, "now");
+  // every event goes through the dispatcher, which checks them. The table only the kernel sees
+  // is kept while the answers stay the same.
+  handler_count = 0;
+  std::vector<bool> listening(static_cast<std::size_t>(state.events.size()));
   for (int e = 0; e < state.events.size(); ++e) {
-    const bool has = !invariants.empty() || state.events.has_handlers(e);
-    lua_pushboolean(L, has);
-    lua_setfield(L, -2, state.events.info(e).name.c_str());
-    lua_pushboolean(L, has);
-    lua_rawseti(L, -2, e + 1);
+    handler_count += static_cast<int>(state.events.before(e).size() + state.events.after(e).size());
+    listening[static_cast<std::size_t>(e)] = !invariants.empty() || state.events.has_handlers(e);
   }
-  lua_pop(L, 2);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
+  if (listening_now_ref == LUA_NOREF || listening != listening_flags) {
+    lua_createtable(L, state.events.size(), state.events.size());
+    for (int e = 0; e < state.events.size(); ++e) {
+      const bool has = listening[static_cast<std::size_t>(e)];
+      lua_pushboolean(L, has);
+      lua_setfield(L, -2, state.events.info(e).name.c_str());
+      lua_pushboolean(L, has);
+      lua_rawseti(L, -2, e + 1);
+    }
+    if (listening_now_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, listening_now_ref);
+    listening_now_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    listening_flags = std::move(listening);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, listening_now_ref);
+  lua_setfield(L, -2, "now");
+  lua_pop(L, 1);
 }
 
 void Session::Impl::bind_agents(const GameConfig& config) {

@@ -41,12 +41,17 @@ struct Session::Impl {
     int snapshot_ref = LUA_NOREF;  // a copy of them as loading left them (check_globals)
     int globals_size = 64;         // entries of the globals after the last load (presizing)
     int storage_size = 16;         // fields of `storage` at the last game's end (presizing)
+    int options_ref = LUA_NOREF;   // the read-only `options` of the last game (registry)
+    std::vector<std::pair<std::string, packs::OptionValue>> option_values;  // its values
   };
   std::vector<Pack> packs;
   // Template of pack environments (sandbox globals, libraries, game, board) as a flat array
   // {name1, value1, ...}, each library itself a flat array of its fields (push_environment).
   int base_ref = LUA_NOREF;
-  int listening_ref = LUA_NOREF;  // {now = {[event name or id] = has handlers}} for game.raise
+  int listening_ref = LUA_NOREF;      // {now = {[event name or id] = has handlers}} for game.raise
+  int listening_now_ref = LUA_NOREF;  // the last `now` table made (registry) and its answers
+  std::vector<bool> listening_flags;
+  int handler_count = 0;  // handlers registered by the last game's packs (presizing)
   // The adjacency lists of the hex board of radius shared_radius, kept from game to game since
   // board.hex of one radius always gives the same board (building them is a large part of a
   // game's setup): a registry table {[relation key] = array of lists}. lists_shared says this
