@@ -59,6 +59,11 @@ struct Session::Impl {
   int shared_radius = -1;
   int shared_lists_ref = LUA_NOREF;
   bool lists_shared = false;
+  // Bits by relation (api_board.cpp): the shared lists of a relation are all built (board.adjacency
+  // then returns them as they are); lists of a relation were handed to Lua since the last
+  // verification (only those are verified; completeness is not trusted while any are pending).
+  unsigned shared_lists_complete = 0;
+  unsigned lists_handed_out = 0;
 
   // --- per game ---
   engine::GameState state;
