@@ -364,14 +364,21 @@ int longest_trail(lua_State* L) {
   const Board& b = finalized(L, s);
   std::vector<char> chosen(static_cast<std::size_t>(b.path_count()), 0);
   std::vector<char> blocked(static_cast<std::size_t>(b.node_count()), 0);
+  // Owners are usually seats: compare integers without going through the variant.
+  const auto* seat = std::get_if<std::int64_t>(&owner);
   if (const auto k = s.state.path_props.keys().find(edge_key)) {
     const auto& column = s.state.path_props.column(*k);
-    for (std::size_t p = 0; p < chosen.size(); ++p) chosen[p] = column[p] == owner;
+    for (std::size_t p = 0; p < chosen.size(); ++p) {
+      const auto* v = std::get_if<std::int64_t>(&column[p]);
+      chosen[p] = seat && v ? *v == *seat : column[p] == owner;
+    }
   }
   if (const auto k = s.state.node_props.keys().find(block_key)) {
     const auto& column = s.state.node_props.column(*k);
-    for (std::size_t n = 0; n < blocked.size(); ++n)
-      blocked[n] = !engine::is_nil(column[n]) && column[n] != owner;
+    for (std::size_t n = 0; n < blocked.size(); ++n) {
+      const auto* v = std::get_if<std::int64_t>(&column[n]);
+      blocked[n] = seat && v ? *v != *seat : !engine::is_nil(column[n]) && column[n] != owner;
+    }
   }
   lua_pushinteger(L, engine::longest_trail(b, chosen, blocked));
   return 1;
