@@ -407,6 +407,35 @@ const char* read_piece(lua_State* L, void*, std::size_t* size) {
 // load(chunk [, chunkname [, mode [, env]]]) for text only. The mode argument is ignored (always
 // "t"); without env the chunk's _ENV is the sandbox globals. Unlike the standard load, a budget or
 // memory trip while reading or parsing is re-raised instead of being returned as nil, message.
+// At most this many compiled chunks of texts up to kCompiledText bytes are kept per state.
+constexpr std::size_t kCompiledChunks = 32;
+constexpr std::size_t kCompiledText = 8192;
+
+int dump_piece(lua_State*, const void* piece, std::size_t size, void* out) {
+  static_cast<std::string*>(out)->append(static_cast<const char*>(piece), size);
+  return 0;
+}
+
+// luaL_loadbufferx of a text chunk, undumping the compiled code kept from an earlier load of the
+// same text and chunk name (HostControl::compiled) instead of parsing it again.
+int load_text(lua_State* L, const char* text, std::size_t length, const char* chunkname) {
+  auto& compiled = host_control(L).compiled;
+  if (length > kCompiledText) return luaL_loadbufferx(L, text, length, chunkname, "t");
+  std::string key(chunkname);
+  key.push_back('\0');
+  key.append(text, length);
+  if (const auto it = compiled.find(key); it != compiled.end())
+    return luaL_loadbufferx(L, it->second.data(), it->second.size(), chunkname, "b");
+  const int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+  if (status != LUA_OK) return status;
+  std::string code;
+  if (lua_dump(L, dump_piece, &code, 0) == 0) {
+    if (compiled.size() >= kCompiledChunks) compiled.clear();
+    compiled.emplace(std::move(key), std::move(code));
+  }
+  return status;
+}
+
 int sandbox_load(lua_State* L) {
   const bool has_env = !lua_isnone(L, 4);
   std::size_t length = 0;
@@ -419,7 +448,7 @@ int sandbox_load(lua_State* L) {
       return 2;
     }
     const char* chunkname = luaL_optstring(L, 2, text);
-    status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    status = load_text(L, text, length, chunkname);
   } else {
     const char* chunkname = luaL_optstring(L, 2, "=(load)");
     luaL_checktype(L, 1, LUA_TFUNCTION);

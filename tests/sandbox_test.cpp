@@ -208,6 +208,20 @@ TEST(SandboxTest, LoadDefaultsToSandboxGlobals) {
   EXPECT_EQ(eval1(state, "local env = {} load('y = 2', 'chunk', 't', env)() return env.y"), "2");
 }
 
+TEST(SandboxTest, LoadingTheSameTextAgainMakesANewFunctionWithItsOwnEnvironment) {
+  State state(small_limits());
+  EXPECT_EQ(eval(state,
+                 "local text = 'n = (n or 0) + 1\\nreturn n, x.y'\n"
+                 "local a, b = {x = {y = 1}}, {x = {y = 2}}\n"
+                 "local f, g = load(text, '=same', 't', a), load(text, '=same', 't', b)\n"
+                 "f() f()\n"
+                 "local n1, y1 = f() local n2, y2 = g()\n"
+                 "local _, e = pcall(load(text, '=same', 't', {}))\n"
+                 "return f ~= g, n1, y1, n2, y2, e"),
+            (std::vector<std::string>{"true", "3", "1", "1", "2",
+                                      "same:2: attempt to index a nil value (global 'x')"}));
+}
+
 // Bytes of a compiled Lua function, made by a trusted (unsandboxed) state.
 std::string binary_chunk() {
   State trusted(Limits{.sandbox = false});
