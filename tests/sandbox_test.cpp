@@ -298,11 +298,11 @@ std::vector<std::string> split(const std::string& text, char separator) {
 }
 
 TEST(SandboxTest, PairsOrderIsTheSameInTwoStatesAndSorted) {
-  // The two states insert the same 50 keys in opposite orders.
+  // The two states insert the same 150 keys in opposite orders.
   const std::string visit =
       "local t = {}\n"
-      "for j = 1, 50 do\n"
-      "  local i = ascending and j or 51 - j\n"
+      "for j = 1, 150 do\n"
+      "  local i = ascending and j or 151 - j\n"
       "  t['key' .. (i * 7919 % 1000)] = i\n"
       "end\n"
       "local out = {}\n"
@@ -316,7 +316,7 @@ TEST(SandboxTest, PairsOrderIsTheSameInTwoStatesAndSorted) {
   const std::string order_second = eval1(second, visit);
   EXPECT_EQ(order_first, order_second);
   const std::vector<std::string> keys = split(order_first, ',');
-  EXPECT_EQ(keys.size(), 50u);
+  EXPECT_EQ(keys.size(), 150u);
   EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));
   EXPECT_EQ(eval1(first,
                   "local t = {b = 1, a = 2} local o = '' for k in opairs(t) do o = o .. k "
