@@ -34,28 +34,35 @@ struct Search {
 
 int longest_trail(const Board& board, const std::vector<char>& chosen,
                   const std::vector<char>& blocked) {
+  // Only the nodes at the ends of chosen paths matter.
+  std::vector<int> paths;
+  for (int p = 0; p < board.path_count(); ++p)
+    if (chosen[static_cast<std::size_t>(p)]) paths.push_back(p);
+  if (paths.empty()) return 0;
   Search s{board, chosen, blocked, std::vector<char>(chosen.size(), 0)};
+  std::vector<char> degree(blocked.size(), 0);
+  for (const int p : paths)
+    for (const int n : board.path_nodes(p)) ++degree[static_cast<std::size_t>(n)];
   int best = 0;
   // A longest trail can start at any node touching a chosen path; starting from nodes where the
   // chosen paths do not continue in exactly two directions (or that are blocked) is enough,
   // except on a component that is a plain cycle, which any of its nodes starts.
   std::vector<char> covered(chosen.size(), 0);
   std::vector<char> tried(blocked.size(), 0);
+  std::vector<int> stack;
   const auto start_from = [&](int node) {
     tried[static_cast<std::size_t>(node)] = 1;
+    stack.push_back(node);
     best = std::max(best, s.extend(node, true));
   };
-  for (int n = 0; n < board.node_count(); ++n) {
-    int degree = 0;
-    for (const int p : board.node_paths(n)) degree += chosen[static_cast<std::size_t>(p)] ? 1 : 0;
-    if (degree == 0) continue;
-    if (degree != 2 || blocked[static_cast<std::size_t>(n)]) start_from(n);
+  for (const int p : paths) {
+    for (const int n : board.path_nodes(p)) {
+      const auto ni = static_cast<std::size_t>(n);
+      if (!tried[ni] && (degree[ni] != 2 || blocked[ni])) start_from(n);
+    }
   }
   // Mark the paths reachable from the starts tried so far; any chosen path left over lies on a
   // cycle whose nodes all have degree two.
-  std::vector<int> stack;
-  for (int n = 0; n < board.node_count(); ++n)
-    if (tried[static_cast<std::size_t>(n)]) stack.push_back(n);
   const auto flood = [&]() {
     while (!stack.empty()) {
       const int node = stack.back();
@@ -70,12 +77,9 @@ int longest_trail(const Board& board, const std::vector<char>& chosen,
     }
   };
   flood();
-  for (int p = 0; p < board.path_count(); ++p) {
-    const auto pi = static_cast<std::size_t>(p);
-    if (!chosen[pi] || covered[pi]) continue;
-    const int node = board.path_nodes(p)[0];
-    start_from(node);
-    stack.push_back(node);
+  for (const int p : paths) {
+    if (covered[static_cast<std::size_t>(p)]) continue;
+    start_from(board.path_nodes(p)[0]);
     flood();
   }
   return best;

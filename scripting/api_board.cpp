@@ -107,6 +107,8 @@ int b_hex(lua_State* L) {
     }
     s.shared_lists_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     s.shared_radius = static_cast<int>(radius);
+    s.shared_lists_complete = 0;
+    s.lists_handed_out = 0;
   }
   lua_rawgeti(L, LUA_REGISTRYINDEX, s.game_ref);
   lua_rawgeti(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
@@ -116,6 +118,8 @@ int b_hex(lua_State* L) {
   }
   lua_pop(L, 2);
   s.lists_shared = true;
+  // Lists handed out by a game that ended before they were verified may have lost entries.
+  if (s.lists_handed_out != 0) s.shared_lists_complete = 0;
   return 0;
 }
 
@@ -238,12 +242,20 @@ void push_adjacency_cache(lua_State* L, Impl& s, const char* key, int elements) 
   lua_remove(L, -2);
 }
 
+// The bit of relation `key` in Impl::lists_handed_out and Impl::shared_lists_complete.
+constexpr unsigned relation_bit(const char* key) {
+  for (std::size_t i = 0; i < std::size(kRelations); ++i)
+    if (kRelations[i].key == key) return 1u << i;
+  return 0;
+}
+
 template <Element From, Relation Rel, const char* Key>
 int adjacency(lua_State* L) {
   Impl& s = session(L);
   const int id = check_element(L, s, From, 1);
   push_adjacency_cache(L, s, Key, element_count(s.state.board, From));
   push_adjacent(L, lua_gettop(L), (s.state.board.*Rel)(id), id);
+  if (s.lists_shared) s.lists_handed_out |= relation_bit(Key);
   return 1;
 }
 
@@ -267,11 +279,18 @@ int b_adjacency(lua_State* L) {
   const Board& b = finalized(L, s);
   const int n = element_count(b, rel->from);
   push_adjacency_cache(L, s, rel->key, n);
+  const unsigned bit = relation_bit(rel->key);
+  if (s.lists_shared) {
+    s.lists_handed_out |= bit;
+    // Complete shared lists stay complete while they pass verify_board_lists.
+    if (s.shared_lists_complete & bit) return 1;
+  }
   const int cache = lua_gettop(L);
   for (int id = 0; id < n; ++id) {
     push_adjacent(L, cache, (b.*(rel->rel))(id), id);
     lua_pop(L, 1);
   }
+  if (s.lists_shared) s.shared_lists_complete |= bit;
   return 1;  // the cache itself: every list, by element
 }
 
@@ -345,14 +364,21 @@ int longest_trail(lua_State* L) {
   const Board& b = finalized(L, s);
   std::vector<char> chosen(static_cast<std::size_t>(b.path_count()), 0);
   std::vector<char> blocked(static_cast<std::size_t>(b.node_count()), 0);
+  // Owners are usually seats: compare integers without going through the variant.
+  const auto* seat = std::get_if<std::int64_t>(&owner);
   if (const auto k = s.state.path_props.keys().find(edge_key)) {
     const auto& column = s.state.path_props.column(*k);
-    for (std::size_t p = 0; p < chosen.size(); ++p) chosen[p] = column[p] == owner;
+    for (std::size_t p = 0; p < chosen.size(); ++p) {
+      const auto* v = std::get_if<std::int64_t>(&column[p]);
+      chosen[p] = seat && v ? *v == *seat : column[p] == owner;
+    }
   }
   if (const auto k = s.state.node_props.keys().find(block_key)) {
     const auto& column = s.state.node_props.column(*k);
-    for (std::size_t n = 0; n < blocked.size(); ++n)
-      blocked[n] = !engine::is_nil(column[n]) && column[n] != owner;
+    for (std::size_t n = 0; n < blocked.size(); ++n) {
+      const auto* v = std::get_if<std::int64_t>(&column[n]);
+      blocked[n] = seat && v ? *v != *seat : !engine::is_nil(column[n]) && column[n] != owner;
+    }
   }
   lua_pushinteger(L, engine::longest_trail(b, chosen, blocked));
   return 1;
@@ -367,6 +393,10 @@ std::optional<std::string> verify_board_lists(Impl& s) {
   const Board& b = s.state.board;
   lua_rawgeti(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
   for (const auto& r : kRelations) {
+    // Only lists handed out to Lua since the last verification can have changed.
+    const unsigned bit = relation_bit(r.key);
+    if (!(s.lists_handed_out & bit)) continue;
+    const bool complete = s.shared_lists_complete & bit;
     lua_getfield(L, -1, r.key);
     const int n = element_count(b, r.from);
     bool ok = lua_rawlen(L, -1) <= static_cast<lua_Unsigned>(n);
@@ -376,12 +406,13 @@ std::optional<std::string> verify_board_lists(Impl& s) {
         const auto span = (b.*(r.rel))(id);
         ok = lua_rawlen(L, -1) == span.size();
         for (std::size_t i = 0; ok && i < span.size(); ++i) {
+          int is_integer = 0;
           lua_rawgeti(L, -1, static_cast<lua_Integer>(i + 1));
-          ok = lua_isinteger(L, -1) && lua_tointeger(L, -1) == span[i] + 1;
+          ok = lua_tointegerx(L, -1, &is_integer) == span[i] + 1 && is_integer;
           lua_pop(L, 1);
         }
       } else {
-        ok = type == LUA_TNIL;
+        ok = type == LUA_TNIL && !complete;
       }
       lua_pop(L, 1);
     }
@@ -390,12 +421,15 @@ std::optional<std::string> verify_board_lists(Impl& s) {
       luaL_unref(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
       s.shared_lists_ref = LUA_NOREF;
       s.shared_radius = -1;
+      s.shared_lists_complete = 0;
+      s.lists_handed_out = 0;
       return fmt::format(
           "pack code modified board.{} lists (they are shared and read-only: copy before "
           "changing)",
           r.name);
     }
   }
+  s.lists_handed_out = 0;
   return std::nullopt;
 }
 

@@ -44,7 +44,7 @@ struct SortKey {
   lua_Number number;
   std::string_view text;
   bool boolean;
-  lua_Integer slot;  // index of the key in the scratch key table
+  lua_Integer slot;  // where a string key is kept alive (see push_ordered_iterator)
 };
 
 // Exact "a < b" between an integer and a non-integral or out-of-range float (never NaN: NaN is
@@ -119,6 +119,10 @@ int ordered_next(lua_State* L) {
   return 1;
 }
 
+// At most this many string keys of one pairs() call are kept on the Lua stack; the rest go to a
+// scratch table.
+constexpr std::size_t kStackKeys = 64;
+
 // Pushes iterator, table, nil for the ordered traversal of the table at `table`; returns 3.
 int push_ordered_iterator(lua_State* L, int table) {
   table = lua_absindex(L, table);
@@ -129,8 +133,12 @@ int push_ordered_iterator(lua_State* L, int table) {
   }
   lua_pop(L, 1);
 
+  // String keys stay referenced below the traversal key (slot > 0: stack index), or in the
+  // scratch table once kStackKeys are there (slot < 0: -index in it); other keys are pushed
+  // again from their values.
   std::vector<SortKey> keys;
-  int scratch = 0;  // stack index of the scratch key table, created on the first non-array key
+  std::size_t anchored = 0;
+  int scratch = 0;  // stack index of the scratch key table, created when the stack slots run out
   lua_pushnil(L);
   while (lua_next(L, table) != 0) {
     lua_pop(L, 1);  // value; the key stays for lua_next
@@ -151,6 +159,23 @@ int push_ordered_iterator(lua_State* L, int table) {
         const char* text = lua_tolstring(L, -1, &length);  // a string key: no conversion
         key.cls = KeyClass::String;
         key.text = std::string_view(text, length);
+        if (anchored < kStackKeys) {
+          luaL_checkstack(L, 2, "pairs");
+          lua_pushvalue(L, -1);
+          lua_insert(L, -2);
+          key.slot = lua_gettop(L) - 1;
+          ++anchored;
+        } else {
+          if (scratch == 0) {
+            lua_newtable(L);
+            lua_insert(L, -2);
+            scratch = lua_gettop(L) - 1;
+          }
+          const auto index = static_cast<lua_Integer>(keys.size()) + 1;
+          lua_pushvalue(L, -1);
+          lua_rawseti(L, scratch, index);
+          key.slot = -index;
+        }
         break;
       }
       case LUA_TBOOLEAN:
@@ -161,14 +186,6 @@ int push_ordered_iterator(lua_State* L, int table) {
         return luaL_error(L, "pairs: keys of type %s have no defined order; use an array",
                           luaL_typename(L, -1));
     }
-    if (scratch == 0) {
-      lua_newtable(L);
-      lua_insert(L, -2);
-      scratch = lua_gettop(L) - 1;
-    }
-    key.slot = static_cast<lua_Integer>(keys.size()) + 1;
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, scratch, key.slot);  // also keeps `text` alive while the table lives
     keys.push_back(key);
   }
 
@@ -179,7 +196,17 @@ int push_ordered_iterator(lua_State* L, int table) {
   } else {
     lua_createtable(L, static_cast<int>(keys.size()), 0);
     for (std::size_t j = 0; j < keys.size(); ++j) {
-      lua_rawgeti(L, scratch, keys[j].slot);
+      const SortKey& key = keys[j];
+      if (key.cls == KeyClass::String && key.slot > 0)
+        lua_pushvalue(L, static_cast<int>(key.slot));
+      else if (key.cls == KeyClass::String)
+        lua_rawgeti(L, scratch, -key.slot);
+      else if (key.cls == KeyClass::Boolean)
+        lua_pushboolean(L, key.boolean);
+      else if (key.is_integer)
+        lua_pushinteger(L, key.integer);
+      else
+        lua_pushnumber(L, key.number);
       lua_rawseti(L, -2, static_cast<lua_Integer>(j) + 1);
     }
   }
@@ -407,6 +434,35 @@ const char* read_piece(lua_State* L, void*, std::size_t* size) {
 // load(chunk [, chunkname [, mode [, env]]]) for text only. The mode argument is ignored (always
 // "t"); without env the chunk's _ENV is the sandbox globals. Unlike the standard load, a budget or
 // memory trip while reading or parsing is re-raised instead of being returned as nil, message.
+// At most this many compiled chunks of texts up to kCompiledText bytes are kept per state.
+constexpr std::size_t kCompiledChunks = 32;
+constexpr std::size_t kCompiledText = 8192;
+
+int dump_piece(lua_State*, const void* piece, std::size_t size, void* out) {
+  static_cast<std::string*>(out)->append(static_cast<const char*>(piece), size);
+  return 0;
+}
+
+// luaL_loadbufferx of a text chunk, undumping the compiled code kept from an earlier load of the
+// same text and chunk name (HostControl::compiled) instead of parsing it again.
+int load_text(lua_State* L, const char* text, std::size_t length, const char* chunkname) {
+  auto& compiled = host_control(L).compiled;
+  if (length > kCompiledText) return luaL_loadbufferx(L, text, length, chunkname, "t");
+  std::string key(chunkname);
+  key.push_back('\0');
+  key.append(text, length);
+  if (const auto it = compiled.find(key); it != compiled.end())
+    return luaL_loadbufferx(L, it->second.data(), it->second.size(), chunkname, "b");
+  const int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+  if (status != LUA_OK) return status;
+  std::string code;
+  if (lua_dump(L, dump_piece, &code, 0) == 0) {
+    if (compiled.size() >= kCompiledChunks) compiled.clear();
+    compiled.emplace(std::move(key), std::move(code));
+  }
+  return status;
+}
+
 int sandbox_load(lua_State* L) {
   const bool has_env = !lua_isnone(L, 4);
   std::size_t length = 0;
@@ -419,7 +475,7 @@ int sandbox_load(lua_State* L) {
       return 2;
     }
     const char* chunkname = luaL_optstring(L, 2, text);
-    status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    status = load_text(L, text, length, chunkname);
   } else {
     const char* chunkname = luaL_optstring(L, 2, "=(load)");
     luaL_checktype(L, 1, LUA_TFUNCTION);

@@ -24,6 +24,8 @@
 // - next is the raw, unordered next: use it only to test emptiness (next(t) == nil).
 // - load accepts text only: a binary chunk yields nil, "binary chunks are not allowed". Without an
 //   env argument the chunk's _ENV is the read-only globals table. The mode argument is ignored.
+//   A short text loaded before (same text and chunk name) is not parsed again: the state keeps
+//   a few compiled chunks (the function made is new each time, as from the text).
 // - setmetatable refuses metatables with a __gc field ("setmetatable: __gc metamethods are not
 //   allowed in the sandbox"): finalizers run at unpredictable times, possibly outside any budget.
 // - print sends its line to State::set_print's sink (discarded by default).
@@ -39,6 +41,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include <lua.hpp>
 
@@ -64,6 +67,9 @@ struct HostControl {
   std::uint64_t pattern_cost = 0;  // mirrors Limits::pattern_cost (read by the pattern guard)
   std::function<void(std::string_view)> print;  // sandboxed print sink; empty = discard
   WatchedCall watched;                          // the time limit of the running call (watchdog.h)
+  // Text chunks the sandbox's load compiled, dumped, by chunk name and text: loading the same
+  // text again undumps the compiled code instead of parsing it. Bounded (kCompiledChunks).
+  std::unordered_map<std::string, std::string> compiled;
 
   bool tripped() const noexcept { return trip != Trip::None; }
 };

@@ -1,5 +1,6 @@
 #include "scripting/session.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -99,6 +100,24 @@ void install_raise_fast_path(Session::Impl& s, int api) {
   s.listening_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   s.lua.call(2, 1);
   lua_setfield(L, api, "raise");
+}
+
+// Pushes the entries of the table at `index` as a flat array {k1, v1, k2, v2, ...} in
+// traversal order; with `nested`, table values are replaced by their own flat arrays.
+void push_flat(lua_State* L, int index, bool nested) {
+  index = lua_absindex(L, index);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -4, ++n);
+    if (nested && lua_istable(L, -1)) {
+      push_flat(L, -1, false);
+      lua_replace(L, -2);
+    }
+    lua_rawseti(L, -3, ++n);
+  }
 }
 
 }  // namespace
@@ -215,7 +234,9 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   lua_newtable(L);
   open_board_api(L, s);
   lua_setfield(L, base, "board");
+  push_flat(L, base, true);
   s.base_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pop(L, 1);
 }
 
 // Pushes a new environment table: every entry of the template, with each table entry (the
@@ -225,22 +246,21 @@ void Session::Impl::push_environment(int size) {
   lua_State* L = lua.get();
   lua_rawgeti(L, LUA_REGISTRYINDEX, base_ref);
   const int base = lua_gettop(L);
-  lua_createtable(L, 0, size);
+  const auto entries = static_cast<lua_Integer>(lua_rawlen(L, base));
+  lua_createtable(L, 0, std::max(size, static_cast<int>(entries / 2)));
   const int env = lua_gettop(L);
-  lua_pushnil(L);
-  while (lua_next(L, base)) {
-    if (lua_istable(L, -1)) {
-      lua_createtable(L, 0, 32);
-      lua_pushnil(L);
-      while (lua_next(L, -3)) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
+  for (lua_Integer i = 1; i < entries; i += 2) {
+    lua_rawgeti(L, base, i);
+    if (lua_rawgeti(L, base, i + 1) == LUA_TTABLE) {
+      const auto fields = static_cast<lua_Integer>(lua_rawlen(L, -1));
+      lua_createtable(L, 0, static_cast<int>(fields / 2));
+      for (lua_Integer j = 1; j < fields; j += 2) {
+        lua_rawgeti(L, -2, j);
+        lua_rawgeti(L, -3, j + 1);
+        lua_rawset(L, -3);
       }
       lua_replace(L, -2);
     }
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
     lua_rawset(L, env);
   }
   lua_remove(L, base);
@@ -346,15 +366,16 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   for (int* ref : {&game_ref, &handlers_ref, &turn_payload_ref})
     if (*ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, *ref);
   lua_newtable(L);
-  lua_newtable(L);
+  lua_createtable(L, handler_count, 0);
   lua_pushvalue(L, -1);
   handlers_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_setfield(L, -2, "handlers");
   game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_createtable(L, 0, 3);
   turn_payload_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  // While packs load, game.raise knows nothing about handlers yet: an empty table.
   lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
-  lua_newtable(L);  // filled once every handler is registered
+  lua_createtable(L, 0, 0);
   lua_setfield(L, -2, "now");
   lua_pop(L, 1);
 
@@ -368,26 +389,33 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     const int globals = lua_gettop(L);
     lua_createtable(L, 0, pack.storage_size);
     lua_setfield(L, globals, "storage");
-    lua_newtable(L);
-    if (const auto* values =
-            [&]() -> const std::vector<std::pair<std::string, packs::OptionValue>>* {
-          for (const auto& [pack_name, kv] : options.packs)
-            if (pack_name == name) return &kv;
-          return nullptr;
-        }()) {
-      for (const auto& [key, value] : *values) {
+    static const std::vector<std::pair<std::string, packs::OptionValue>> kNoOptions;
+    const auto& values = [&]() -> const std::vector<std::pair<std::string, packs::OptionValue>>& {
+      for (const auto& [pack_name, kv] : options.packs)
+        if (pack_name == name) return kv;
+      return kNoOptions;
+    }();
+    // The options table is a read-only proxy whose backing table errors on unknown keys. Nothing
+    // can change it (the proxy is empty and locked, the backing unreachable), so games with the
+    // same values share it.
+    if (pack.options_ref == LUA_NOREF || pack.option_values != values) {
+      lua_createtable(L, 0, static_cast<int>(values.size()));
+      for (const auto& [key, value] : values) {
         push_option(L, value);
         lua_setfield(L, -2, key.c_str());
       }
+      lua_createtable(L, 0, 1);
+      lua_pushlightuserdata(L, const_cast<packs::Manifest*>(pack.manifest));
+      lua_pushcclosure(L, lua::protect<unknown_option>, 1);
+      lua_setfield(L, -2, "__index");
+      lua_setmetatable(L, -2);
+      lua::push_read_only(L, -1, "options");
+      lua_remove(L, -2);
+      if (pack.options_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pack.options_ref);
+      pack.options_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+      pack.option_values = values;
     }
-    // The options table is a read-only proxy whose backing table errors on unknown keys.
-    lua_createtable(L, 0, 1);
-    lua_pushlightuserdata(L, const_cast<packs::Manifest*>(pack.manifest));
-    lua_pushcclosure(L, lua::protect<unknown_option>, 1);
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
-    lua::push_read_only(L, -1, "options");
-    lua_remove(L, -2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pack.options_ref);
     lua_setfield(L, globals, "options");
     lua_pushstring(L, name.c_str());
     lua_setfield(L, globals, "PACK");
@@ -406,35 +434,41 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     loading_pack = -1;
 
     freeze_env(L, pack.env_ref, name);
-    // A copy of the globals as loaded, for check_globals at the end of the game.
+    // The globals as loaded, {name1, value1, ...}, for check_globals at the end of the game.
     lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
-    lua_createtable(L, 0, pack.globals_size);
-    int globals_count = 0;
-    lua_pushnil(L);
-    while (lua_next(L, -3)) {
-      ++globals_count;
-      lua_pushvalue(L, -2);
-      lua_insert(L, -2);
-      lua_rawset(L, -4);
-    }
-    pack.globals_size = globals_count;
+    push_flat(L, -1, false);
+    pack.globals_size = static_cast<int>(lua_rawlen(L, -1) / 2);
     if (pack.snapshot_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pack.snapshot_ref);
     pack.snapshot_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pop(L, 1);
   }
 
   // Handlers are fixed from here on: tell game.raise which events have none. With invariants
-  // every event goes through the dispatcher, which checks them.
-  lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
-  lua_getfield(L, -1, "now");
+  // every event goes through the dispatcher, which checks them. The table only the kernel sees
+  // is kept while the answers stay the same.
+  handler_count = 0;
+  std::vector<bool> listening(static_cast<std::size_t>(state.events.size()));
   for (int e = 0; e < state.events.size(); ++e) {
-    const bool has = !invariants.empty() || state.events.has_handlers(e);
-    lua_pushboolean(L, has);
-    lua_setfield(L, -2, state.events.info(e).name.c_str());
-    lua_pushboolean(L, has);
-    lua_rawseti(L, -2, e + 1);
+    handler_count += static_cast<int>(state.events.before(e).size() + state.events.after(e).size());
+    listening[static_cast<std::size_t>(e)] = !invariants.empty() || state.events.has_handlers(e);
   }
-  lua_pop(L, 2);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
+  if (listening_now_ref == LUA_NOREF || listening != listening_flags) {
+    lua_createtable(L, state.events.size(), state.events.size());
+    for (int e = 0; e < state.events.size(); ++e) {
+      const bool has = listening[static_cast<std::size_t>(e)];
+      lua_pushboolean(L, has);
+      lua_setfield(L, -2, state.events.info(e).name.c_str());
+      lua_pushboolean(L, has);
+      lua_rawseti(L, -2, e + 1);
+    }
+    if (listening_now_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, listening_now_ref);
+    listening_now_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    listening_flags = std::move(listening);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, listening_now_ref);
+  lua_setfield(L, -2, "now");
+  lua_pop(L, 1);
 }
 
 void Session::Impl::bind_agents(const GameConfig& config) {
@@ -476,32 +510,54 @@ void Session::Impl::bind_agents(const GameConfig& config) {
 void Session::Impl::check_globals() {
   lua_State* L = lua.get();
   const lua::StackGuard guard(L);
+  const auto reassigned = [&](const Pack& pack, int key) {
+    return std::runtime_error(fmt::format(
+        "pack '{}' reassigned global '{}' during the game; keep game state in storage or kernel "
+        "properties",
+        pack.manifest->name, luaL_tolstring(L, key, nullptr)));
+  };
   for (const Pack& pack : packs) {
     if (pack.snapshot_ref == LUA_NOREF) continue;
     lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
+    const int env = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, pack.snapshot_ref);
-    int entries = 0;
-    lua_pushnil(L);
-    while (lua_next(L, -3)) {
-      ++entries;
+    const auto entries = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    lua_Integer present = 0;
+    for (lua_Integer i = 1; i < entries; i += 2) {
+      lua_rawgeti(L, -1, i);
+      lua_rawgeti(L, -2, i + 1);
       lua_pushvalue(L, -2);
-      lua_rawget(L, -4);
-      if (!lua_rawequal(L, -1, -2)) {
-        lua_pop(L, 2);
-        throw std::runtime_error(fmt::format(
-            "pack '{}' reassigned global '{}' during the game; keep game state in storage or "
-            "kernel properties",
-            pack.manifest->name, luaL_tolstring(L, -1, nullptr)));
+      if (lua_rawget(L, env) != LUA_TNIL) {
+        if (!lua_rawequal(L, -1, -2)) throw reassigned(pack, -3);
+        ++present;
       }
-      lua_pop(L, 2);
+      lua_pop(L, 3);
     }
-    lua_Integer loaded = 0;
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {
-      ++loaded;
-      lua_pop(L, 1);
+    const bool removed = present != entries / 2;
+    // Globals cannot be created after loading: __newindex raises and the sandbox's rawset
+    // refuses the table. Without the sandbox the real rawset can, so count them.
+    if (!lua.limits().sandbox) {
+      lua_Integer now = 0;
+      lua_pushnil(L);
+      while (lua_next(L, env)) {
+        ++now;
+        lua_pop(L, 1);
+      }
+      if (now > present) {
+        lua_pushnil(L);
+        while (lua_next(L, env)) {
+          bool known = false;
+          for (lua_Integer i = 1; !known && i < entries; i += 2) {
+            lua_rawgeti(L, -3, i);
+            known = lua_rawequal(L, -1, -3);
+            lua_pop(L, 1);
+          }
+          if (!known) throw reassigned(pack, -2);
+          lua_pop(L, 1);
+        }
+      }
     }
-    if (loaded != entries)
+    if (removed)
       throw std::runtime_error(fmt::format(
           "pack '{}' removed a global during the game; keep game state in storage or kernel "
           "properties",

@@ -41,11 +41,17 @@ struct Session::Impl {
     int snapshot_ref = LUA_NOREF;  // a copy of them as loading left them (check_globals)
     int globals_size = 64;         // entries of the globals after the last load (presizing)
     int storage_size = 16;         // fields of `storage` at the last game's end (presizing)
+    int options_ref = LUA_NOREF;   // the read-only `options` of the last game (registry)
+    std::vector<std::pair<std::string, packs::OptionValue>> option_values;  // its values
   };
   std::vector<Pack> packs;
-  int base_ref =
-      LUA_NOREF;  // template of pack environments: sandbox globals, libraries, game, board
-  int listening_ref = LUA_NOREF;  // {now = {[event name or id] = has handlers}} for game.raise
+  // Template of pack environments (sandbox globals, libraries, game, board) as a flat array
+  // {name1, value1, ...}, each library itself a flat array of its fields (push_environment).
+  int base_ref = LUA_NOREF;
+  int listening_ref = LUA_NOREF;      // {now = {[event name or id] = has handlers}} for game.raise
+  int listening_now_ref = LUA_NOREF;  // the last `now` table made (registry) and its answers
+  std::vector<bool> listening_flags;
+  int handler_count = 0;  // handlers registered by the last game's packs (presizing)
   // The adjacency lists of the hex board of radius shared_radius, kept from game to game since
   // board.hex of one radius always gives the same board (building them is a large part of a
   // game's setup): a registry table {[relation key] = array of lists}. lists_shared says this
@@ -53,6 +59,11 @@ struct Session::Impl {
   int shared_radius = -1;
   int shared_lists_ref = LUA_NOREF;
   bool lists_shared = false;
+  // Bits by relation (api_board.cpp): the shared lists of a relation are all built (board.adjacency
+  // then returns them as they are); lists of a relation were handed to Lua since the last
+  // verification (only those are verified; completeness is not trusted while any are pending).
+  unsigned shared_lists_complete = 0;
+  unsigned lists_handed_out = 0;
 
   // --- per game ---
   engine::GameState state;

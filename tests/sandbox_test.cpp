@@ -208,6 +208,20 @@ TEST(SandboxTest, LoadDefaultsToSandboxGlobals) {
   EXPECT_EQ(eval1(state, "local env = {} load('y = 2', 'chunk', 't', env)() return env.y"), "2");
 }
 
+TEST(SandboxTest, LoadingTheSameTextAgainMakesANewFunctionWithItsOwnEnvironment) {
+  State state(small_limits());
+  EXPECT_EQ(eval(state,
+                 "local text = 'n = (n or 0) + 1\\nreturn n, x.y'\n"
+                 "local a, b = {x = {y = 1}}, {x = {y = 2}}\n"
+                 "local f, g = load(text, '=same', 't', a), load(text, '=same', 't', b)\n"
+                 "f() f()\n"
+                 "local n1, y1 = f() local n2, y2 = g()\n"
+                 "local _, e = pcall(load(text, '=same', 't', {}))\n"
+                 "return f ~= g, n1, y1, n2, y2, e"),
+            (std::vector<std::string>{"true", "3", "1", "1", "2",
+                                      "same:2: attempt to index a nil value (global 'x')"}));
+}
+
 // Bytes of a compiled Lua function, made by a trusted (unsandboxed) state.
 std::string binary_chunk() {
   State trusted(Limits{.sandbox = false});
@@ -284,11 +298,11 @@ std::vector<std::string> split(const std::string& text, char separator) {
 }
 
 TEST(SandboxTest, PairsOrderIsTheSameInTwoStatesAndSorted) {
-  // The two states insert the same 50 keys in opposite orders.
+  // The two states insert the same 150 keys in opposite orders.
   const std::string visit =
       "local t = {}\n"
-      "for j = 1, 50 do\n"
-      "  local i = ascending and j or 51 - j\n"
+      "for j = 1, 150 do\n"
+      "  local i = ascending and j or 151 - j\n"
       "  t['key' .. (i * 7919 % 1000)] = i\n"
       "end\n"
       "local out = {}\n"
@@ -302,7 +316,7 @@ TEST(SandboxTest, PairsOrderIsTheSameInTwoStatesAndSorted) {
   const std::string order_second = eval1(second, visit);
   EXPECT_EQ(order_first, order_second);
   const std::vector<std::string> keys = split(order_first, ',');
-  EXPECT_EQ(keys.size(), 50u);
+  EXPECT_EQ(keys.size(), 150u);
   EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));
   EXPECT_EQ(eval1(first,
                   "local t = {b = 1, a = 2} local o = '' for k in opairs(t) do o = o .. k "

@@ -206,6 +206,45 @@ end)
   EXPECT_EQ(s->state().game_props.get(0, "first"), engine::Value(first));
 }
 
+TEST_F(ViewsTest, SharedAdjacencyListsWithAnEntryRemovedAreRebuilt) {
+  // Removing a list from the array board.adjacency returns fails the game; so does a game that
+  // ends in an error after removing one, and the game after either gets every list again.
+  pack("holes", R"lua(
+game.on("game.setup", function() board.hex(1) end)
+game.on("turn", function(e)
+  local paths = board.adjacency("node_paths")
+  game.set("complete", #paths == board.nodes() and paths[2] ~= nil)
+  if options.remove then paths[2] = nil end
+  if options.crash then error("boom") end
+  game.finish()
+end)
+)lua",
+       R"(, "options": {"remove": {"type": "boolean", "default": false, "description": "x"},)"
+       R"( "crash": {"type": "boolean", "default": false, "description": "x"}})");
+  auto s = session({"holes"});
+  GameConfig config;
+  auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  config.options = {"holes.remove=true"};
+  r = s->play(config);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("pack code modified board.node_paths lists"), std::string::npos)
+      << r.error;
+  for (const auto* next : {"holes.crash=false", "holes.crash=true"}) {
+    config.options = {};
+    r = s->play(config);
+    ASSERT_TRUE(r.ok) << r.error_report;
+    EXPECT_EQ(s->state().game_props.get(0, "complete"), engine::Value(true)) << next;
+    config.options = {"holes.remove=true", next};
+    r = s->play(config);
+    ASSERT_FALSE(r.ok);
+  }
+  config.options = {};
+  r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().game_props.get(0, "complete"), engine::Value(true));
+}
+
 TEST_F(ViewsTest, EachGameGetsFreshViews) {
   pack("counter", R"lua(
 game.on("game.setup", function()

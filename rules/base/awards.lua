@@ -27,7 +27,9 @@ function road_length(p)
 end
 
 -- Gives the card `prop` by the rule above: values[q] per seat, minimum `min`. Returns the old
--- and new holder (nil = nobody).
+-- and new holder (nil = nobody). The result depends only on the holder and the values, and
+-- giving it again with both unchanged changes nothing: storage.awarded[prop] records the holder
+-- it left (false: nobody), so update_awards can skip a card whose values did not change.
 local function award(prop, values, min)
   local holder = storage.props[prop]
   local top, count, who = -1, 0, nil
@@ -52,7 +54,20 @@ local function award(prop, values, min)
     if holder ~= nil then game.player_set(holder, prop, false) end
     if new ~= nil then game.player_set(new, prop, true) end
   end
+  local awarded = storage.awarded
+  if awarded == nil then
+    awarded = {}
+    storage.awarded = awarded
+  end
+  awarded[prop] = new or false
   return holder, new
+end
+
+-- True when award(prop, ...) may change something: the values changed (`changed`) or the holder
+-- is not the one the last award left.
+local function award_due(prop, changed)
+  local awarded = storage.awarded
+  return changed or awarded == nil or awarded[prop] ~= (storage.props[prop] or false)
 end
 
 -- Recomputes the road lengths of the seats in `seats` (optional array; all seats when nil:
@@ -67,6 +82,7 @@ function update_awards(seats)
     storage.road_len = len
     seats = nil
   end
+  local changed = seats == nil
   if seats == nil then
     for q = 1, players do
       len[q] = road_length(q)
@@ -79,13 +95,16 @@ function update_awards(seats)
       if l ~= len[q] then
         len[q] = l
         game.player_set(q, "road_length", l)
+        changed = true
       end
     end
   end
-  local old, new = award("longest_road", len, LONGEST_ROAD_MIN)
-  if old ~= new then
-    if old then update_vp(old) end
-    if new then update_vp(new) end
+  if award_due("longest_road", changed) then
+    local old, new = award("longest_road", len, LONGEST_ROAD_MIN)
+    if old ~= new then
+      if old then update_vp(old) end
+      if new then update_vp(new) end
+    end
   end
   local knights = storage.knights
   if knights == nil then
@@ -93,17 +112,21 @@ function update_awards(seats)
     storage.knights = knights
   end
   local played = storage.played
+  changed = false
   for q = 1, players do
     local k = played[q].knight
     if k ~= knights[q] then
       knights[q] = k
       game.player_set(q, "knights_played", k)
+      changed = true
     end
   end
-  old, new = award("largest_army", knights, LARGEST_ARMY_MIN)
-  if old ~= new then
-    if old then update_vp(old) end
-    if new then update_vp(new) end
+  if award_due("largest_army", changed) then
+    local old, new = award("largest_army", knights, LARGEST_ARMY_MIN)
+    if old ~= new then
+      if old then update_vp(old) end
+      if new then update_vp(new) end
+    end
   end
 end
 
@@ -111,6 +134,7 @@ end
 game.on("game.setup", function(e)
   storage.road_len = {}
   storage.knights = {}
+  storage.awarded = {}
   for q = 1, e.players do
     storage.road_len[q] = 0
     storage.knights[q] = 0

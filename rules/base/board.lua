@@ -175,12 +175,13 @@ local function make_node_label(n)
 end
 
 -- Metatables of storage.node_labels / storage.path_labels: build and keep the label of an id
--- when first read (nil for an id that is not a node or path).
+-- when first read (nil for an id that is not a node or path). They have no __newindex, so the
+-- label is stored by plain assignment.
 NODE_LABELS_META = {
   __index = function(labels, n)
     if math.type(n) ~= "integer" or n < 1 or n > #storage.node_tiles then return nil end
     local label = make_node_label(n)
-    rawset(labels, n, label)
+    labels[n] = label
     return label
   end,
 }
@@ -189,7 +190,7 @@ PATH_LABELS_META = {
     local g = board_graph()
     if math.type(e) ~= "integer" or e < 1 or e > #g.pa then return nil end
     local label = "path " .. e .. ": nodes " .. g.pa[e] .. "-" .. g.pb[e]
-    rawset(labels, e, label)
+    labels[e] = label
     return label
   end,
 }
