@@ -399,12 +399,18 @@ std::optional<std::string> verify_board_lists(Impl& s) {
     const bool complete = s.shared_lists_complete & bit;
     lua_getfield(L, -1, r.key);
     const int n = element_count(b, r.from);
-    bool ok = lua_rawlen(L, -1) <= static_cast<lua_Unsigned>(n);
+    // A metatable would change what `#` and reads give later games, so none is allowed either.
+    const auto plain = [L] {
+      if (lua_getmetatable(L, -1) == 0) return true;
+      lua_pop(L, 1);
+      return false;
+    };
+    bool ok = lua_rawlen(L, -1) <= static_cast<lua_Unsigned>(n) && plain();
     for (int id = 0; ok && id < n; ++id) {
       const int type = lua_rawgeti(L, -1, id + 1);
       if (type == LUA_TTABLE) {
         const auto span = (b.*(r.rel))(id);
-        ok = lua_rawlen(L, -1) == span.size();
+        ok = lua_rawlen(L, -1) == span.size() && plain();
         for (std::size_t i = 0; ok && i < span.size(); ++i) {
           int is_integer = 0;
           lua_rawgeti(L, -1, static_cast<lua_Integer>(i + 1));

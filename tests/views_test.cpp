@@ -245,6 +245,41 @@ end)
   EXPECT_EQ(s->state().game_props.get(0, "complete"), engine::Value(true));
 }
 
+TEST_F(ViewsTest, SharedAdjacencyListsGivenAMetatableAreRebuilt) {
+  // A metatable on a shared list (or on the array of lists) would change what later games read
+  // through `#` and indexing: the game fails and the next one gets plain lists again.
+  pack("meta", R"lua(
+game.on("game.setup", function() board.hex(1) end)
+game.on("turn", function(e)
+  local paths = board.adjacency("node_paths")
+  game.set("plain", getmetatable(paths) == nil and getmetatable(paths[3]) == nil)
+  game.set("len", #paths[3])
+  if options.inner then setmetatable(paths[3], { __len = function() return 0 end }) end
+  if options.outer then setmetatable(paths, {}) end
+  game.finish()
+end)
+)lua",
+       R"(, "options": {"inner": {"type": "boolean", "default": false, "description": "x"},)"
+       R"( "outer": {"type": "boolean", "default": false, "description": "x"}})");
+  auto s = session({"meta"});
+  GameConfig config;
+  auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto len = s->state().game_props.get(0, "len");
+  for (const auto* spoil : {"meta.inner=true", "meta.outer=true"}) {
+    config.options = {spoil};
+    r = s->play(config);
+    ASSERT_FALSE(r.ok) << spoil;
+    EXPECT_NE(r.error.find("pack code modified board.node_paths lists"), std::string::npos)
+        << r.error;
+    config.options = {};
+    r = s->play(config);
+    ASSERT_TRUE(r.ok) << r.error_report;
+    EXPECT_EQ(s->state().game_props.get(0, "plain"), engine::Value(true)) << spoil;
+    EXPECT_EQ(s->state().game_props.get(0, "len"), len) << spoil;
+  }
+}
+
 TEST_F(ViewsTest, EachGameGetsFreshViews) {
   pack("counter", R"lua(
 game.on("game.setup", function()
