@@ -488,13 +488,19 @@ int g_has_handlers(lua_State* L) {
 
 // --- decisions ------------------------------------------------------------------------------
 
-int g_decide(lua_State* L) {
+// Checks the arguments (seat, kind, options) of game.decide / game.choose (`api`) and asks the
+// seat's agent; returns the 0-based choice.
+int ask(lua_State* L, const char* api) {
   Impl& s = session(L);
-  s.require_mutable("game.decide");
+  s.require_mutable(api);
   const int seat = check_seat(L, s, 1);
   const auto kind = check_sv(L, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
-  const int choice = s.decide(seat, kind, 3);
+  return s.decide(seat, kind, 3);
+}
+
+int g_decide(lua_State* L) {
+  const int choice = ask(L, "game.decide");
   lua_geti(L, 3, choice + 1);
   lua_pushinteger(L, choice + 1);
   return 2;
@@ -503,12 +509,7 @@ int g_decide(lua_State* L) {
 // game.choose(seat, kind, options) -> index: game.decide without reading the chosen option, so
 // a lazy option array answered by an agent that does not look at it makes no option at all.
 int g_choose(lua_State* L) {
-  Impl& s = session(L);
-  s.require_mutable("game.choose");
-  const int seat = check_seat(L, s, 1);
-  const auto kind = check_sv(L, 2);
-  luaL_checktype(L, 3, LUA_TTABLE);
-  lua_pushinteger(L, s.decide(seat, kind, 3) + 1);
+  lua_pushinteger(L, ask(L, "game.choose") + 1);
   return 1;
 }
 

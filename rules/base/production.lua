@@ -146,14 +146,26 @@ local function plain_claims(total)
   return list
 end
 
+-- Pays `amount` (> 0) of resource r (index ri in RESOURCES) to seat p: through base.payout with
+-- the claims behind it while that event has handlers, else in cards from the bank.
+local function pay_out(p, ri, r, amount, claims)
+  if storage.payout_hooked then
+    game.raise("base.payout", { player = p, resource = r, amount = amount, claims = claims },
+      payout_default)
+  else
+    move("bank", p, r, amount, "card")
+    local produced = storage.produced
+    produced[ri] = produced[ri] + amount
+  end
+end
+
 -- Pays what storage.owed holds for the owed keys touched[1..m] (k = (seat - 1) * 5 + resource
 -- index), applying the bank shortage rule per resource, and clears them. The shortage rule
 -- compares each resource's claims with the bank before anything of that resource is paid.
 -- Without handlers of base.payout the order of payments does not change the outcome; with
 -- them, payouts go in RESOURCES order, then seat order, each with its claims (claims[k]).
 local function settle(m, claims)
-  local owed, touched = storage.owed, storage.touched
-  local bank, produced = storage.cards.bank, storage.produced
+  local owed, touched, bank = storage.owed, storage.touched, storage.cards.bank
   if m == 1 then
     -- One player owed one resource: paid what the bank holds, up to the claim.
     local k = touched[1]
@@ -162,15 +174,7 @@ local function settle(m, claims)
     owed[k] = 0
     local left = bank[r]
     if amount > left then amount = left end
-    if amount <= 0 then return end
-    local p = (k - ri) // 5 + 1
-    if storage.payout_hooked then
-      game.raise("base.payout", { player = p, resource = r, amount = amount, claims = claims[k] },
-        payout_default)
-    else
-      move("bank", p, r, amount, "card")
-      produced[ri] = produced[ri] + amount
-    end
+    if amount > 0 then pay_out((k - ri) // 5 + 1, ri, r, amount, claims and claims[k]) end
     return
   end
   -- sum[ri], who[ri]: cards of resource ri owed and players owed them, valid where
@@ -223,16 +227,7 @@ local function settle(m, claims)
     end
     if s == 0 then
       if amount > left then amount = left end -- only when a single player is owed
-      if amount > 0 then
-        local p = (k - ri) // 5 + 1
-        if payout_hooked then
-          game.raise("base.payout", { player = p, resource = r, amount = amount,
-                                      claims = claims[k] }, payout_default)
-        else
-          move("bank", p, r, amount, "card")
-          produced[ri] = produced[ri] + amount
-        end
-      end
+      if amount > 0 then pay_out((k - ri) // 5 + 1, ri, r, amount, claims and claims[k]) end
     end
   end
 end
