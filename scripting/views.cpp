@@ -270,8 +270,8 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
       std::vector<std::string> names;
       for (int f = 0; f < state.forms.size(); ++f)
         if (v.forms & (std::uint64_t{1} << f)) names.push_back(state.forms.name(f));
-      const std::string forms = fmt::format("form{} '{}'", names.size() == 1 ? "" : "s",
-                                            fmt::join(names, "', '"));
+      const std::string forms =
+          fmt::format("form{} '{}'", names.size() == 1 ? "" : "s", fmt::join(names, "', '"));
       lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
       int entries = 0;
       lua_pushnil(L);
@@ -288,8 +288,8 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
       }
       if (!problem && entries != viewed_kinds_)
         fail(fmt::format(
-            "pack code removed entries from the holdings view of {} ({}): views are read-only",
-            who, forms));
+            "pack code removed entries from the holdings view of {} ({}): views are read-only", who,
+            forms));
       lua_settop(L, top);
     }
   }

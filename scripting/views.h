@@ -33,8 +33,7 @@ class Views {
 
   // Pushes the view of `holder`'s holdings in the forms of `forms` (bit f = form id f):
   // view[kind name] = the count summed over those forms, for every declared kind (0 when none).
-  void push_holdings(lua_State* L, const engine::GameState& state, int holder,
-                     std::uint64_t forms);
+  void push_holdings(lua_State* L, const engine::GameState& state, int holder, std::uint64_t forms);
   // Pushes the view of property `key` of `set`: view[id] = value (1-based element ids; seats
   // for PropSet::Player), nil where unset. For PropSet::Game the view holds every game
   // property by name instead, and `key` is ignored.
