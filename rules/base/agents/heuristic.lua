@@ -302,17 +302,18 @@ local function cost_of(name)
   return storage.pieces[name].cost
 end
 
--- Cards of `cost` that `hand` lacks, in total.
+-- Cards of `cost` that `hand` lacks, in total (over the five RESOURCES).
 local function missing(hand, cost)
-  local m = 0
-  for i = 1, #RES do
-    local r = RES[i]
-    local n = cost[r]
-    if n then
-      local h = hand[r] or 0
-      if h < n then m = m + n - h end
-    end
-  end
+  local m, n, h = 0, cost.brick, nil
+  if n then h = hand.brick or 0; if h < n then m = n - h end end
+  n = cost.lumber
+  if n then h = hand.lumber or 0; if h < n then m = m + n - h end end
+  n = cost.wool
+  if n then h = hand.wool or 0; if h < n then m = m + n - h end end
+  n = cost.grain
+  if n then h = hand.grain or 0; if h < n then m = m + n - h end end
+  n = cost.ore
+  if n then h = hand.ore or 0; if h < n then m = m + n - h end end
   return m
 end
 
@@ -326,13 +327,13 @@ end
 -- goal, goal_done, and the search's mark / dist / via / queue / head / tail / stamp). Kept while,
 -- besides, p's cards and whether the deck has a card are unchanged: targets (array, priority
 -- order, of "city", "settlement", "road", "dev"), primary (the first) and serial (changes with
--- them). hand is p's live card view.
+-- them). hand is p's live card view. sea and offer hold the maritime_plan and offer_plan memos.
 local function make_plan(p)
   local H = agent_cache()
   local plan = H.plans[p]
   if plan == nil then
     plan = { p = p, version = false, mark = {}, dist = {}, via = {}, queue = {}, stamp = 0,
-             search_roots = {}, targets = {}, serial = 0, sea = {} }
+             search_roots = {}, targets = {}, serial = 0, sea = {}, offer = {} }
     H.plans[p] = plan
   end
   local version, left = board_version(), storage.supply[p]
@@ -619,7 +620,7 @@ end
 -- The domestic offer of p: 1 card of its largest surplus for a card its primary target lacks
 -- (the one it lacks most; on a tie the one it produces least), when the target lacks 1 or 2
 -- cards.
-local function offer_plan(plan)
+local function find_offer(plan)
   local target = plan.primary
   if target == nil then return nil end
   local cost = cost_of(target)
@@ -643,6 +644,16 @@ local function offer_plan(plan)
     end
   end
   if give == nil or get == nil then return nil end
+  return give, get
+end
+
+-- find_offer, remembered in plan.offer while the plan's serial and prod are unchanged (it reads
+-- prod only on a tie, so prod false then true is a change).
+local function offer_plan(plan)
+  local memo = plan.offer
+  if memo.serial == plan.serial and memo.prod == plan.prod then return memo.give, memo.get end
+  local give, get = find_offer(plan)
+  memo.serial, memo.prod, memo.give, memo.get = plan.serial, plan.prod, give, get
   return give, get
 end
 
