@@ -252,27 +252,32 @@ local function node_value(H, n, prod, w)
   return s
 end
 
--- node_value for one `prod` and `w` over many nodes: per resource the factor of a tile giving a
--- resource `prod` lacks (fresh) and of any other tile (again); values memoizes by node.
-local function new_scale(prod, w)
-  local fresh, again = {}, {}
-  for i = 1, #RES do
-    local r = RES[i]
-    local have, f = prod[r] or 0, w[r] or 1
-    if have == 0 then
-      fresh[r], again[r] = f * 1.5, f * 1.15
-    elseif have < 5 then
-      fresh[r], again[r] = f * 1.15, f * 1.15
-    else
-      fresh[r], again[r] = f, f
-    end
-  end
-  return { prod = prod, w = w, fresh = fresh, again = again, values = {} }
+-- node_value's factors for resource r: of a tile giving r when r is not produced yet and the
+-- tile does not repeat it, and of any other tile.
+local function factors(prod, w, r)
+  local have, f = prod[r] or 0, w[r] or 1
+  if have == 0 then return f * 1.5, f * 1.15 end
+  if have < 5 then return f * 1.15, f * 1.15 end
+  return f, f
+end
+
+-- node_value for one `prod` and `w` over many nodes: the factors per resource (fresh: a tile
+-- giving a resource `prod` lacks, again: any other tile); with `memo`, values by node.
+local function new_scale(prod, w, memo)
+  local fb, ab = factors(prod, w, "brick")
+  local fl, al = factors(prod, w, "lumber")
+  local fw, aw = factors(prod, w, "wool")
+  local fg, ag = factors(prod, w, "grain")
+  local fo, ao = factors(prod, w, "ore")
+  return { prod = prod, w = w, values = memo and {} or false,
+           fresh = { brick = fb, lumber = fl, wool = fw, grain = fg, ore = fo },
+           again = { brick = ab, lumber = al, wool = aw, grain = ag, ore = ao } }
 end
 
 -- node_value(H, n, sc.prod, sc.w) for a scale sc (new_scale), the same number.
 local function scaled_value(H, n, sc)
-  local s = sc.values[n]
+  local values = sc.values
+  local s = values and values[n]
   if s then return s end
   local res, pips, dup = H.node_res[n], H.node_pips[n], H.node_dup[n]
   local fresh, again = sc.fresh, sc.again
@@ -290,7 +295,7 @@ local function scaled_value(H, n, sc)
   elseif h then
     s = s + 0.3 * (sc.prod[h] or 0)
   end
-  sc.values[n] = s
+  if values then values[n] = s end
   return s
 end
 
@@ -777,7 +782,7 @@ local function setup_settlement(p, opts)
   local prod, produced = production(H, p)
   local sc = not produced and H.opening
   if not sc then
-    sc = new_scale(prod, W_EARLY)
+    sc = new_scale(prod, W_EARLY, not produced)
     if not produced then H.opening = sc end
   end
   return best_node(H, opts, sc)
