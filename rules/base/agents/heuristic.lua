@@ -76,31 +76,34 @@ local EMPTY = {} -- never modified
 --   pips[t]               ways to roll tile t's number (0 without one)
 --   node_res[n], node_pips[n]   resource and pips of each producing tile at node n, in
 --                         node_tiles order (the board's layout is fixed after game.setup)
+--   node_dup[n]           per tile of node_res[n]: true when its resource is the node's first
+--                         or the previous tile's (node_value gives no "not produced" bonus)
 --   ids, seats, tiles     label -> id memos for node and path labels, "player N", "tile N"
 --   plans[p]              p's plan (make_plan), kept while its position is unchanged
 --   wishes                what each target needs (wish)
---   opening[n]            node n's setup value for a player producing nothing
+--   opening               the setup scale (new_scale) of a player producing nothing
 local function agent_cache()
   local H = storage.heuristic
   if H then return H end
   local tile_resource, tile_number, node_tiles = storage.tile_resource, storage.tile_number,
     storage.node_tiles
-  local pips, node_res, node_pips = {}, {}, {}
+  local pips, node_res, node_pips, node_dup = {}, {}, {}, {}
   for t = 1, #tile_resource do pips[t] = PIPS[tile_number[t]] or 0 end
   for n = 1, #node_tiles do
-    local tiles, res, np = node_tiles[n], {}, {}
+    local tiles, res, np, dup = node_tiles[n], {}, {}, {}
     for i = 1, #tiles do
       local r = tile_resource[tiles[i]]
       if r then
-        res[#res + 1] = r
-        np[#np + 1] = pips[tiles[i]]
+        local k = #res + 1
+        res[k], np[k] = r, pips[tiles[i]]
+        dup[k] = k > 1 and (r == res[1] or r == res[k - 1])
       end
     end
-    node_res[n], node_pips[n] = res, np
+    node_res[n], node_pips[n], node_dup[n] = res, np, dup
   end
-  H = { pips = pips, node_res = node_res, node_pips = node_pips,
-        harbor_at = storage.harbor_at or EMPTY, ids = {}, seats = {},
-        tiles = {}, plans = {}, wishes = { {}, {} }, opening = {}, graph = false, links = false }
+  H = { pips = pips, node_res = node_res, node_pips = node_pips, node_dup = node_dup,
+        harbor_at = storage.harbor_at or EMPTY, ids = {}, seats = {}, tiles = {}, plans = {},
+        wishes = { {}, {} }, opening = false, graph = false, links = false }
   storage.heuristic = H
   return H
 end
@@ -224,22 +227,21 @@ local function production(H, p)
 end
 
 -- What a settlement on node n is worth to a player producing `prod` (pips per resource) with
--- weights `w`: pips per adjacent tile, more for resources scarce in `prod`, plus a harbor.
+-- weights `w`: pips per adjacent tile, more for resources scarce in `prod` (not for a tile that
+-- repeats one: H.node_dup), plus a harbor.
 local function node_value(H, n, prod, w)
   local s = 0
-  local res, pips = H.node_res[n], H.node_pips[n]
-  local first, second
+  local res, pips, dup = H.node_res[n], H.node_pips[n], H.node_dup[n]
   for i = 1, #res do
     local r = res[i]
     local have = prod[r] or 0
     local f = w[r] or 1
-    if have == 0 and r ~= first and r ~= second then
+    if have == 0 and not dup[i] then
       f = f * 1.5
     elseif have < 5 then
       f = f * 1.15
     end
     s = s + pips[i] * f
-    if first == nil then first = r else second = r end
   end
   local h = H.harbor_at[n]
   if h == "any" then
@@ -247,6 +249,53 @@ local function node_value(H, n, prod, w)
   elseif h then
     s = s + 0.3 * (prod[h] or 0)
   end
+  return s
+end
+
+-- node_value's factors for resource r: of a tile giving r when r is not produced yet and the
+-- tile does not repeat it, and of any other tile.
+local function factors(prod, w, r)
+  local have, f = prod[r] or 0, w[r] or 1
+  if have == 0 then return f * 1.5, f * 1.15 end
+  if have < 5 then return f * 1.15, f * 1.15 end
+  return f, f
+end
+
+-- node_value for one `prod` and `w` over many nodes: the factors per resource (fresh: a tile
+-- giving a resource `prod` lacks, again: any other tile); with `memo`, values by node.
+local function new_scale(prod, w, memo)
+  local fb, ab = factors(prod, w, "brick")
+  local fl, al = factors(prod, w, "lumber")
+  local fw, aw = factors(prod, w, "wool")
+  local fg, ag = factors(prod, w, "grain")
+  local fo, ao = factors(prod, w, "ore")
+  return { prod = prod, w = w, values = memo and {} or false,
+           fresh = { brick = fb, lumber = fl, wool = fw, grain = fg, ore = fo },
+           again = { brick = ab, lumber = al, wool = aw, grain = ag, ore = ao } }
+end
+
+-- node_value(H, n, sc.prod, sc.w) for a scale sc (new_scale), the same number.
+local function scaled_value(H, n, sc)
+  local values = sc.values
+  local s = values and values[n]
+  if s then return s end
+  local res, pips, dup = H.node_res[n], H.node_pips[n], H.node_dup[n]
+  local fresh, again = sc.fresh, sc.again
+  s = 0
+  for i = 1, #res do
+    local r = res[i]
+    local f
+    if dup[i] then f = again[r] else f = fresh[r] end
+    if f == nil then return node_value(H, n, sc.prod, sc.w) end -- not one of RESOURCES
+    s = s + pips[i] * f
+  end
+  local h = H.harbor_at[n]
+  if h == "any" then
+    s = s + 1
+  elseif h then
+    s = s + 0.3 * (sc.prod[h] or 0)
+  end
+  if values then values[n] = s end
   return s
 end
 
@@ -258,17 +307,18 @@ local function cost_of(name)
   return storage.pieces[name].cost
 end
 
--- Cards of `cost` that `hand` lacks, in total.
+-- Cards of `cost` that `hand` lacks, in total (over the five RESOURCES).
 local function missing(hand, cost)
-  local m = 0
-  for i = 1, #RES do
-    local r = RES[i]
-    local n = cost[r]
-    if n then
-      local h = hand[r] or 0
-      if h < n then m = m + n - h end
-    end
-  end
+  local m, n, h = 0, cost.brick, nil
+  if n then h = hand.brick or 0; if h < n then m = n - h end end
+  n = cost.lumber
+  if n then h = hand.lumber or 0; if h < n then m = m + n - h end end
+  n = cost.wool
+  if n then h = hand.wool or 0; if h < n then m = m + n - h end end
+  n = cost.grain
+  if n then h = hand.grain or 0; if h < n then m = m + n - h end end
+  n = cost.ore
+  if n then h = hand.ore or 0; if h < n then m = m + n - h end end
   return m
 end
 
@@ -282,13 +332,13 @@ end
 -- goal, goal_done, and the search's mark / dist / via / queue / head / tail / stamp). Kept while,
 -- besides, p's cards and whether the deck has a card are unchanged: targets (array, priority
 -- order, of "city", "settlement", "road", "dev"), primary (the first) and serial (changes with
--- them). hand is p's live card view.
+-- them). hand is p's live card view. sea and offer hold the maritime_plan and offer_plan memos.
 local function make_plan(p)
   local H = agent_cache()
   local plan = H.plans[p]
   if plan == nil then
     plan = { p = p, version = false, mark = {}, dist = {}, via = {}, queue = {}, stamp = 0,
-             search_roots = {}, targets = {}, serial = 0, sea = {} }
+             search_roots = {}, targets = {}, serial = 0, sea = {}, offer = {} }
     H.plans[p] = plan
   end
   local version, left = board_version(), storage.supply[p]
@@ -575,7 +625,7 @@ end
 -- The domestic offer of p: 1 card of its largest surplus for a card its primary target lacks
 -- (the one it lacks most; on a tie the one it produces least), when the target lacks 1 or 2
 -- cards.
-local function offer_plan(plan)
+local function find_offer(plan)
   local target = plan.primary
   if target == nil then return nil end
   local cost = cost_of(target)
@@ -599,6 +649,16 @@ local function offer_plan(plan)
     end
   end
   if give == nil or get == nil then return nil end
+  return give, get
+end
+
+-- find_offer, remembered in plan.offer while the plan's serial and prod are unchanged (it reads
+-- prod only on a tie, so prod false then true is a change).
+local function offer_plan(plan)
+  local memo = plan.offer
+  if memo.serial == plan.serial and memo.prod == plan.prod then return memo.give, memo.get end
+  local give, get = find_offer(plan)
+  memo.serial, memo.prod, memo.give, memo.get = plan.serial, plan.prod, give, get
   return give, get
 end
 
@@ -702,28 +762,30 @@ local function index_of(opts, label)
   return nil
 end
 
--- The option whose node (option_id) has the best node_value for `prod` and `w`; `values`, if
--- given, memoizes the values by node.
-local function best_node(H, opts, prod, w, values)
+-- The option whose node (option_id) has the best node_value on scale `sc` (new_scale).
+local function best_node(H, opts, sc)
   local best, best_score = 1, nil
+  local ids = rawget(opts, "ids")
   for i = 1, #opts do
-    local n = option_id(H, opts, i)
-    local s = values and values[n]
-    if s == nil then
-      s = node_value(H, n, prod, w)
-      if values then values[n] = s end
-    end
+    local n
+    if ids then n = ids[i] else n = label_id(H, opts[i]) end
+    local s = scaled_value(H, n, sc)
     if best_score == nil or s > best_score then best, best_score = i, s end
   end
   return best
 end
 
--- Setup: the best node for p's next settlement. While p produces nothing, the values are the
+-- Setup: the best node for p's next settlement. While p produces nothing, the scale is the
 -- same for every player (H.opening).
 local function setup_settlement(p, opts)
   local H = agent_cache()
   local prod, produced = production(H, p)
-  return best_node(H, opts, prod, W_EARLY, not produced and H.opening or nil)
+  local sc = not produced and H.opening
+  if not sc then
+    sc = new_scale(prod, W_EARLY, not produced)
+    if not produced then H.opening = sc end
+  end
+  return best_node(H, opts, sc)
 end
 
 -- Setup: the road from the new settlement toward the best open node two roads away.
@@ -805,7 +867,7 @@ end
 
 local function place_settlement(p, opts)
   local plan = make_plan(p)
-  return best_node(agent_cache(), opts, plan_prod(plan), plan.w)
+  return best_node(agent_cache(), opts, new_scale(plan_prod(plan), plan.w))
 end
 
 -- The settlement whose tiles produce most (ore and grain a little more; the robber's tile at a
