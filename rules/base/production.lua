@@ -237,19 +237,6 @@ local function settle(m, claims)
   end
 end
 
--- Adds `amount` to what owed key k ((seat - 1) * 5 + resource index) holds; returns the new
--- count m of touched keys (storage.touched lists each key once).
-local function owe(m, k, amount)
-  local owed = storage.owed
-  local o = owed[k]
-  if o == 0 then
-    m = m + 1
-    storage.touched[m] = k
-  end
-  owed[k] = o + amount
-  return m
-end
-
 -- produce(total) while no production event has handlers: the same result from the cached
 -- claims.
 local function produce_plain(total)
@@ -260,7 +247,7 @@ local function produce_plain(total)
   local m = 0
   for i = 1, n, 3 do
     if list[i] ~= robber then
-      -- owe(m, k, amount), inline.
+      -- Owe amount under key k; touched[1..m] lists each owed key once.
       local k = list[i + 1]
       local o = owed[k]
       if o == 0 then
@@ -298,12 +285,19 @@ function produce(total)
   end
   local claims -- payout_hooked only: claims[k] = the claim payloads behind owed key k
   local m = 0
-  for i = 1, #all do
+  local owed, touched, index = storage.owed, storage.touched, RESOURCE_INDEX
+  for i = 1, n do
     local claim = all[i]
     local amount = claim.amount
     if amount > 0 then
-      local k = (claim.player - 1) * 5 + RESOURCE_INDEX[claim.resource]
-      m = owe(m, k, amount)
+      local k = (claim.player - 1) * 5 + index[claim.resource]
+      -- Owe amount under key k; touched[1..m] lists each owed key once.
+      local o = owed[k]
+      if o == 0 then
+        m = m + 1
+        touched[m] = k
+      end
+      owed[k] = o + amount
       if payout_hooked then
         claims = claims or {}
         local list = claims[k]

@@ -92,14 +92,18 @@ end)
 
 game.on("base.production", function(e)
   if not storage.allowance_hooked then return end -- no building may take tokens
-  local by_resource = {} -- resource -> array of {claim, tokens}
-  for _, claim in ipairs(e.claims) do
-    local r = claim.resource
-    if claim.amount > 0 and storage.tokens.bank[r] > 0 then
-      local most = math.min(allowance(claim.player, claim.node, claim.building), claim.amount)
+  local claims, bank, allowances = e.claims, storage.tokens.bank, storage.allowances
+  local by_resource -- resource -> array of {claim, tokens}; made at the first request
+  for i = 1, #claims do
+    local claim = claims[i]
+    local r, amount = claim.resource, claim.amount
+    if amount > 0 and bank[r] > 0 then
+      local most = allowances[claim.node] or allowance(claim.player, claim.node, claim.building)
+      if most > amount then most = amount end
       if most > 0 then
         local k = ask_claim(claim, most)
         if k > 0 then
+          by_resource = by_resource or {}
           local list = by_resource[r] or {}
           by_resource[r] = list
           list[#list + 1] = { claim = claim, tokens = k }
@@ -107,6 +111,7 @@ game.on("base.production", function(e)
       end
     end
   end
+  if by_resource == nil then return end
   for _, r in ipairs(RESOURCES) do
     local requests = by_resource[r]
     if requests then
