@@ -36,7 +36,7 @@ end
 
 game.on("base.discard", function(e)
   local p = e.player
-  local cards, held = storage.token_discard.hands[p], storage.tokens[p]
+  local cards, held = storage.cards[p], storage.tokens[p]
   local matching = false
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
@@ -82,9 +82,6 @@ game.on("base.discard", function(e)
   return game.REPLACE
 end, { priority = 100 })
 
-game.on("game.setup", function(e)
-  local hands = {} -- hands[q]: q's card view
-  for q = 1, e.players do hands[q] = game.holdings_view(q, "card") end
-  storage.token_discard = { hands = hands, slots = {}, tokens = {}, labels = {}, picks = {},
-                            forms = {} }
-end, { priority = -90 }) -- after tokens.lua declares the token form (-95)
+game.on("game.setup", function()
+  storage.token_discard = { slots = {}, tokens = {}, labels = {}, picks = {}, forms = {} }
+end)
