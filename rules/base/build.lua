@@ -141,7 +141,7 @@ end
 -- ways to pay; handlers may set payload.ok.
 function can_pay(p, item, cost)
   local ok = covers(spendable(p), cost)
-  if has_handlers("base.can_pay") then
+  if storage.can_pay_hooked then
     local e = { player = p, item = item, cost = cost, ok = ok }
     game.raise("base.can_pay", e)
     ok = e.ok
@@ -568,6 +568,7 @@ game.on("game.setup", function()
   storage.node_views, storage.path_views = {}, {}
   storage.built_hooked = has_handlers("base.built")
   storage.pay_hooked = has_handlers("base.pay")
+  storage.can_pay_hooked = has_handlers("base.can_pay")
   storage.place_kind = {}
   for name in pairs(storage.pieces) do storage.place_kind[name] = "base.place_" .. name end
 end, { priority = -50 })

@@ -9,7 +9,9 @@
 --               base.claim and before the bank shortage rule; claims = every claim payload of the
 --               roll in tile then node order. Handlers may change any claim's amount (e.g. pay
 --               part of it in another form); the shortage rule and the payouts use the result.
---               The claims array is refilled on the next roll: handlers do not keep it.
+--               The payload, the claims array and (while base.claim and base.payout have no
+--               handlers) the claim tables are reused on the next roll: handlers do not keep
+--               them.
 --   base.payout {player, resource, amount, claims}: one player's total of one resource after
 --               the shortage rule; claims = that player's claim payloads for the resource, in
 --               tile then node order. Default (payout_default): move amount cards from the bank
@@ -52,6 +54,8 @@ game.on("game.setup", function(e)
     { 0, 0, 0, 0, 0 }
   storage.settle_stamp = 0
   storage.roll_claims = {} -- produce(): the claims of the current roll
+  storage.claim_pool = {} -- produce(): claim tables reused from roll to roll
+  storage.production_payload = {} -- produce(): the payload of base.production, every roll
   storage.players = e.players
   storage.claim_hooked = game.has_handlers("base.claim")
   storage.payout_hooked = game.has_handlers("base.payout")
@@ -232,19 +236,6 @@ local function settle(m, claims)
   end
 end
 
--- Adds `amount` to what owed key k ((seat - 1) * 5 + resource index) holds; returns the new
--- count m of touched keys (storage.touched lists each key once).
-local function owe(m, k, amount)
-  local owed = storage.owed
-  local o = owed[k]
-  if o == 0 then
-    m = m + 1
-    storage.touched[m] = k
-  end
-  owed[k] = o + amount
-  return m
-end
-
 -- produce(total) while no production event has handlers: the same result from the cached
 -- claims.
 local function produce_plain(total)
@@ -255,7 +246,7 @@ local function produce_plain(total)
   local m = 0
   for i = 1, n, 3 do
     if list[i] ~= robber then
-      -- owe(m, k, amount), inline.
+      -- Owe amount under key k; touched[1..m] lists each owed key once.
       local k = list[i + 1]
       local o = owed[k]
       if o == 0 then
@@ -276,29 +267,48 @@ function produce(total)
   local robber = storage.props.robber
   local claim_hooked, payout_hooked = storage.claim_hooked, storage.payout_hooked
   -- Every claim payload of this roll, in tile then node order (an array refilled every roll).
+  -- While only base.production handlers see the claims, their tables are reused as well
+  -- (pool[i]: the table of the roll's i-th claim); base.claim and base.payout get new ones.
   local all, n = storage.roll_claims, 0
+  local pool = not (claim_hooked or payout_hooked) and storage.claim_pool or nil
   for i = 1, #sites, 6 do
     if sites[i] ~= robber then
-      local claim = { player = sites[i + 2], tile = sites[i], node = sites[i + 1],
-                      building = sites[i + 3], resource = sites[i + 4], amount = sites[i + 5] }
-      if claim_hooked then game.raise("base.claim", claim) end
       n = n + 1
+      local claim = pool and pool[n]
+      if claim then
+        claim.player, claim.tile, claim.node = sites[i + 2], sites[i], sites[i + 1]
+        claim.building, claim.resource, claim.amount = sites[i + 3], sites[i + 4], sites[i + 5]
+      else
+        claim = { player = sites[i + 2], tile = sites[i], node = sites[i + 1],
+                  building = sites[i + 3], resource = sites[i + 4], amount = sites[i + 5] }
+        if pool then pool[n] = claim end
+      end
+      if claim_hooked then game.raise("base.claim", claim) end
       all[n] = claim
     end
   end
   for i = n + 1, #all do all[i] = nil end
   if n == 0 then return end
   if storage.production_event_hooked then
-    game.raise("base.production", { total = total, claims = all })
+    local e = storage.production_payload
+    e.total, e.claims = total, all
+    game.raise("base.production", e)
   end
   local claims -- payout_hooked only: claims[k] = the claim payloads behind owed key k
   local m = 0
-  for i = 1, #all do
+  local owed, touched, index = storage.owed, storage.touched, RESOURCE_INDEX
+  for i = 1, n do
     local claim = all[i]
     local amount = claim.amount
     if amount > 0 then
-      local k = (claim.player - 1) * 5 + RESOURCE_INDEX[claim.resource]
-      m = owe(m, k, amount)
+      local k = (claim.player - 1) * 5 + index[claim.resource]
+      -- Owe amount under key k; touched[1..m] lists each owed key once.
+      local o = owed[k]
+      if o == 0 then
+        m = m + 1
+        touched[m] = k
+      end
+      owed[k] = o + amount
       if payout_hooked then
         claims = claims or {}
         local list = claims[k]

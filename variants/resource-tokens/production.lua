@@ -2,9 +2,11 @@
 --
 -- On every roll (base.production, after all claims are known and before the base pack's bank
 -- shortage rule), in claim order (hex, then corner):
---   1. Each claim with amount > 0 raises tokens.allowance {player, tile, node, building,
---      resource, amount, tokens = 0}; handlers of other packs add the tokens this building may
---      take (city-walls: a walled building, citadels: a citadel).
+--   1. Each claim with amount > 0 gets its building's allowance: tokens.allowance {player, node,
+--      building, tokens = 0}, where handlers of other packs add the tokens this building may
+--      take from each producing hex (city-walls: a walled building, citadels: a citadel). The
+--      answer depends on the pieces on that node alone, so it is asked once per node and kept
+--      until a piece is next built there (allowance()).
 --   2. When the allowance is above 0 and the bank holds a token of the resource, the owner
 --      chooses how many of the claim to take as tokens (decision "tokens.claim", options
 --      "2 brick: 2 cards", "2 brick: 1 card, 1 token", ...; a card is always possible).
@@ -63,24 +65,45 @@ local function shortage_talk(r, requests, supply, wanted)
   return wanted
 end
 
+-- The allowance of the building on `node` (owned by `player`): tokens.allowance, asked once per
+-- node and kept in storage.allowances[node] until base.built places a piece there.
+local function allowance(player, node, building)
+  local tokens = storage.allowances[node]
+  if tokens == nil then
+    local a = { player = player, node = node, building = building, tokens = 0 }
+    game.raise("tokens.allowance", a)
+    tokens = a.tokens
+    storage.allowances[node] = tokens
+  end
+  return tokens
+end
+
+-- A piece built on a node (a settlement, city, citadel, wall) may change its allowance. `where`
+-- of a road is a path: forgetting the node of that number only costs asking it again.
+game.on("base.built", function(e)
+  storage.allowances[e.where] = nil
+end, { after = true })
+
 game.on("game.setup", function()
   -- Handlers are registered only while packs load: this holds for the whole game.
   storage.allowance_hooked = game.has_handlers("tokens.allowance")
+  storage.allowances = {}
 end)
 
 game.on("base.production", function(e)
   if not storage.allowance_hooked then return end -- no building may take tokens
-  local by_resource = {} -- resource -> array of {claim, tokens}
-  for _, claim in ipairs(e.claims) do
-    local r = claim.resource
-    if claim.amount > 0 and storage.tokens.bank[r] > 0 then
-      local a = { player = claim.player, tile = claim.tile, node = claim.node,
-                  building = claim.building, resource = r, amount = claim.amount, tokens = 0 }
-      game.raise("tokens.allowance", a)
-      local most = math.min(a.tokens, claim.amount)
+  local claims, bank, allowances = e.claims, storage.tokens.bank, storage.allowances
+  local by_resource -- resource -> array of {claim, tokens}; made at the first request
+  for i = 1, #claims do
+    local claim = claims[i]
+    local r, amount = claim.resource, claim.amount
+    if amount > 0 and bank[r] > 0 then
+      local most = allowances[claim.node] or allowance(claim.player, claim.node, claim.building)
+      if most > amount then most = amount end
       if most > 0 then
         local k = ask_claim(claim, most)
         if k > 0 then
+          by_resource = by_resource or {}
           local list = by_resource[r] or {}
           by_resource[r] = list
           list[#list + 1] = { claim = claim, tokens = k }
@@ -88,6 +111,7 @@ game.on("base.production", function(e)
       end
     end
   end
+  if by_resource == nil then return end
   for _, r in ipairs(RESOURCES) do
     local requests = by_resource[r]
     if requests then

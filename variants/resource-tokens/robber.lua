@@ -14,17 +14,40 @@
 --                      exceed the cards held when the discard began. Otherwise the base
 --                      pack's card discard runs.
 
+-- The options of decision "tokens.robber" for n tokens of r: { "rob a player", "take 1 ore
+-- token" }. Made once per game and kept (storage.robber_labels[r][n]): do not modify them.
+local function robber_labels(r, n)
+  local cache = storage.robber_labels
+  if cache == nil then
+    cache = {}
+    storage.robber_labels = cache
+  end
+  local mine = cache[r]
+  if mine == nil then
+    mine = {}
+    cache[r] = mine
+  end
+  local labels = mine[n]
+  if labels == nil then
+    labels = { "rob a player", "take " .. count_text(n, r .. " token") }
+    mine[n] = labels
+  end
+  return labels
+end
+
 game.on("base.robber_moved", function(e)
   local r = board.tile_get(e.tile, "resource")
   if r == nil then return end
   local n = math.min(options.robber_tokens, storage.tokens.bank[r])
   if n <= 0 then return end
-  local take = "take " .. count_text(n, r .. " token")
-  local _, i = game.decide(e.player, "tokens.robber", { "rob a player", take })
+  local labels = robber_labels(r, n)
+  local _, i = game.decide(e.player, "tokens.robber", labels)
   if i == 1 then return end
   game.move("bank", e.player, r, n, TOKEN)
   count_token_stat("gained", n)
-  if game.verbose() then game.log(string.format("player %d takes %s", e.player, take:sub(6))) end
+  if game.verbose() then
+    game.log(string.format("player %d takes %s", e.player, labels[2]:sub(6)))
+  end
   return game.REPLACE
 end, { priority = 100 })
 
@@ -36,7 +59,7 @@ end
 
 game.on("base.discard", function(e)
   local p = e.player
-  local cards, held = storage.token_discard.hands[p], storage.tokens[p]
+  local cards, held = storage.cards[p], storage.tokens[p]
   local matching = false
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
@@ -82,9 +105,6 @@ game.on("base.discard", function(e)
   return game.REPLACE
 end, { priority = 100 })
 
-game.on("game.setup", function(e)
-  local hands = {} -- hands[q]: q's card view
-  for q = 1, e.players do hands[q] = game.holdings_view(q, "card") end
-  storage.token_discard = { hands = hands, slots = {}, tokens = {}, labels = {}, picks = {},
-                            forms = {} }
-end, { priority = -90 }) -- after tokens.lua declares the token form (-95)
+game.on("game.setup", function()
+  storage.token_discard = { slots = {}, tokens = {}, labels = {}, picks = {}, forms = {} }
+end)

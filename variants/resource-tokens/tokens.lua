@@ -31,15 +31,35 @@ end
 
 -- The options of decision "tokens.pay" for paying n of resource r with between lo and hi
 -- tokens: "2 grain: 2 cards", "2 grain: 1 card, 1 token", "2 grain: 2 tokens" (fewest tokens
--- first).
+-- first). Made once per game and kept (storage.pay_labels[r][key]; n, lo and hi are below 64):
+-- do not modify the array (agents never do).
 function pay_labels(r, n, lo, hi)
-  local labels = {}
-  for k = lo, hi do
-    local parts = {}
-    if n - k > 0 then parts[#parts + 1] = count_text(n - k, "card") end
-    if k > 0 then parts[#parts + 1] = count_text(k, "token") end
-    labels[#labels + 1] = n .. " " .. r .. ": " .. table.concat(parts, ", ")
+  local cache = storage.pay_labels
+  if cache == nil then
+    cache = {}
+    storage.pay_labels = cache
   end
+  local mine = cache[r]
+  if mine == nil then
+    mine = {}
+    cache[r] = mine
+  end
+  local key = (n * 64 + lo) * 64 + hi
+  local labels = mine[key]
+  if labels ~= nil then return labels end
+  labels = {}
+  for k = lo, hi do
+    local mix
+    if k == 0 then
+      mix = count_text(n, "card")
+    elseif k == n then
+      mix = count_text(k, "token")
+    else
+      mix = count_text(n - k, "card") .. ", " .. count_text(k, "token")
+    end
+    labels[#labels + 1] = n .. " " .. r .. ": " .. mix
+  end
+  mine[key] = labels
   return labels
 end
 
@@ -48,7 +68,7 @@ end
 -- to a player stay tokens. Error when p holds fewer than n in both forms together.
 function spend(p, to, r, n)
   if n <= 0 then return end
-  local cards, tokens = game.count(p, r, "card"), game.count(p, r, TOKEN)
+  local cards, tokens = storage.cards[p][r], storage.tokens[p][r]
   local lo, hi = math.max(0, n - cards), math.min(n, tokens)
   if lo > hi then
     error(string.format("player %d cannot pay %d %s (holds %d cards, %d tokens)", p, n, r, cards,
@@ -79,9 +99,14 @@ end
 game.on("game.setup", function(e)
   game.add_form(TOKEN)
   for _, r in ipairs(RESOURCES) do game.add("bank", r, options.supply, TOKEN) end
-  -- Live views of the tokens held: storage.tokens[seat], storage.tokens.bank.
+  -- Live views of the tokens held (storage.tokens[seat], storage.tokens.bank) and of the
+  -- players' cards (storage.cards[seat]).
   storage.tokens = { bank = game.holdings_view("bank", TOKEN) }
-  for p = 1, e.players do storage.tokens[p] = game.holdings_view(p, TOKEN) end
+  storage.cards = {}
+  for p = 1, e.players do
+    storage.tokens[p] = game.holdings_view(p, TOKEN)
+    storage.cards[p] = game.holdings_view(p, "card")
+  end
   storage.tokens_ready = true
 end, { priority = -95 }) -- after the base catalogue (-100), which declares "card" first
 

@@ -72,6 +72,23 @@ test("combined: a walled citadel may take up to two tokens", function(t)
   t.eq(rows(t), { { 1, "tokens.claim", 3, 3 }, { 1, "tokens.claim", 3, 2 } })
 end)
 
+test("combined: a wall or citadel built after its city produced counts from the next roll", function(t)
+  -- The allowance of a node is kept between rolls and asked again once a piece is built there.
+  local base = fresh(t, { [1] = { "2 brick: 1 card, 1 token", "3 brick: 1 card, 2 tokens" } })
+  city(base, 1, 15)
+  base.produce(6)
+  t.eq(rows(t), {}, "a plain city: no question")
+  base.place_piece(1, "wall", 15, { free = true })
+  base.produce(6)
+  t.eq(rows(t), { { 1, "tokens.claim", 2, 2 } }, "the wall's token")
+  base.place_piece(1, "citadel", 15, { free = true })
+  base.produce(6)
+  t.eq(rows(t), { { 1, "tokens.claim", 2, 2 }, { 1, "tokens.claim", 3, 3 } },
+    "a walled citadel: two tokens")
+  t.eq(tokens(1), { brick = 3 })
+  t.eq(hand(1), { brick = 2 + 1 + 1 })
+end)
+
 test("combined: a wall may be built under a citadel, and scores with it", function(t)
   local base = fresh(t)
   city(base, 1, 15)
