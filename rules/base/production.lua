@@ -9,9 +9,7 @@
 --               base.claim and before the bank shortage rule; claims = every claim payload of the
 --               roll in tile then node order. Handlers may change any claim's amount (e.g. pay
 --               part of it in another form); the shortage rule and the payouts use the result.
---               The payload, the claims array and (while base.claim and base.payout have no
---               handlers) the claim tables are reused on the next roll: handlers do not keep
---               them.
+--               The claims array is refilled on the next roll: handlers do not keep it.
 --   base.payout {player, resource, amount, claims}: one player's total of one resource after
 --               the shortage rule; claims = that player's claim payloads for the resource, in
 --               tile then node order. Default (payout_default): move amount cards from the bank
@@ -54,8 +52,6 @@ game.on("game.setup", function(e)
     { 0, 0, 0, 0, 0 }
   storage.settle_stamp = 0
   storage.roll_claims = {} -- produce(): the claims of the current roll
-  storage.claim_pool = {} -- produce(): claim tables reused from roll to roll
-  storage.production_payload = {} -- produce(): the payload of base.production, every roll
   storage.players = e.players
   storage.claim_hooked = game.has_handlers("base.claim")
   storage.payout_hooked = game.has_handlers("base.payout")
@@ -267,32 +263,20 @@ function produce(total)
   local robber = storage.props.robber
   local claim_hooked, payout_hooked = storage.claim_hooked, storage.payout_hooked
   -- Every claim payload of this roll, in tile then node order (an array refilled every roll).
-  -- While only base.production handlers see the claims, their tables are reused as well
-  -- (pool[i]: the table of the roll's i-th claim); base.claim and base.payout get new ones.
   local all, n = storage.roll_claims, 0
-  local pool = not (claim_hooked or payout_hooked) and storage.claim_pool or nil
   for i = 1, #sites, 6 do
     if sites[i] ~= robber then
-      n = n + 1
-      local claim = pool and pool[n]
-      if claim then
-        claim.player, claim.tile, claim.node = sites[i + 2], sites[i], sites[i + 1]
-        claim.building, claim.resource, claim.amount = sites[i + 3], sites[i + 4], sites[i + 5]
-      else
-        claim = { player = sites[i + 2], tile = sites[i], node = sites[i + 1],
-                  building = sites[i + 3], resource = sites[i + 4], amount = sites[i + 5] }
-        if pool then pool[n] = claim end
-      end
+      local claim = { player = sites[i + 2], tile = sites[i], node = sites[i + 1],
+                      building = sites[i + 3], resource = sites[i + 4], amount = sites[i + 5] }
       if claim_hooked then game.raise("base.claim", claim) end
+      n = n + 1
       all[n] = claim
     end
   end
   for i = n + 1, #all do all[i] = nil end
   if n == 0 then return end
   if storage.production_event_hooked then
-    local e = storage.production_payload
-    e.total, e.claims = total, all
-    game.raise("base.production", e)
+    game.raise("base.production", { total = total, claims = all })
   end
   local claims -- payout_hooked only: claims[k] = the claim payloads behind owed key k
   local m = 0
