@@ -17,16 +17,7 @@
 -- The options of decision "tokens.robber" for n tokens of r: { "rob a player", "take 1 ore
 -- token" }. Made once per game and kept (storage.robber_labels[r][n]): do not modify them.
 local function robber_labels(r, n)
-  local cache = storage.robber_labels
-  if cache == nil then
-    cache = {}
-    storage.robber_labels = cache
-  end
-  local mine = cache[r]
-  if mine == nil then
-    mine = {}
-    cache[r] = mine
-  end
+  local mine = per_resource_cache("robber_labels", r)
   local labels = mine[n]
   if labels == nil then
     labels = { "rob a player", "take " .. count_text(n, r .. " token") }

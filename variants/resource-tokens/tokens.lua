@@ -29,21 +29,28 @@ function count_text(n, what)
   return n .. " " .. what .. (n == 1 and "" or "s")
 end
 
--- The options of decision "tokens.pay" for paying n of resource r with between lo and hi
--- tokens: "2 grain: 2 cards", "2 grain: 1 card, 1 token", "2 grain: 2 tokens" (fewest tokens
--- first). Made once per game and kept (storage.pay_labels[r][key]; n, lo and hi are below 64):
--- do not modify the array (agents never do).
-function pay_labels(r, n, lo, hi)
-  local cache = storage.pay_labels
+-- storage[name][r]: a per-game cache for resource r (option lists made once per game), made on
+-- first use.
+function per_resource_cache(name, r)
+  local cache = storage[name]
   if cache == nil then
     cache = {}
-    storage.pay_labels = cache
+    storage[name] = cache
   end
   local mine = cache[r]
   if mine == nil then
     mine = {}
     cache[r] = mine
   end
+  return mine
+end
+
+-- The options of decision "tokens.pay" for paying n of resource r with between lo and hi
+-- tokens: "2 grain: 2 cards", "2 grain: 1 card, 1 token", "2 grain: 2 tokens" (fewest tokens
+-- first). Made once per game and kept (storage.pay_labels[r][key]; n, lo and hi are below 64):
+-- do not modify the array (agents never do).
+function pay_labels(r, n, lo, hi)
+  local mine = per_resource_cache("pay_labels", r)
   local key = (n * 64 + lo) * 64 + hi
   local labels = mine[key]
   if labels ~= nil then return labels end

@@ -226,6 +226,15 @@ local function production(H, p)
   return prod, produced
 end
 
+-- What a harbor on node n adds to a settlement's value for a player producing `prod`: 1 for a
+-- 3:1 harbor, 0.3 per pip of its resource for a 2:1 one.
+local function harbor_bonus(H, n, prod)
+  local h = H.harbor_at[n]
+  if h == "any" then return 1 end
+  if h then return 0.3 * (prod[h] or 0) end
+  return 0
+end
+
 -- What a settlement on node n is worth to a player producing `prod` (pips per resource) with
 -- weights `w`: pips per adjacent tile, more for resources scarce in `prod` (not for a tile that
 -- repeats one: H.node_dup), plus a harbor.
@@ -243,13 +252,7 @@ local function node_value(H, n, prod, w)
     end
     s = s + pips[i] * f
   end
-  local h = H.harbor_at[n]
-  if h == "any" then
-    s = s + 1
-  elseif h then
-    s = s + 0.3 * (prod[h] or 0)
-  end
-  return s
+  return s + harbor_bonus(H, n, prod)
 end
 
 -- node_value's factors for resource r: of a tile giving r when r is not produced yet and the
@@ -289,12 +292,7 @@ local function scaled_value(H, n, sc)
     if f == nil then return node_value(H, n, sc.prod, sc.w) end -- not one of RESOURCES
     s = s + pips[i] * f
   end
-  local h = H.harbor_at[n]
-  if h == "any" then
-    s = s + 1
-  elseif h then
-    s = s + 0.3 * (sc.prod[h] or 0)
-  end
+  s = s + harbor_bonus(H, n, sc.prod)
   if values then values[n] = s end
   return s
 end
