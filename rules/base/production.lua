@@ -9,7 +9,9 @@
 --               base.claim and before the bank shortage rule; claims = every claim payload of the
 --               roll in tile then node order. Handlers may change any claim's amount (e.g. pay
 --               part of it in another form); the shortage rule and the payouts use the result.
---               The claims array is refilled on the next roll: handlers do not keep it.
+--               The claims array and the claim tables are refilled on later rolls (pooled, see
+--               CLAIM_META): handlers do not keep them; a field a handler adds stays with its
+--               roll.
 --   base.payout {player, resource, amount, claims}: one player's total of one resource after
 --               the shortage rule; claims = that player's claim payloads for the resource, in
 --               tile then node order. Default (payout_default): move amount cards from the bank
@@ -52,6 +54,7 @@ game.on("game.setup", function(e)
     { 0, 0, 0, 0, 0 }
   storage.settle_stamp = 0
   storage.roll_claims = {} -- produce(): the claims of the current roll
+  storage.claim_pool, storage.claim_slot = {}, {} -- produce(): pooled claim payloads
   storage.players = e.players
   storage.claim_hooked = game.has_handlers("base.claim")
   storage.payout_hooked = game.has_handlers("base.payout")
@@ -256,6 +259,20 @@ local function produce_plain(total)
 end
 
 
+-- Claim payloads are pooled per game (storage.claim_pool[i], the i-th claim of a roll) and
+-- refilled every roll. A handler that adds a field to a claim (or sets a field it removed)
+-- takes that table out of the pool (CLAIM_META.__newindex), so a later roll gets a new one and
+-- no added field outlives its roll.
+CLAIM_META = {
+  __newindex = function(claim, key, value)
+    rawset(claim, key, value)
+    local slot = storage.claim_slot[claim]
+    if slot then
+      storage.claim_pool[slot], storage.claim_slot[claim] = false, nil
+    end
+  end,
+}
+
 function produce(total)
   if not storage.production_hooked then return produce_plain(total) end
   local sites = claim_sites(total)
@@ -264,12 +281,21 @@ function produce(total)
   local claim_hooked, payout_hooked = storage.claim_hooked, storage.payout_hooked
   -- Every claim payload of this roll, in tile then node order (an array refilled every roll).
   local all, n = storage.roll_claims, 0
+  local pool = storage.claim_pool
   for i = 1, #sites, 6 do
     if sites[i] ~= robber then
-      local claim = { player = sites[i + 2], tile = sites[i], node = sites[i + 1],
-                      building = sites[i + 3], resource = sites[i + 4], amount = sites[i + 5] }
-      if claim_hooked then game.raise("base.claim", claim) end
       n = n + 1
+      local claim = pool[n]
+      if claim then
+        claim.player, claim.tile, claim.node = sites[i + 2], sites[i], sites[i + 1]
+        claim.building, claim.resource, claim.amount = sites[i + 3], sites[i + 4], sites[i + 5]
+      else
+        claim = setmetatable({ player = sites[i + 2], tile = sites[i], node = sites[i + 1],
+                               building = sites[i + 3], resource = sites[i + 4],
+                               amount = sites[i + 5] }, CLAIM_META)
+        pool[n], storage.claim_slot[claim] = claim, n
+      end
+      if claim_hooked then game.raise("base.claim", claim) end
       all[n] = claim
     end
   end
