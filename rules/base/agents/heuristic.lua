@@ -35,9 +35,9 @@
 --   discard            the card least needed by the wanted builds (largest surplus).
 --   monopoly / plenty  the resource opponents hold most of / what the targets lack.
 --   trade_answer       accept when the card received is missing for its target, the card given
---                      is surplus and the offerer is not near victory. The decision does not
---                      carry the offer: the agent reads option fields from/give/get or
---                      storage.turn.offer if the rules provide them, and otherwise assumes the
+--                      is surplus and the offerer is not near victory. The offer comes from
+--                      the options' fields from/give/get (the base rules' answer options carry
+--                      them), else storage.turn.offer; without either the agent assumes the
 --                      offerer made the offer this agent would make in its place (exact when the
 --                      offerer is a heuristic bot).
 --   trade_partner      the acceptor with the fewest public points, never one near victory.
