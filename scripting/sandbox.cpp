@@ -431,9 +431,6 @@ const char* read_piece(lua_State* L, void*, std::size_t* size) {
   return lua_tolstring(L, kReaderSlot, size);
 }
 
-// load(chunk [, chunkname [, mode [, env]]]) for text only. The mode argument is ignored (always
-// "t"); without env the chunk's _ENV is the sandbox globals. Unlike the standard load, a budget or
-// memory trip while reading or parsing is re-raised instead of being returned as nil, message.
 // At most this many compiled chunks of texts up to kCompiledText bytes are kept per state.
 constexpr std::size_t kCompiledChunks = 32;
 constexpr std::size_t kCompiledText = 8192;
@@ -463,6 +460,9 @@ int load_text(lua_State* L, const char* text, std::size_t length, const char* ch
   return status;
 }
 
+// load(chunk [, chunkname [, mode [, env]]]) for text only. The mode argument is ignored (always
+// "t"); without env the chunk's _ENV is the sandbox globals. Unlike the standard load, a budget or
+// memory trip while reading or parsing is re-raised instead of being returned as nil, message.
 int sandbox_load(lua_State* L) {
   const bool has_env = !lua_isnone(L, 4);
   std::size_t length = 0;

@@ -54,12 +54,7 @@ local function award(prop, values, min)
     if holder ~= nil then game.player_set(holder, prop, false) end
     if new ~= nil then game.player_set(new, prop, true) end
   end
-  local awarded = storage.awarded
-  if awarded == nil then
-    awarded = {}
-    storage.awarded = awarded
-  end
-  awarded[prop] = new or false
+  subtable(storage, "awarded")[prop] = new or false
   return holder, new
 end
 
@@ -68,6 +63,17 @@ end
 local function award_due(prop, changed)
   local awarded = storage.awarded
   return changed or awarded == nil or awarded[prop] ~= (storage.props[prop] or false)
+end
+
+-- award(prop, values, min) unless award_due says nothing changed, then the points of the seats
+-- that lost or gained the card.
+local function award_and_count(prop, values, min, changed)
+  if not award_due(prop, changed) then return end
+  local old, new = award(prop, values, min)
+  if old ~= new then
+    if old then update_vp(old) end
+    if new then update_vp(new) end
+  end
 end
 
 -- Recomputes the road lengths of the seats in `seats` (optional array; all seats when nil:
@@ -99,13 +105,7 @@ function update_awards(seats)
       end
     end
   end
-  if award_due("longest_road", changed) then
-    local old, new = award("longest_road", len, LONGEST_ROAD_MIN)
-    if old ~= new then
-      if old then update_vp(old) end
-      if new then update_vp(new) end
-    end
-  end
+  award_and_count("longest_road", len, LONGEST_ROAD_MIN, changed)
   local knights = storage.knights
   if knights == nil then
     knights = {}
@@ -121,13 +121,7 @@ function update_awards(seats)
       changed = true
     end
   end
-  if award_due("largest_army", changed) then
-    local old, new = award("largest_army", knights, LARGEST_ARMY_MIN)
-    if old ~= new then
-      if old then update_vp(old) end
-      if new then update_vp(new) end
-    end
-  end
+  award_and_count("largest_army", knights, LARGEST_ARMY_MIN, changed)
 end
 
 -- Per-game setup: graph arrays, cached lengths and the award props of every player.

@@ -105,12 +105,7 @@ end
 -- paths whose prop named after the piece is p for path pieces. Cached (board_cache): do not
 -- modify the array.
 function own_pieces(p, piece)
-  local cache = board_cache().own
-  local mine = cache[p]
-  if mine == nil then
-    mine = {}
-    cache[p] = mine
-  end
+  local mine = subtable(board_cache().own, p)
   local list = mine[piece]
   if list ~= nil then return list end
   local spec = storage.pieces[piece]
@@ -409,13 +404,7 @@ end
 
 -- The table of p's known has_spot answers by piece (in the board cache; read only).
 function spot_cache(p)
-  local cache = board_cache().spots
-  local mine = cache[p]
-  if mine == nil then
-    mine = {}
-    cache[p] = mine
-  end
-  return mine
+  return subtable(board_cache().spots, p)
 end
 
 -- True when legal_spots(p, piece, opts) is not empty (stops at the first spot). Without opts

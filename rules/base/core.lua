@@ -44,6 +44,16 @@ function card_view(holder)
   return storage.cards[holder] or game.holdings_view(holder, "card")
 end
 
+-- t[key], made an empty table first if absent (the per-player and per-piece levels of caches).
+function subtable(t, key)
+  local v = t[key]
+  if v == nil then
+    v = {}
+    t[key] = v
+  end
+  return v
+end
+
 -- Resource cards of a hand view (card_view), summed over resources.
 function view_size(view)
   return view.brick + view.lumber + view.wool + view.grain + view.ore

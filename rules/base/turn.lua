@@ -60,19 +60,18 @@ end
 -- Fills the reusable arrays menu.labels / codes / args with the base actions of p; returns
 -- their number. While base.can_pay has no handlers every query reads what p can spend once
 -- (spendable: its card view, or its funds while base.funds has handlers) and skips the pieces
--- and cards p cannot pay for; otherwise payment goes through can_pay. `menu` also carries the
--- game's constants the menu reads (set in game.setup below).
+-- and cards p cannot pay for; otherwise payment goes through can_pay.
 local function fill_menu(p, menu)
   local labels, codes, args = menu.labels, menu.codes, menu.args
   local n = 0
   local hand, cards
-  if menu.plain_pay then
+  if storage.plain_pay then
     hand = spendable(p)
     cards = hand.brick + hand.lumber + hand.wool + hand.grain + hand.ore
   end
   local can_buy
   if hand == nil then
-    local names, pieces, supply = menu.names, storage.pieces, storage.supply[p]
+    local names, pieces, supply = storage.piece_names, storage.pieces, storage.supply[p]
     for i = 1, #names do
       local name = names[i]
       if supply[name] > 0 and can_pay(p, name, pieces[name].cost) and has_spot(p, name) then
@@ -81,10 +80,11 @@ local function fill_menu(p, menu)
       end
     end
     can_buy = can_buy_dev(p)
-  elseif cards >= menu.cheapest then
+  elseif cards >= storage.cheapest_item then
     -- ok[i]: p can pay for menu_items[i] (the pieces in piece_names order, then a card).
-    local ok, names, supply, build_labels = menu.ok, menu.names, storage.supply[p], menu.build_labels
-    menu.affordability(hand, ok)
+    local ok, names, supply = menu.ok, storage.piece_names, storage.supply[p]
+    local build_labels = storage.build_labels
+    storage.affordability(hand, ok)
     local spots = nil
     for i = 1, #names do
       if ok[i] then
@@ -109,7 +109,7 @@ local function fill_menu(p, menu)
   local turn = storage.turn
   if not turn.dev_played then
     -- playable_dev(p), without its array.
-    local devs = menu.devs[p]
+    local devs = storage.devs[p]
     if devs.knight + devs.road_building + devs.year_of_plenty + devs.monopoly > 0 then
       local bought = turn.bought
       for i = 1, #DEV_CARDS do
@@ -127,7 +127,7 @@ local function fill_menu(p, menu)
       n = n + 1
       labels[n], codes[n] = ACTION_MARITIME, MARITIME
     end
-    if menu.domestic_trade and (hand or can_offer_trade(p)) then -- hand: cards > 0 here
+    if storage.domestic_trade and (hand or can_offer_trade(p)) then -- hand: cards > 0 here
       n = n + 1
       labels[n], codes[n] = ACTION_DOMESTIC, DOMESTIC
     end
@@ -163,8 +163,7 @@ end
 -- The main-phase menu of player p as a new array of entries {name, label, run, piece?, card?}:
 -- the base actions only, before base.actions handlers add theirs.
 function base_actions(p)
-  local menu = setmetatable({ labels = {}, codes = {}, args = {}, n = 0, ok = {} },
-    { __index = storage.menu })
+  local menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
   local n = fill_menu(p, menu)
   local entries = {}
   for i = 1, n do
@@ -238,8 +237,7 @@ end
 game.on("game.setup", function()
   storage.build_labels = {}
   for _, name in ipairs(storage.piece_names) do storage.build_labels[name] = "build " .. name end
-  local menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
-  storage.menu = menu
+  storage.menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
   storage.domestic_trade = options.domestic_trade
   -- The menu's affordability check: the pieces in piece_names order, then a development card;
   -- and the fewest resources any of them costs (below that the check is skipped).
@@ -259,11 +257,6 @@ game.on("game.setup", function()
   storage.actions_hooked = has_handlers("base.actions")
   storage.turn_end_hooked = has_handlers("base.turn_end")
   storage.target_vp = options.target_vp
-  -- What fill_menu reads, constant all game.
-  menu.plain_pay, menu.names, menu.build_labels = storage.plain_pay, storage.piece_names,
-    storage.build_labels
-  menu.cheapest, menu.affordability = storage.cheapest_item, storage.affordability
-  menu.devs, menu.domestic_trade = storage.devs, storage.domestic_trade
 end, { priority = -80 })
 
 -- check_win(p) once p's player prop vp reaches the target (update_vp keeps the prop current;

@@ -32,16 +32,10 @@ end
 -- storage[name][r]: a per-game cache for resource r (option lists made once per game), made on
 -- first use.
 function per_resource_cache(name, r)
-  local cache = storage[name]
-  if cache == nil then
-    cache = {}
-    storage[name] = cache
-  end
-  local mine = cache[r]
-  if mine == nil then
-    mine = {}
-    cache[r] = mine
-  end
+  local cache = storage[name] or {}
+  storage[name] = cache
+  local mine = cache[r] or {}
+  cache[r] = mine
   return mine
 end
 
