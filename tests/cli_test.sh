@@ -126,6 +126,12 @@ check "no failed game" grep -q 'failed: 0' "$tmp/out"
 expect 0 "bench walls and citadels with checks" -- "$catan" bench base --variant city-walls --variant citadels \
   --games 4 --bots heuristic,random --option base.check=true
 check "no failed game (walls, citadels)" grep -q 'failed: 0' "$tmp/out"
+# The kernel-floor benchmark pack (bench/throughput.sh) keeps loading and playing to its turn cap.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+expect 0 "bench the kernel floor" -- "$catan" bench --rules "$root/bench/packs/kernel-floor" --games 3 \
+  --max-turns 372
+check "kernel floor games reach the turn cap" grep -q 'per game: .* decisions, 372.0 turns' "$tmp/out"
+check "kernel floor games have no winner" grep -q 'no winner: 3; failed: 0' "$tmp/out"
 expect 0 "test a variant" -- "$catan" test friendly-robber
 check "variant tests pass" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
 
