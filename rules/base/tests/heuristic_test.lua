@@ -137,11 +137,20 @@ test("heuristic: in setup it prefers the node with more pips", function(t)
   -- Node 45 (grain 4, grain 6, wool 11: 10 pips) over node 7 (wool 2: 1 pip).
   t.eq(choose(env, 1, "base.setup_settlement", { "node 7", "node 45" }), "node 45")
   -- In a real setup, on the empty board (every node legal, so the choice is the node id), the
-  -- first settlement goes to node 39: lumber 8, ore 3, brick 5 (11 pips, brick and lumber).
-  t.start { players = 4, seed = 1, agents = HEURISTIC4, options = { "base.check=true" } }
-  local first = t.decisions()[1]
-  t.eq({ first.kind, first.count, first.choice }, { "base.setup_settlement", 54, 39 })
-  t.eq(board.node_get(39, "owner"), first.player)
+  -- first settlement goes to one of the spots within 10% of the best one, drawn from the agent's
+  -- own stream: node 39 (lumber 8, ore 3, brick 5: 11 pips, brick and lumber), 40 or 43. Over
+  -- twelve games, openings differ.
+  local seen, distinct = {}, 0
+  for seed = 1, 12 do
+    t.start { players = 4, seed = seed, agents = HEURISTIC4, options = { "base.check=true" } }
+    local first = t.decisions()[1]
+    t.eq({ first.kind, first.count }, { "base.setup_settlement", 54 })
+    local node = first.choice
+    t.ok(node == 39 or node == 40 or node == 43, "seed " .. seed .. ": node " .. node)
+    t.eq(board.node_get(node, "owner"), first.player)
+    if not seen[node] then seen[node], distinct = true, distinct + 1 end
+  end
+  t.ok(distinct > 1, "the first settlement varies from game to game")
 end)
 
 test("heuristic: a maritime trade only when it completes the build it wants", function(t)
