@@ -272,33 +272,45 @@ TEST_F(SessionTest, LuaAgentsChooseAndCannotChangeTheGame) {
       << r.error;
 }
 
-TEST_F(SessionTest, LazyOptionArraysAreReadOnlyAsFarAsAgentsLook) {
-  // An option list whose entries are made on demand (__len, __index): the random agent makes
-  // only the chosen one (game.decide returns it); a scripted answer by label and a Lua agent
-  // read what they look at.
-  pack("lazy", R"lua(
-local MT = {
-  __len = function(t) return 50 end,
+// A one-player game whose turn asks "pick" over a lazy option list of `count` labels
+// "option N<suffix>", made on demand and counted in storage.made: `ask` starts the Lua statement
+// that asks (its arguments follow) and binds `index`, `record` stores its other result. Agent
+// "looker" reads the options up to the one labelled `wanted`.
+std::string lazy_options_pack(int count, std::string_view suffix, std::string_view wanted,
+                              std::string_view ask, std::string_view record) {
+  return fmt::format(R"lua(
+local MT = {{
+  __len = function(t) return {0} end,
   __index = function(t, i)
     storage.made = storage.made + 1
-    if i >= 1 and i <= 50 then return "option " .. i .. ": lazy" end
+    if i >= 1 and i <= {0} then return "option " .. i .. "{1}" end
   end,
-}
+}}
 game.agent("looker", function(p, kind, options)
   for i = 1, #options do
-    if options[i] == "option 7: lazy" then return i end
+    if options[i] == "{2}" then return i end
   end
   return 1
 end)
 game.on("game.setup", function() storage.made = 0 end)
 game.on("turn", function(e)
-  local option, index = game.decide(e.player, "pick", setmetatable({}, MT))
+  {3}(e.player, "pick", setmetatable({{}}, MT))
   game.set("picked", index)
-  game.set("option", option)
+  {4}
   game.set("made", storage.made)
   game.finish(e.player)
 end)
-)lua");
+)lua",
+                     count, suffix, wanted, ask, record);
+}
+
+TEST_F(SessionTest, LazyOptionArraysAreReadOnlyAsFarAsAgentsLook) {
+  // An option list whose entries are made on demand (__len, __index): the random agent makes
+  // only the chosen one (game.decide returns it); a scripted answer by label and a Lua agent
+  // read what they look at.
+  pack("lazy",
+       lazy_options_pack(50, ": lazy", "option 7: lazy", "local option, index = game.decide",
+                         "game.set(\"option\", option)"));
   auto s = session({"lazy"});
   GameConfig config;
   config.players = 1;
@@ -328,29 +340,8 @@ end)
 TEST_F(SessionTest, ChooseAsksLikeDecideButReadsNoOption) {
   // game.choose is game.decide returning the index only: with the random agent a lazy option
   // list makes no option at all; an agent that looks still sees them; the decision is logged.
-  pack("lazy-choose", R"lua(
-local MT = {
-  __len = function(t) return 30 end,
-  __index = function(t, i)
-    storage.made = storage.made + 1
-    if i >= 1 and i <= 30 then return "option " .. i end
-  end,
-}
-game.agent("looker", function(p, kind, options)
-  for i = 1, #options do
-    if options[i] == "option 5" then return i end
-  end
-  return 1
-end)
-game.on("game.setup", function() storage.made = 0 end)
-game.on("turn", function(e)
-  local index, extra = game.choose(e.player, "pick", setmetatable({}, MT))
-  game.set("picked", index)
-  game.set("extra", extra)
-  game.set("made", storage.made)
-  game.finish(e.player)
-end)
-)lua");
+  pack("lazy-choose", lazy_options_pack(30, "", "option 5", "local index, extra = game.choose",
+                                        "game.set(\"extra\", extra)"));
   auto s = session({"lazy-choose"});
   GameConfig config;
   config.players = 1;

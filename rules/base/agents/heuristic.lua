@@ -783,12 +783,9 @@ local SETUP_SPREAD = 0.1
 -- The option whose node (option_id) has a node_value on scale `sc` within SETUP_SPREAD of the
 -- best, drawn uniformly from the agent's own random stream.
 local function near_best_node(H, opts, sc)
-  local ids = rawget(opts, "ids")
   local scores, best = {}, nil
   for i = 1, #opts do
-    local n
-    if ids then n = ids[i] else n = label_id(H, opts[i]) end
-    local s = scaled_value(H, n, sc)
+    local s = scaled_value(H, option_id(H, opts, i), sc)
     scores[i] = s
     if best == nil or s > best then best = s end
   end

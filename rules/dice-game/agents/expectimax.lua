@@ -212,7 +212,7 @@ local function read_context(p)
     end
   end
   -- miss[i]: the dice entry i and everything still unbuilt before it cost (kept up to date by
-  -- mark and unmark).
+  -- mark).
   local dice, closure, built = a.dice, a.closure, ctx.built
   for i = 1, n do
     local d = dice[i]
@@ -264,19 +264,11 @@ local function future_value(ctx)
   return total
 end
 
--- Marks entry x built in ctx (or no longer built), keeping miss up to date.
-local function mark(ctx, x)
-  ctx.built[x] = true
+-- Marks entry x built in ctx (built = true) or no longer built (false), keeping miss up to date.
+local function mark(ctx, x, built)
+  ctx.built[x] = built
   local d, miss, deps = ctx.dice[x], ctx.miss, ctx.dependents[x]
-  for k = 1, #deps do
-    local i = deps[k]
-    miss[i] = miss[i] - d
-  end
-end
-
-local function unmark(ctx, x)
-  ctx.built[x] = false
-  local d, miss, deps = ctx.dice[x], ctx.miss, ctx.dependents[x]
+  if built then d = -d end
   for k = 1, #deps do
     local i = deps[k]
     miss[i] = miss[i] + d
@@ -334,13 +326,13 @@ local function plan_groups(ctx, built, max_dice)
       if not built[i] and used + dice[i] <= max_dice and (road[i] == 0 or built[road[i]])
           and (after[i] == 0 or built[after[i]]) then
         local ci = cost[i]
-        mark(ctx, i)
+        mark(ctx, i, true)
         chosen[#chosen + 1] = i
         for r = 1, 5 do c[r] = c[r] + ci[r] end
         visit(pos + 1, used + dice[i], points + ctx.points[i])
         for r = 1, 5 do c[r] = c[r] - ci[r] end
         chosen[#chosen] = nil
-        unmark(ctx, i)
+        mark(ctx, i, false)
       end
     end
   end
@@ -581,10 +573,10 @@ local function choose_action(p, opts)
       local ready, ready_any = { table.unpack(ctx.ready) }, ctx.ready_any
       local j = ctx.joker[x]
       if j == 6 then ready_any = ready_any + 1 elseif j > 0 then ready[j] = ready[j] + 1 end
-      mark(ctx, x)
+      mark(ctx, x, true)
       local g2 = plan_groups(ctx, ctx.built, Q[1] + Q[2] + Q[3] + Q[4] + Q[5] + Q[6])
       local stay = future_value(ctx)
-      unmark(ctx, x)
+      mark(ctx, x, false)
       v = ctx.points[x] + best_value(ctx, g2, stay, Q, ready, ready_any, trades)
         + ready_worth(ctx, ready, ready_any)
     elseif code == ACTION_CODES.TRADE then
