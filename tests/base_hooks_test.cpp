@@ -48,5 +48,68 @@ end)
   EXPECT_GT(std::get<std::int64_t>(props.get(0, "reused")), 0) << "claim tables are pooled";
 }
 
+TEST_F(BaseHooksTest, WatchedProductionIsRaisedExactlyForRollsTouchingAWatchedNode) {
+  // A pack that watches every city (base.production_watch) and counts base.watched_production.
+  // Its own oracle, from base.roll and the board: a roll other than 7 should raise the event when
+  // some city touches a tile with that number that the robber does not block. Every other roll
+  // stays on the cached path.
+  pack("watcher", R"lua(
+game.on("game.setup", function()
+  storage.cities = {}
+  storage.asked, storage.wrong_payload, storage.raised, storage.expected = 0, 0, 0, 0
+  storage.wrong_total, storage.producing = 0, 0
+end)
+game.on("base.production_watch", function(e)
+  storage.asked = storage.asked + 1
+  if board.node_get(e.node, "building") ~= e.building or board.node_get(e.node, "owner") ~= e.player
+      or e.watch ~= false then
+    storage.wrong_payload = storage.wrong_payload + 1
+  end
+  if e.building == "city" then
+    e.watch = true
+    storage.cities[e.node] = true
+  end
+end)
+game.on("base.roll", function(e)
+  storage.total = e.total
+  if e.total == 7 then return end
+  storage.producing = storage.producing + 1
+  local robber = game.get("robber")
+  for n in pairs(storage.cities) do
+    for _, t in ipairs(board.node_tiles(n)) do
+      if t ~= robber and board.tile_get(t, "number") == e.total then
+        storage.expected = storage.expected + 1
+        return
+      end
+    end
+  end
+end, { after = true })
+game.on("base.watched_production", function(e)
+  storage.raised = storage.raised + 1
+  if e.total ~= storage.total or #e.claims == 0 then storage.wrong_total = storage.wrong_total + 1 end
+end)
+game.on("game.end", function()
+  for _, k in ipairs({ "asked", "wrong_payload", "raised", "expected", "wrong_total", "producing" }) do
+    game.set(k, storage[k])
+  end
+end)
+)lua",
+       R"(, "requires": ["base"])");
+  auto s = session({"base", "watcher"}, {"base.domestic_trade=false"});
+  GameConfig config;
+  config.players = 4;
+  config.max_turns = 300;
+  const auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto& props = s->state().game_props;
+  const auto get = [&](const char* key) { return std::get<std::int64_t>(props.get(0, key)); };
+  EXPECT_GT(get("asked"), 8) << "asked after every node piece, the 8 setup settlements included";
+  EXPECT_EQ(get("wrong_payload"), 0);
+  EXPECT_EQ(get("wrong_total"), 0);
+  EXPECT_GT(get("expected"), 0);
+  EXPECT_EQ(get("raised"), get("expected"));
+  EXPECT_LT(get("raised"), get("producing")) << "rolls without a city near their number skip it";
+}
+
 }  // namespace
 }  // namespace catan::scripting

@@ -25,7 +25,8 @@
 --   spots[p][piece] whether p has a legal spot for a piece (has_spot)
 --   open            the nodes open to a settlement by the distance rule (open_nodes)
 --   claims[number]  production claims of a roll of `number` (production.lua); sites[number]
---                   the buildings around those tiles, for the hooked production path
+--                   the buildings around those tiles, for the hooked production path;
+--                   watched[number] the tiles of those claims on watched nodes
 -- They are derived data: reading them never changes the game.
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
@@ -94,7 +95,7 @@ function board_cache()
   local cache = storage.board_cache
   local v = board_version()
   if cache == nil or cache.version ~= v then
-    cache = { version = v, own = {}, spots = {}, claims = {}, sites = {} }
+    cache = { version = v, own = {}, spots = {}, claims = {}, sites = {}, watched = {} }
     storage.board_cache = cache
   end
   return cache
@@ -262,12 +263,12 @@ local function carry_board_cache(cache, p, piece, where, upgraded)
       for i = k + 1, #open do open[i] = nil end
     end
     -- The building's production changed: drop the claims of the numbers around it.
-    local claims, sites = cache.claims, cache.sites
+    local claims, sites, watched = cache.claims, cache.sites, cache.watched
     local tiles, number = storage.node_tiles[where], storage.tile_number
     for i = 1, #tiles do
       local n = number[tiles[i]]
       if n then
-        claims[n], sites[n] = nil, nil
+        claims[n], sites[n], watched[n] = nil, nil, nil
       end
     end
   end
@@ -424,7 +425,8 @@ end
 
 -- Places one of p's `piece` at `where` (node or path id) without paying: sets the board props,
 -- takes the piece from p's supply (error if none left), returns an upgraded piece to the supply,
--- raises base.built {player, piece, where, free = opts.free}, updates the player props, the
+-- raises base.built {player, piece, where, free = opts.free} (then, for a node piece,
+-- base.production_watch: update_watch in production.lua), updates the player props, the
 -- awards and p's points. Errors if the spot is occupied (or, for an upgrade, not p's piece; for
 -- an attachment (`beside`), not p's building of an allowed kind).
 -- Legality beyond that is the caller's business (see legal_spots).
@@ -492,6 +494,7 @@ function place_piece(p, piece, where, opts)
     game.raise("base.built",
       { player = p, piece = piece, where = where, free = opts.free and true or false })
   end
+  if storage.watch_hooked and spec.on == "node" then update_watch(p, piece, where) end
   update_awards(touched or NO_OPTS)
   update_vp(p)
 end

@@ -12,13 +12,22 @@
 --               The claims array and the claim tables are refilled on later rolls (pooled, see
 --               CLAIM_META): handlers do not keep them; a field a handler adds stays with its
 --               roll.
+--   base.production_watch {player, node, building, piece, watch = false}: raised after a piece is
+--               placed on a node (place_piece, after base.built); handlers set watch = true when
+--               the claims of that node need base.watched_production. The answer holds until the
+--               next piece is placed on that node.
+--   base.watched_production {total, claims}: as base.production (same claims, raised right
+--               after it), but only for rolls with a claim on a watched node not under the
+--               robber. A rule that concerns a few buildings (tokens for walled cities) handles
+--               this instead of base.production, so the other rolls keep the cached path.
 --   base.payout {player, resource, amount, claims}: one player's total of one resource after
 --               the shortage rule; claims = that player's claim payloads for the resource, in
 --               tile then node order. Default (payout_default): move amount cards from the bank
 --               (at most what the bank holds).
 -- When no handler is registered for base.claim / base.production / base.payout (known at
--- game.setup, since handlers are registered only while packs load) produce() neither builds
--- payloads nor raises those events: the result is the same, without a table per building.
+-- game.setup, since handlers are registered only while packs load) and the roll touches no
+-- watched node, produce() neither builds payloads nor raises those events: the result is the
+-- same, without a table per building.
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game, RESOURCES = storage, game, RESOURCES
@@ -62,7 +71,24 @@ game.on("game.setup", function(e)
   storage.production_hooked = storage.claim_hooked or storage.payout_hooked
     or storage.production_event_hooked
   storage.roll_hooked = game.has_handlers("base.roll")
+  -- Watching needs both events handled; watched[node] = true for the watched nodes.
+  storage.watch_hooked = game.has_handlers("base.production_watch")
+    and game.has_handlers("base.watched_production")
+  storage.watched = {}
 end, { priority = -80 })
+
+-- Asks base.production_watch about node n after a piece of kind `piece` was placed there by p
+-- (place_piece) and records the answer. A change drops the board cache's watched tiles.
+function update_watch(p, piece, n)
+  local e = { player = p, node = n, building = storage.building[n], piece = piece, watch = false }
+  game.raise("base.production_watch", e)
+  local watch = e.watch and true or nil
+  if storage.watched[n] ~= watch then
+    storage.watched[n] = watch
+    local cache = storage.board_cache
+    if cache then cache.watched = {} end
+  end
+end
 
 -- Rolls two six-sided dice for p and returns the total. Raises base.roll {player, dice =
 -- {d1, d2}, total} (handlers may change dice and total), counts the total in the game prop
@@ -273,11 +299,31 @@ CLAIM_META = {
   end,
 }
 
+-- True when a roll of `total` has a claim on a watched node not under the robber. The tiles of
+-- such claims are cached per number in the board cache (watched).
+local function watched_roll(total, robber)
+  local cache = board_cache().watched
+  local tiles = cache[total]
+  if tiles == nil then
+    tiles = {}
+    local sites, watched = claim_sites(total), storage.watched
+    for i = 1, #sites, 6 do
+      if watched[sites[i + 1]] then tiles[#tiles + 1] = sites[i] end
+    end
+    cache[total] = tiles
+  end
+  for i = 1, #tiles do
+    if tiles[i] ~= robber then return true end
+  end
+  return false
+end
+
 function produce(total)
-  if not storage.production_hooked then return produce_plain(total) end
+  local robber = storage.props.robber
+  local watched = storage.watch_hooked and watched_roll(total, robber)
+  if not (storage.production_hooked or watched) then return produce_plain(total) end
   local sites = claim_sites(total)
   if #sites == 0 then return end
-  local robber = storage.props.robber
   local claim_hooked, payout_hooked = storage.claim_hooked, storage.payout_hooked
   -- Every claim payload of this roll, in tile then node order (an array refilled every roll).
   local all, n = storage.roll_claims, 0
@@ -304,6 +350,7 @@ function produce(total)
   if storage.production_event_hooked then
     game.raise("base.production", { total = total, claims = all })
   end
+  if watched then game.raise("base.watched_production", { total = total, claims = all }) end
   local claims -- payout_hooked only: claims[k] = the claim payloads behind owed key k
   local m = 0
   local owed, touched, index = storage.owed, storage.touched, RESOURCE_INDEX

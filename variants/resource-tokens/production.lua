@@ -1,12 +1,15 @@
 -- Tokens from production: walled cities and citadels (through tokens.allowance).
 --
--- On every roll (base.production, after all claims are known and before the base pack's bank
--- shortage rule), in claim order (hex, then corner):
---   1. Each claim with amount > 0 gets its building's allowance: tokens.allowance {player, node,
---      building, tokens = 0}, where handlers of other packs add the tokens this building may
---      take from each producing hex (city-walls: a walled building, citadels: a citadel). The
---      answer depends on the pieces on that node alone, so it is asked once per node and kept
---      until a piece is next built there (allowance()).
+-- Every building's allowance is tokens.allowance {player, node, building, tokens = 0}, where
+-- handlers of other packs add the tokens this building may take from each producing hex
+-- (city-walls: a walled building, citadels: a citadel). The answer depends on the pieces on that
+-- node alone, so it is asked when a piece is placed on the node (base.production_watch, which
+-- watches the nodes with an allowance above 0) and kept until the next one (allowance()).
+--
+-- On every roll with a claim on a watched node (base.watched_production, after all claims are
+-- known and before the base pack's bank shortage rule; other rolls cannot earn tokens), in
+-- claim order (hex, then corner):
+--   1. Each claim with amount > 0 gets its building's allowance.
 --   2. When the allowance is above 0 and the bank holds a token of the resource, the owner
 --      chooses how many of the claim to take as tokens (decision "tokens.claim", options
 --      "2 brick: 2 cards", "2 brick: 1 card, 1 token", ...; a card is always possible).
@@ -66,7 +69,7 @@ local function shortage_talk(r, requests, supply, wanted)
 end
 
 -- The allowance of the building on `node` (owned by `player`): tokens.allowance, asked once per
--- node and kept in storage.allowances[node] until base.built places a piece there.
+-- node and kept in storage.allowances[node] until a piece is placed there.
 local function allowance(player, node, building)
   local tokens = storage.allowances[node]
   if tokens == nil then
@@ -78,11 +81,13 @@ local function allowance(player, node, building)
   return tokens
 end
 
--- A piece built on a node (a settlement, city, citadel, wall) may change its allowance. `where`
--- of a road is a path: forgetting the node of that number only costs asking it again.
-game.on("base.built", function(e)
-  storage.allowances[e.where] = nil
-end, { after = true })
+-- A piece placed on a node (a settlement, city, citadel, wall) may change its allowance: it is
+-- asked again, and the node is watched while it is above 0.
+game.on("base.production_watch", function(e)
+  if not storage.allowance_hooked then return end -- no building may take tokens
+  storage.allowances[e.node] = nil
+  if allowance(e.player, e.node, e.building) > 0 then e.watch = true end
+end)
 
 game.on("game.setup", function()
   -- Handlers are registered only while packs load: this holds for the whole game.
@@ -90,8 +95,7 @@ game.on("game.setup", function()
   storage.allowances = {}
 end)
 
-game.on("base.production", function(e)
-  if not storage.allowance_hooked then return end -- no building may take tokens
+game.on("base.watched_production", function(e)
   local claims, bank, allowances = e.claims, storage.tokens.bank, storage.allowances
   local by_resource -- resource -> array of {claim, tokens}; made at the first request
   for i = 1, #claims do

@@ -89,6 +89,21 @@ test("combined: a wall or citadel built after its city produced counts from the 
   t.eq(hand(1), { brick = 2 + 1 + 1 })
 end)
 
+test("combined: allowances are asked as pieces are placed; only nodes that may take tokens are watched", function(t)
+  -- Rolls with no claim on a watched node never reach the token pack (base.watched_production).
+  local base = fresh(t, {})
+  local tokens_env = t.env("resource-tokens")
+  city(base, 2, 3)
+  walled(base, 1, 15)
+  city(base, 3, 42)
+  base.place_piece(3, "citadel", 42, { free = true })
+  base.place_piece(4, "settlement", 20, { free = true, setup = true })
+  local allowances, watched = tokens_env.storage.allowances, base.storage.watched
+  t.eq({ allowances[3], allowances[15], allowances[42], allowances[20] }, { 0, 1, 1, 0 })
+  t.eq({ watched[3], watched[15], watched[42], watched[20] }, { nil, true, true, nil })
+  t.eq(rows(t), {}, "asking an allowance is no decision")
+end)
+
 test("combined: a wall may be built under a citadel, and scores with it", function(t)
   local base = fresh(t)
   city(base, 1, 15)
