@@ -35,6 +35,11 @@ class BenchCommand final : public Command {
     sub->add_option("--profile", profile_lines_,
                     "Sample where Lua time goes and print the N busiest pack lines")
         ->type_name("N");
+    sub->add_option("--profile-by", profile_by_,
+                    "What --profile samples: Lua instructions (repeatable) or time (includes "
+                    "kernel calls, allocation and cache misses, charged to the calling line)")
+        ->check(CLI::IsMember({"instructions", "time"}))
+        ->capture_default_str();
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;
@@ -53,7 +58,10 @@ class BenchCommand final : public Command {
     config.agents = bots;
     config.max_turns = game_.max_turns;
 
-    if (profile_lines_ > 0) session.lua().set_profiling(true);
+    const bool by_time = profile_by_ == "time";
+    if (profile_lines_ > 0)
+      session.lua().set_profiling(by_time ? lua::State::Profiling::Time
+                                          : lua::State::Profiling::Instructions);
     const auto start = std::chrono::steady_clock::now();
     auto last_report = start;
     const auto report =
@@ -113,8 +121,12 @@ class BenchCommand final : public Command {
       std::uint64_t total = 0;  // every sample is counted once by function (and by line)
       for (const auto& [where, n] : lines)
         if (where.starts_with("function ")) total += n;
-      fmt::print("\nLua profile (sampled every {} instructions; {} in all):\n", lua::kHookInterval,
-                 total);
+      if (by_time)
+        fmt::print("\nLua profile (sampled every {} us; {} us in all):\n",
+                   lua::kProfileTickMicros, total);
+      else
+        fmt::print("\nLua profile (sampled every {} instructions; {} in all):\n",
+                   lua::kHookInterval, total);
       const auto section = [&](const char* title, bool inclusive) {
         fmt::print("{}\n", title);
         int shown = 0;
@@ -143,6 +155,7 @@ class BenchCommand final : public Command {
   int games_ = 1000;
   bool json_ = false;
   int profile_lines_ = 0;
+  std::string profile_by_ = "instructions";
   SearchOptions search_;
   LimitOptions limits_;
 };

@@ -1,12 +1,17 @@
 #include "scripting/lua_state.h"
 
 #include <algorithm>
+#include <atomic>
+#include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <cstdlib>
 #include <limits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include <unistd.h>
 
 #include "scripting/sandbox.h"
 
@@ -30,10 +35,15 @@ struct State::Impl : HostControl {
   std::string traceback;
   std::size_t traceback_depth = kNoTraceback;
   static constexpr std::size_t kNoTraceback = static_cast<std::size_t>(-1);
-  // Sampling profile: "source:line" -> hook firings there (each stands for kHookInterval
-  // instructions); only while profiling.
-  bool profiling = false;
+  // Sampling profile: "source:line" -> samples taken there; only while profiling.
+  Profiling profiling = Profiling::Off;
   std::unordered_map<std::string, std::uint64_t> profile;
+  // Time profiling: the timer ticking on this state's thread, and the ticks that found no Lua
+  // call running (counted by the signal handler).
+  timer_t profile_timer{};
+  bool profile_timer_set = false;
+  std::atomic<std::uint64_t> outside_lua{0};
+  std::atomic<std::uint64_t> pending_ticks{0};  // ticks the next sample stands for
 
   // The hook every thread runs outside a time-limit interruption (null: none).
   lua_Hook normal_hook() const noexcept;
@@ -42,6 +52,7 @@ struct State::Impl : HostControl {
 namespace {
 
 using Impl = State::Impl;
+using Profiling = State::Profiling;
 
 Impl& impl_of(lua_State* L) noexcept {
   return static_cast<Impl&>(host_control(L));
@@ -85,28 +96,32 @@ void* allocate(void* ud, void* block, std::size_t old_size, std::size_t new_size
   return result;
 }
 
+// One profile sample of `weight` where L runs now (ar: the hook's record).
+void record_sample(Impl& impl, lua_State* L, lua_Debug* ar, std::uint64_t weight = 1) {
+  if (weight == 0 || lua_getinfo(L, "Sl", ar) == 0) return;
+  // By function (where it is defined) and by line.
+  impl.profile[std::string("function ") + ar->short_src + ":" + std::to_string(ar->linedefined)] +=
+      weight;
+  impl.profile[std::string("line     ") + ar->short_src + ":" + std::to_string(ar->currentline)] +=
+      weight;
+  // Inclusive: every Lua function on the stack, each once.
+  std::vector<std::string> seen;
+  lua_Debug frame;
+  for (int level = 0; lua_getstack(L, level, &frame) != 0 && level < 64; ++level) {
+    if (lua_getinfo(L, "S", &frame) == 0 || frame.what[0] == 'C') continue;
+    std::string key =
+        std::string("within   ") + frame.short_src + ":" + std::to_string(frame.linedefined);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    impl.profile[key] += weight;
+    seen.push_back(std::move(key));
+  }
+}
+
 // Count hook: advances the instruction counter and stops the innermost call() past its deadline.
 void count_hook(lua_State* L, lua_Debug* ar) {
   Impl& impl = impl_of(L);
   impl.instructions += kHookInterval;
-  if (impl.profiling && lua_getinfo(L, "Sl", ar) != 0) {
-    // By function (where it is defined) and by line.
-    ++impl.profile[std::string("function ") + ar->short_src + ":" +
-                   std::to_string(ar->linedefined)];
-    ++impl.profile[std::string("line     ") + ar->short_src + ":" +
-                   std::to_string(ar->currentline)];
-    // Inclusive: every Lua function on the stack, each once.
-    std::vector<std::string> seen;
-    lua_Debug frame;
-    for (int level = 0; lua_getstack(L, level, &frame) != 0 && level < 64; ++level) {
-      if (lua_getinfo(L, "S", &frame) == 0 || frame.what[0] == 'C') continue;
-      std::string key =
-          std::string("within   ") + frame.short_src + ":" + std::to_string(frame.linedefined);
-      if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-      ++impl.profile[key];
-      seen.push_back(std::move(key));
-    }
-  }
+  if (impl.profiling == Profiling::Instructions) record_sample(impl, L, ar);
   if (impl.frames.empty()) return;
   if (impl.tripped()) {
     raise_trip(L);
@@ -142,6 +157,78 @@ void time_limit_hook(lua_State* L, lua_Debug* ar) {
                         std::to_string(impl.limits.time_limit_ms) + " ms";
   }
   raise_trip(L);
+}
+
+// Installed for one instruction by the time profiler's signal: takes the sample (standing for
+// the ticks since the last one), then hands over to time_limit_hook, which restores the normal
+// hook and trips the state if the watchdog asked for it meanwhile (its own hook may have been
+// replaced by this one).
+void profile_tick_hook(lua_State* L, lua_Debug* ar) {
+  Impl& impl = impl_of(L);
+  const std::uint64_t ticks = impl.pending_ticks.exchange(0, std::memory_order_relaxed);
+  if (impl.profiling == Profiling::Time) record_sample(impl, L, ar, ticks);
+  time_limit_hook(L, ar);
+}
+
+// The signal of the time profiler's timer (a real-time signal, beside the watchdog's).
+int profile_signal() {
+  return SIGRTMIN + 4;
+}
+
+// The state this thread profiles by time, for the signal handler.
+thread_local Impl* time_profiled = nullptr;
+
+// Signal handler (on the profiled thread): installs the one-shot sampling hook on the Lua thread
+// executing now, or counts the ticks as outside Lua. A signal stands for 1 + si_overrun ticks
+// (expirations the kernel merged). lua_sethook is safe to call from a signal handler.
+void on_profile_tick(int, siginfo_t* info, void*) {
+  Impl* impl = time_profiled;
+  if (impl == nullptr) return;
+  const auto ticks = 1 + static_cast<std::uint64_t>(std::max(0, info->si_overrun));
+  lua_State* L = impl->watched.running.load(std::memory_order_relaxed) != 0
+                     ? impl->watched.executing.load(std::memory_order_relaxed)
+                     : nullptr;
+  if (L == nullptr) {
+    impl->outside_lua.fetch_add(ticks, std::memory_order_relaxed);
+    return;
+  }
+  impl->pending_ticks.fetch_add(ticks, std::memory_order_relaxed);
+  lua_sethook(L, &profile_tick_hook, LUA_MASKCOUNT, 1);
+}
+
+// Starts the timer that sends profile_signal() to this thread every kProfileTickMicros (a
+// monotonic clock: CPU-time clocks tick only at the scheduler's rate, 4 ms here). Throws
+// std::runtime_error when the system refuses.
+void start_profile_timer(Impl& impl) {
+  static const bool installed = [] {
+    struct sigaction action {};
+    action.sa_sigaction = &on_profile_tick;
+    action.sa_flags = SA_RESTART | SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    return sigaction(profile_signal(), &action, nullptr) == 0;
+  }();
+  sigevent event{};
+  event.sigev_notify = SIGEV_THREAD_ID;
+  event.sigev_signo = profile_signal();
+  event._sigev_un._tid = static_cast<pid_t>(gettid());
+  if (!installed || timer_create(CLOCK_MONOTONIC, &event, &impl.profile_timer) != 0) {
+    throw std::runtime_error("the time profiler needs a per-thread timer, which the system "
+                             "refused");
+  }
+  impl.profile_timer_set = true;
+  impl.pending_ticks.store(0, std::memory_order_relaxed);
+  time_profiled = &impl;
+  itimerspec every{};
+  every.it_interval.tv_nsec = kProfileTickMicros * 1000L;
+  every.it_value = every.it_interval;
+  timer_settime(impl.profile_timer, 0, &every, nullptr);
+}
+
+void stop_profile_timer(Impl& impl) {
+  if (!impl.profile_timer_set) return;
+  timer_delete(impl.profile_timer);
+  impl.profile_timer_set = false;
+  if (time_profiled == &impl) time_profiled = nullptr;
 }
 
 // Message handler of call(): records the traceback of the innermost call() once, keeps the error
@@ -202,7 +289,7 @@ void update_hook(Impl& impl) {
 }  // namespace
 
 lua_Hook State::Impl::normal_hook() const noexcept {
-  return limits.instructions > 0 || profiling ? &count_hook : nullptr;
+  return limits.instructions > 0 || profiling == Profiling::Instructions ? &count_hook : nullptr;
 }
 
 ScriptError::ScriptError(ErrorKind kind, const std::string& message, std::string traceback)
@@ -239,6 +326,7 @@ State::State(Limits limits) : impl_(std::make_unique<Impl>()) {
 }
 
 State::~State() {
+  stop_profile_timer(*impl_);
   unwatch(impl_->watched);
   lua_close(impl_->L);
 }
@@ -351,19 +439,34 @@ void State::define_global(const char* name) {
   }
 }
 
-void State::set_profiling(bool on) {
-  impl_->profiling = on;
-  if (on) impl_->profile.clear();
-  update_hook(*impl_);
+void State::set_profiling(Profiling mode) {
+  Impl& impl = *impl_;
+  stop_profile_timer(impl);
+  impl.profiling = mode;
+  impl.profile.clear();
+  impl.outside_lua.store(0, std::memory_order_relaxed);
+  update_hook(impl);
+  if (mode == Profiling::Time) start_profile_timer(impl);
+}
+
+State::Profiling State::profiling() const noexcept {
+  return impl_->profiling;
 }
 
 std::vector<std::pair<std::string, std::uint64_t>> State::profile() const {
-  std::vector<std::pair<std::string, std::uint64_t>> lines(impl_->profile.begin(),
-                                                           impl_->profile.end());
+  const Impl& impl = *impl_;
+  std::vector<std::pair<std::string, std::uint64_t>> lines(impl.profile.begin(),
+                                                           impl.profile.end());
+  if (const auto outside = impl.outside_lua.load(std::memory_order_relaxed); outside > 0) {
+    lines.emplace_back(std::string("function ") + kOutsideLua, outside);
+    lines.emplace_back(std::string("line     ") + kOutsideLua, outside);
+  }
   std::sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });
-  for (auto& line : lines) line.second *= kHookInterval;
+  const std::uint64_t unit =
+      impl.profiling == Profiling::Time ? kProfileTickMicros : kHookInterval;
+  for (auto& line : lines) line.second *= unit;
   return lines;
 }
 

@@ -41,6 +41,9 @@ struct Limits {
 // this many instructions past its budget before it is stopped.
 inline constexpr int kHookInterval = 1000;
 
+// Time between two samples of the time profiler (State::set_profiling), in microseconds.
+inline constexpr int kProfileTickMicros = 500;
+
 enum class ErrorKind {
   Syntax,   // the source did not compile (or was a binary chunk)
   Runtime,  // a Lua error, including errors raised by C++ through protect<>
@@ -69,7 +72,7 @@ class ScriptError : public std::runtime_error {
 // Invariants:
 // - every allocation of the state goes through a counting allocator; memory_used() is exact and
 //   an allocation that would take it above Limits::memory_bytes fails (Lua raises a memory error);
-// - with an instruction budget (or while profiling) a count hook runs every kHookInterval
+// - with an instruction budget (or while profiling instructions) a count hook runs every kHookInterval
 //   instructions on every thread of the state (Lua copies the hook into each new thread) and
 //   enforces the budgets of the active call()s; Lua code run by raw lua_call/lua_pcall/lua_resume
 //   while no call() is active has no budget. Any active count hook makes Lua check it at every
@@ -137,13 +140,27 @@ class State {
   // The sink may throw std::exception; the print() call then raises a Lua error.
   void set_print(std::function<void(std::string_view)> sink);
 
-  // Sampling profiler for pack authors: while on, every instruction-hook firing records the Lua
-  // function and line running, and every Lua function on the stack. profile() lists entries
-  // "function source:line" (self, by where the function is defined), "line     source:line" and
-  // "within   source:line" (inclusive: samples taken inside the function or what it called),
-  // with estimated instructions, most first.
-  void set_profiling(bool on);
+  // Sampling profiler for pack authors. Each sample records the Lua function and line running and
+  // every Lua function on the stack. profile() lists entries "function source:line" (self, by
+  // where the function is defined), "line     source:line" and "within   source:line"
+  // (inclusive: samples taken inside the function or what it called), most first, in the unit of
+  // the mode:
+  // - Profiling::Instructions: a sample every kHookInterval Lua instructions (the count hook);
+  //   repeatable, but blind to time spent in C functions (kernel calls, table allocation,
+  //   string building) and to how dear each instruction is. Unit: instructions.
+  // - Profiling::Time: a sample every kProfileTickMicros of elapsed time on this thread (a POSIX
+  //   timer whose signal installs a one-shot hook, so the sample is taken at the next Lua
+  //   instruction: time in a C function counts for the Lua line that called it). Ticks while no
+  //   call() runs (the host's own code) are listed as kOutsideLua. Unit: microseconds. Not
+  //   repeatable; meant for CPU-bound runs (time the thread waits counts too).
+  // Switching modes clears the profile. Profile one State per thread at a time.
+  enum class Profiling { Off, Instructions, Time };
+  void set_profiling(Profiling mode);
+  Profiling profiling() const noexcept;
   std::vector<std::pair<std::string, std::uint64_t>> profile() const;
+  // The profile() entries ("function " and "line     ") of time samples taken while no Lua call
+  // was running.
+  static constexpr const char* kOutsideLua = "(host code, no Lua call running)";
 
   struct Impl;
 

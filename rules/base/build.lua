@@ -25,8 +25,7 @@
 --   spots[p][piece] whether p has a legal spot for a piece (has_spot)
 --   open            the nodes open to a settlement by the distance rule (open_nodes)
 --   claims[number]  production claims of a roll of `number` (production.lua); sites[number]
---                   the buildings around those tiles, for the hooked production path;
---                   watched[number] the tiles of those claims on watched nodes
+--                   the buildings around those tiles, for the hooked production path
 -- They are derived data: reading them never changes the game.
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
@@ -95,7 +94,7 @@ function board_cache()
   local cache = storage.board_cache
   local v = board_version()
   if cache == nil or cache.version ~= v then
-    cache = { version = v, own = {}, spots = {}, claims = {}, sites = {}, watched = {} }
+    cache = { version = v, own = {}, spots = {}, claims = {}, sites = {} }
     storage.board_cache = cache
   end
   return cache
@@ -263,12 +262,12 @@ local function carry_board_cache(cache, p, piece, where, upgraded)
       for i = k + 1, #open do open[i] = nil end
     end
     -- The building's production changed: drop the claims of the numbers around it.
-    local claims, sites, watched = cache.claims, cache.sites, cache.watched
+    local claims, sites = cache.claims, cache.sites
     local tiles, number = storage.node_tiles[where], storage.tile_number
     for i = 1, #tiles do
       local n = number[tiles[i]]
       if n then
-        claims[n], sites[n], watched[n] = nil, nil, nil
+        claims[n], sites[n] = nil, nil
       end
     end
   end

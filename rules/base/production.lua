@@ -78,15 +78,14 @@ game.on("game.setup", function(e)
 end, { priority = -80 })
 
 -- Asks base.production_watch about node n after a piece of kind `piece` was placed there by p
--- (place_piece) and records the answer. A change drops the board cache's watched tiles.
+-- (place_piece) and records the answer. A change drops storage.watched_tiles.
 function update_watch(p, piece, n)
   local e = { player = p, node = n, building = storage.building[n], piece = piece, watch = false }
   game.raise("base.production_watch", e)
   local watch = e.watch and true or nil
   if storage.watched[n] ~= watch then
     storage.watched[n] = watch
-    local cache = storage.board_cache
-    if cache then cache.watched = {} end
+    storage.watched_tiles = nil
   end
 end
 
@@ -299,19 +298,30 @@ CLAIM_META = {
   end,
 }
 
--- True when a roll of `total` has a claim on a watched node not under the robber. The tiles of
--- such claims are cached per number in the board cache (watched).
+-- True when a roll of `total` is watched: a tile with that number, not under the robber, touches
+-- a watched node (which holds a building, so the roll has a claim there). The tiles per number
+-- (storage.watched_tiles[number], a tile once per watched corner) depend on the watch set alone
+-- and are rebuilt after it changes.
 local function watched_roll(total, robber)
-  local cache = board_cache().watched
-  local tiles = cache[total]
-  if tiles == nil then
-    tiles = {}
-    local sites, watched = claim_sites(total), storage.watched
-    for i = 1, #sites, 6 do
-      if watched[sites[i + 1]] then tiles[#tiles + 1] = sites[i] end
+  local by_number = storage.watched_tiles
+  if by_number == nil then
+    by_number = {}
+    local number, node_tiles = storage.tile_number, storage.node_tiles
+    for n in pairs(storage.watched) do
+      local tiles = node_tiles[n]
+      for i = 1, #tiles do
+        local k = number[tiles[i]]
+        if k then
+          local list = by_number[k] or {}
+          by_number[k] = list
+          list[#list + 1] = tiles[i]
+        end
+      end
     end
-    cache[total] = tiles
+    storage.watched_tiles = by_number
   end
+  local tiles = by_number[total]
+  if tiles == nil then return false end
   for i = 1, #tiles do
     if tiles[i] ~= robber then return true end
   end
