@@ -122,8 +122,8 @@ class BenchCommand final : public Command {
       for (const auto& [where, n] : lines)
         if (where.starts_with("function ")) total += n;
       if (by_time)
-        fmt::print("\nLua profile (sampled every {} us; {} us in all):\n",
-                   lua::kProfileTickMicros, total);
+        fmt::print("\nLua profile (sampled every {} us; {} us in all):\n", lua::kProfileTickMicros,
+                   total);
       else
         fmt::print("\nLua profile (sampled every {} instructions; {} in all):\n",
                    lua::kHookInterval, total);

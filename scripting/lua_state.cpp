@@ -4,8 +4,8 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
-#include <ctime>
 #include <cstdlib>
+#include <ctime>
 #include <limits>
 #include <unordered_map>
 #include <utility>
@@ -212,8 +212,9 @@ void start_profile_timer(Impl& impl) {
   event.sigev_signo = profile_signal();
   event._sigev_un._tid = static_cast<pid_t>(gettid());
   if (!installed || timer_create(CLOCK_MONOTONIC, &event, &impl.profile_timer) != 0) {
-    throw std::runtime_error("the time profiler needs a per-thread timer, which the system "
-                             "refused");
+    throw std::runtime_error(
+        "the time profiler needs a per-thread timer, which the system "
+        "refused");
   }
   impl.profile_timer_set = true;
   impl.pending_ticks.store(0, std::memory_order_relaxed);
@@ -464,8 +465,7 @@ std::vector<std::pair<std::string, std::uint64_t>> State::profile() const {
   std::sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });
-  const std::uint64_t unit =
-      impl.profiling == Profiling::Time ? kProfileTickMicros : kHookInterval;
+  const std::uint64_t unit = impl.profiling == Profiling::Time ? kProfileTickMicros : kHookInterval;
   for (auto& line : lines) line.second *= unit;
   return lines;
 }

@@ -72,12 +72,13 @@ class ScriptError : public std::runtime_error {
 // Invariants:
 // - every allocation of the state goes through a counting allocator; memory_used() is exact and
 //   an allocation that would take it above Limits::memory_bytes fails (Lua raises a memory error);
-// - with an instruction budget (or while profiling instructions) a count hook runs every kHookInterval
-//   instructions on every thread of the state (Lua copies the hook into each new thread) and
-//   enforces the budgets of the active call()s; Lua code run by raw lua_call/lua_pcall/lua_resume
-//   while no call() is active has no budget. Any active count hook makes Lua check it at every
-//   instruction whatever the interval: measured +30% to +120% on hook-free run time, depending on
-//   how cheap the instructions are. Without a budget no hook is set;
+// - with an instruction budget (or while profiling instructions) a count hook runs every
+//   kHookInterval instructions on every thread of the state (Lua copies the hook into each new
+//   thread) and enforces the budgets of the active call()s; Lua code run by raw
+//   lua_call/lua_pcall/lua_resume while no call() is active has no budget. Any active count hook
+//   makes Lua check it at every instruction whatever the interval: measured +30% to +120% on
+//   hook-free run time, depending on how cheap the instructions are. Without a budget no hook is
+//   set;
 // - with a time limit the state is registered with the watchdog (watchdog.h) for its lifetime;
 //   the outermost call() is stopped once it has run longer than the limit;
 // - the extra space of every thread (lua_getextraspace) belongs to the State: do not write it.

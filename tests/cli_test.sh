@@ -132,6 +132,16 @@ expect 0 "bench the kernel floor" -- "$catan" bench --rules "$root/bench/packs/k
   --max-turns 372
 check "kernel floor games reach the turn cap" grep -q 'per game: .* decisions, 372.0 turns' "$tmp/out"
 check "kernel floor games have no winner" grep -q 'no winner: 3; failed: 0' "$tmp/out"
+# The Lua profiler of catan bench, in both modes.
+expect 0 "bench --profile (instructions)" -- "$catan" bench base --games 3 --profile 5
+check "instruction profile: its unit" grep -q 'sampled every 1000 instructions' "$tmp/out"
+check "instruction profile: the turn handler encloses the game" \
+  grep -qE '^ +[0-9.]+%  .*rules/base/turn\.lua:[0-9]+$' "$tmp/out"
+expect 0 "bench --profile-by time" -- "$catan" bench base --games 20 --profile 5 --profile-by time
+check "time profile: its unit" grep -q 'sampled every 500 us; [0-9]* us in all' "$tmp/out"
+expect 2 "bench --profile-by an unknown clock" -- "$catan" bench base --games 1 --profile 5 \
+  --profile-by cycles
+check "unknown profile clock: one line" one_line_error
 expect 0 "test a variant" -- "$catan" test friendly-robber
 check "variant tests pass" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
 

@@ -460,5 +460,82 @@ TEST_F(NestedCallTest, OuterBudgetLimitsGenerousInnerBudget) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(200));
 }
 
+// The profiler: what each mode samples, and that switching it off restores the plain hooks.
+class ProfilerTest : public ::testing::Test {
+ protected:
+  // The sum of the entries of `lines` whose name starts with `prefix` and contains `part`.
+  static std::uint64_t sum(const std::vector<std::pair<std::string, std::uint64_t>>& lines,
+                           const std::string& prefix, const std::string& part = "") {
+    std::uint64_t total = 0;
+    for (const auto& [where, n] : lines)
+      if (where.starts_with(prefix) && where.find(part) != std::string::npos) total += n;
+    return total;
+  }
+
+  // A chunk "spin.lua" whose inner function runs `n` loop iterations when called.
+  static constexpr const char* kSpin =
+      "local function inner(n)\n"
+      "  local x = 0\n"
+      "  for i = 1, n do x = x + i % 7 end\n"
+      "  return x\n"
+      "end\n"
+      "local x = inner(...)\n"
+      "return x\n";
+
+  void spin(State& state, long n) {
+    lua_State* L = state.get();
+    state.load(kSpin, "@spin.lua");
+    lua_pushinteger(L, n);
+    state.call(1, 0);
+  }
+};
+
+TEST_F(ProfilerTest, InstructionModeCountsLuaInstructionsByFunctionLineAndCaller) {
+  Limits limits;
+  limits.instructions = 0;
+  State state(limits);
+  state.set_profiling(State::Profiling::Instructions);
+  spin(state, 200'000);
+  const auto lines = state.profile();
+  state.set_profiling(State::Profiling::Off);
+  // About 4 instructions per iteration, in samples of kHookInterval, nearly all in `inner`.
+  const std::uint64_t all = sum(lines, "function ");
+  EXPECT_GE(all, 600'000u);
+  EXPECT_LE(all, 1'000'000u);
+  EXPECT_GE(sum(lines, "function spin.lua:1"), all * 9 / 10) << "inner is defined on line 1";
+  EXPECT_GE(sum(lines, "line     spin.lua:3"), all * 9 / 10) << "the loop is line 3";
+  EXPECT_EQ(sum(lines, "within   spin.lua:0"), all) << "the chunk encloses every sample";
+  EXPECT_EQ(sum(lines, "function ", State::kOutsideLua), 0u) << "only the time mode has these";
+}
+
+TEST_F(ProfilerTest, TimeModeChargesLuaLinesAndHostCodeInMicroseconds) {
+  State state(Limits{});
+  state.set_profiling(State::Profiling::Time);
+  spin(state, 5'000'000);  // tens of milliseconds, far above one tick
+  // Host code with no Lua call running: a busy wait of 20 ms.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+  while (std::chrono::steady_clock::now() < until) {
+  }
+  const auto lines = state.profile();
+  state.set_profiling(State::Profiling::Off);
+  const std::uint64_t in_lua = sum(lines, "function spin.lua:");
+  const std::uint64_t outside = sum(lines, "function ", State::kOutsideLua);
+  EXPECT_GT(in_lua, 0u);
+  EXPECT_EQ(in_lua % kProfileTickMicros, 0u) << "entries are whole ticks in microseconds";
+  EXPECT_GT(outside, 0u);
+  EXPECT_EQ(sum(lines, "function "), in_lua + outside);
+  EXPECT_TRUE(state.profile().empty()) << "switching modes clears the profile";
+}
+
+TEST_F(ProfilerTest, AfterTimeProfilingTheInstructionBudgetStillHolds) {
+  State state(test_limits());
+  state.set_profiling(State::Profiling::Time);
+  spin(state, 10'000);
+  state.set_profiling(State::Profiling::Off);
+  EXPECT_EQ(state.profiling(), State::Profiling::Off);
+  const ScriptError e = failure_of(state, "while true do end", ErrorKind::Budget);
+  EXPECT_EQ(std::string(e.what()), kBudgetMessage);
+}
+
 }  // namespace
 }  // namespace catan::lua
