@@ -329,11 +329,11 @@ local function watched_roll(total, robber)
 end
 
 function produce(total)
-  local robber = storage.props.robber
-  local watched = storage.watch_hooked and watched_roll(total, robber)
-  if not (storage.production_hooked or watched) then return produce_plain(total) end
+  local watched = storage.watch_hooked and watched_roll(total, storage.props.robber)
+  if not (watched or storage.production_hooked) then return produce_plain(total) end
   local sites = claim_sites(total)
   if #sites == 0 then return end
+  local robber = storage.props.robber
   local claim_hooked, payout_hooked = storage.claim_hooked, storage.payout_hooked
   -- Every claim payload of this roll, in tile then node order (an array refilled every roll).
   local all, n = storage.roll_claims, 0
