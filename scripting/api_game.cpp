@@ -496,7 +496,7 @@ int ask(lua_State* L, const char* api) {
   const int seat = check_seat(L, s, 1);
   const auto kind = check_sv(L, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
-  return s.decide(seat, kind, 3);
+  return s.decide(seat, kind, 3, 2);
 }
 
 int g_decide(lua_State* L) {

@@ -4,14 +4,9 @@
 
 namespace catan::scripting {
 
-int LuaAgent::choose(const engine::Decision& decision) {
-  const auto* ctx = static_cast<const DecisionContext*>(decision.context);
-  lua_State* L = ctx->L;
-  // No StackGuard here: when a Lua error unwinds through this frame, its error object sits on top
-  // of the stack and must stay there.
-  const int top = lua_gettop(L);
+void LuaAgent::push_answering_function(lua_State* L, std::string_view kind) const {
   session_.push_game_table("agent_extensions");
-  const std::string key = fmt::format("{}\n{}", name_, decision.kind);
+  const std::string key = fmt::format("{}\n{}", name_, kind);
   if (lua_getfield(L, -1, key.c_str()) != LUA_TFUNCTION) {
     lua_pop(L, 2);
     session_.push_game_table("agents");
@@ -19,12 +14,37 @@ int LuaAgent::choose(const engine::Decision& decision) {
   }
   if (!lua_isfunction(L, -1))
     throw std::runtime_error(fmt::format("agent '{}' is not registered in this game", name_));
+  lua_remove(L, -2);
+}
+
+int LuaAgent::choose(const engine::Decision& decision) {
+  const auto* ctx = static_cast<const DecisionContext*>(decision.context);
+  lua_State* L = ctx->L;
+  // No StackGuard here: when a Lua error unwinds through this frame, its error object sits on top
+  // of the stack and must stay there.
+  const int top = lua_gettop(L);
+  const int functions = top + 1, kind = top + 2;
+  session_.push_game_table(functions_.c_str());
+  if (ctx->kind_index != 0)
+    lua_pushvalue(L, ctx->kind_index);
+  else
+    lua_pushlstring(L, decision.kind.data(), decision.kind.size());
+  lua_pushvalue(L, kind);
+  if (lua_rawget(L, functions) != LUA_TFUNCTION) {
+    lua_pop(L, 1);
+    push_answering_function(L, decision.kind);
+    lua_pushvalue(L, kind);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, functions);
+  }
   lua_pushinteger(L, decision.player + 1);
-  lua_pushlstring(L, decision.kind.data(), decision.kind.size());
+  lua_pushvalue(L, kind);
   lua_pushvalue(L, ctx->options_index);
-  const auto owner = session_.agent_packs.find(name_);
-  FrameGuard frame(session_,
-                   Frame{-1, owner == session_.agent_packs.end() ? -1 : owner->second, "agent"});
+  if (owner_ == kOwnerUnknown) {
+    const auto owner = session_.agent_packs.find(name_);
+    owner_ = owner == session_.agent_packs.end() ? -1 : owner->second;
+  }
+  FrameGuard frame(session_, Frame{-1, owner_, "agent"});
   session_.call(3, 1);
   int isnum = 0;
   const lua_Integer choice = lua_tointegerx(L, -1, &isnum);

@@ -9,22 +9,34 @@
 
 namespace catan::scripting {
 
-// Where the options of the decision being asked sit on the Lua stack (Decision::context).
+// Where the options of the decision being asked sit on the Lua stack (Decision::context), and
+// its kind as a Lua string when the caller passed one (0: not on the stack).
 struct DecisionContext {
   lua_State* L = nullptr;
   int options_index = 0;
+  int kind_index = 0;
 };
 
 // Calls the registered Lua function for each decision. The game state is read-only meanwhile.
+// One LuaAgent serves one seat for one game (bind_agents); agents and their extensions are
+// registered only while packs load, so the function answering a kind is looked up once per game
+// and kept in the game table `agent_fns\n<name>`, keyed by kind.
 class LuaAgent final : public engine::Agent {
  public:
-  LuaAgent(Session::Impl& session, std::string name) : session_(session), name_(std::move(name)) {}
+  LuaAgent(Session::Impl& session, std::string name)
+      : session_(session), name_(std::move(name)), functions_("agent_fns\n" + name_) {}
   std::string name() const override { return name_; }
   int choose(const engine::Decision& decision) override;
 
  private:
+  // Pushes the function answering `kind`: the extension registered for it, else the agent.
+  void push_answering_function(lua_State* L, std::string_view kind) const;
+
+  static constexpr int kOwnerUnknown = -2;
   Session::Impl& session_;
   std::string name_;
+  std::string functions_;      // name of the per-game table of answering functions
+  int owner_ = kOwnerUnknown;  // the pack that registered the agent (-1: none), once known
 };
 
 // Describes option `option` of a decision whose context is a DecisionContext: the option's

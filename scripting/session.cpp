@@ -670,7 +670,7 @@ void Session::Impl::raise_kernel(int event, const std::function<void(lua_State*)
 // ---------------------------------------------------------------------------------------------
 // Decisions.
 
-int Session::Impl::decide(int player, std::string_view kind, int options_index) {
+int Session::Impl::decide(int player, std::string_view kind, int options_index, int kind_index) {
   lua_State* L = lua.get();
   // luaL_len honours __len: an option list may be a lazy table that makes its entries when they
   // are read (agents that never look at them, like the random agent, never make them).
@@ -680,7 +680,8 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index) 
     options_index = lua_absindex(L, options_index);
     check_invariants(fmt::format("decision {}", kind));
   }
-  DecisionContext ctx{L, lua_absindex(L, options_index)};
+  DecisionContext ctx{L, lua_absindex(L, options_index),
+                      kind_index != 0 ? lua_absindex(L, kind_index) : 0};
   engine::Decision d{player, kind, count, &describe_lua_option, &ctx};
   int choice = 0;
   if (replaying) {

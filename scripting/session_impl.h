@@ -129,8 +129,9 @@ struct Session::Impl {
   // Runs every invariant with `where` (an event name or "decision <kind>") as argument, in
   // registration order, with the game read-only. No-op without invariants or while one runs.
   void check_invariants(std::string_view where);
-  // Chooses an option index (0-based) for a decision whose options table is at `options_index`.
-  int decide(int player, std::string_view kind, int options_index);
+  // Chooses an option index (0-based) for a decision whose options table is at `options_index`;
+  // `kind_index`, when not 0, holds `kind` as a Lua string (Lua agents then reuse it).
+  int decide(int player, std::string_view kind, int options_index, int kind_index = 0);
   GameResult finish_result(const GameConfig& config, const packs::ResolvedOptions& options);
   void fail(GameResult& result, const std::string& message, const std::string& traceback);
   std::string pack_name(int index) const {
