@@ -6,7 +6,25 @@ namespace {
 
 using testing::SessionFixture;
 
-class BaseHooksTest : public SessionFixture {};
+class BaseHooksTest : public SessionFixture {
+ protected:
+  // Plays one 4-player game of base with pack `name` (random bots, no domestic trade) for at most
+  // `max_turns` turns and returns the session; the game must end without an error.
+  std::unique_ptr<Session> play_with(const std::string& name, int max_turns) {
+    auto s = session({"base", name}, {"base.domestic_trade=false"});
+    GameConfig config;
+    config.players = 4;
+    config.max_turns = max_turns;
+    const auto r = s->play(config);
+    EXPECT_TRUE(r.ok) << r.error_report;
+    return s;
+  }
+
+  // The integer game property `key` (the test packs publish their counts at game.end).
+  static std::int64_t count(const Session& s, const char* key) {
+    return std::get<std::int64_t>(s.state().game_props.get(0, key));
+  }
+};
 
 TEST_F(BaseHooksTest, ClaimTablesAreReusedButFieldsAHandlerAddsDoNotOutliveTheirRoll) {
   // base.production's claim tables are pooled from roll to roll; a handler that adds a field to
@@ -36,16 +54,11 @@ game.on("game.end", function()
 end)
 )lua",
        R"(, "requires": ["base"])");
-  auto s = session({"base", "marker"}, {"base.domestic_trade=false"});
-  GameConfig config;
-  config.players = 4;
-  config.max_turns = 200;
-  const auto r = s->play(config);
-  ASSERT_TRUE(r.ok) << r.error_report;
-  const auto& props = s->state().game_props;
-  EXPECT_GT(std::get<std::int64_t>(props.get(0, "rolls")), 50);
-  EXPECT_EQ(props.get(0, "leaked"), engine::Value(std::int64_t{0}));
-  EXPECT_GT(std::get<std::int64_t>(props.get(0, "reused")), 0) << "claim tables are pooled";
+  const auto s = play_with("marker", 200);
+  if (HasFailure()) return;
+  EXPECT_GT(count(*s, "rolls"), 50);
+  EXPECT_EQ(count(*s, "leaked"), 0);
+  EXPECT_GT(count(*s, "reused"), 0) << "claim tables are pooled";
 }
 
 TEST_F(BaseHooksTest, WatchedProductionIsRaisedExactlyForRollsTouchingAWatchedNode) {
@@ -95,20 +108,15 @@ game.on("game.end", function()
 end)
 )lua",
        R"(, "requires": ["base"])");
-  auto s = session({"base", "watcher"}, {"base.domestic_trade=false"});
-  GameConfig config;
-  config.players = 4;
-  config.max_turns = 300;
-  const auto r = s->play(config);
-  ASSERT_TRUE(r.ok) << r.error_report;
-  const auto& props = s->state().game_props;
-  const auto get = [&](const char* key) { return std::get<std::int64_t>(props.get(0, key)); };
-  EXPECT_GT(get("asked"), 8) << "asked after every node piece, the 8 setup settlements included";
-  EXPECT_EQ(get("wrong_payload"), 0);
-  EXPECT_EQ(get("wrong_total"), 0);
-  EXPECT_GT(get("expected"), 0);
-  EXPECT_EQ(get("raised"), get("expected"));
-  EXPECT_LT(get("raised"), get("producing")) << "rolls without a city near their number skip it";
+  const auto s = play_with("watcher", 300);
+  if (HasFailure()) return;
+  EXPECT_GT(count(*s, "asked"), 8) << "asked after every node piece, the 8 setup settlements too";
+  EXPECT_EQ(count(*s, "wrong_payload"), 0);
+  EXPECT_EQ(count(*s, "wrong_total"), 0);
+  EXPECT_GT(count(*s, "expected"), 0);
+  EXPECT_EQ(count(*s, "raised"), count(*s, "expected"));
+  EXPECT_LT(count(*s, "raised"), count(*s, "producing"))
+      << "rolls without a city near their number skip it";
 }
 
 }  // namespace
