@@ -212,9 +212,7 @@ void start_profile_timer(Impl& impl) {
   event.sigev_signo = profile_signal();
   event._sigev_un._tid = static_cast<pid_t>(gettid());
   if (!installed || timer_create(CLOCK_MONOTONIC, &event, &impl.profile_timer) != 0) {
-    throw std::runtime_error(
-        "the time profiler needs a per-thread timer, which the system "
-        "refused");
+    throw std::runtime_error("the time profiler needs a per-thread timer; the system refused one");
   }
   impl.profile_timer_set = true;
   impl.pending_ticks.store(0, std::memory_order_relaxed);
