@@ -32,13 +32,14 @@ class BenchCommand final : public Command {
     sub->add_option("--save-failures", failures_dir_, "Save the replay of every failed game in DIR")
         ->type_name("DIR");
     sub->add_flag("--json", json_, "Print the report as one JSON object");
-    sub->add_option("--profile", profile_lines_,
-                    "Sample where Lua time goes and print the N busiest pack lines")
-        ->type_name("N");
+    auto* profile = sub->add_option("--profile", profile_lines_,
+                                    "Sample where Lua time goes and print the N busiest pack lines")
+                        ->type_name("N");
     sub->add_option("--profile-by", profile_by_,
                     "What --profile samples: Lua instructions (repeatable) or time (includes "
                     "kernel calls, allocation and cache misses, charged to the calling line)")
         ->check(CLI::IsMember({"instructions", "time"}))
+        ->needs(profile)
         ->capture_default_str();
     search_.add_to(*sub);
     limits_.add_to(*sub);

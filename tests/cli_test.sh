@@ -142,6 +142,8 @@ check "time profile: its unit" grep -q 'sampled every 500 us; [0-9]* us in all' 
 expect 2 "bench --profile-by an unknown clock" -- "$catan" bench base --games 1 --profile 5 \
   --profile-by cycles
 check "unknown profile clock: one line" one_line_error
+expect 2 "bench --profile-by without --profile" -- "$catan" bench base --games 1 --profile-by time
+check "--profile-by needs --profile: one line" one_line_error
 expect 0 "test a variant" -- "$catan" test friendly-robber
 check "variant tests pass" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
 
