@@ -68,5 +68,30 @@ TEST_F(AgentExtensionTest, ASingleExtensionStillWorksWithoutCallingNext) {
   EXPECT_EQ(colours({"a-green"}), "green green | red red | ");
 }
 
+TEST_F(AgentExtensionTest, EachKindIsAnsweredByItsOwnChainThroughoutTheGame) {
+  // A pack whose turns alternate two kinds, "colour" (extended by a-green) and "shape" (not
+  // extended): however often each kind is asked, its own function answers. (A Lua agent keeps the
+  // function found for each kind for the rest of the game.)
+  pack("shapes", R"lua(
+game.on("turn", function(e)
+  local shape = game.decide(e.player, "shape", { "circle", "square", "star" })
+  game.player_set(e.player, "shapes", (game.player_get(e.player, "shapes") or "") .. shape .. " ")
+end)
+)lua",
+       R"(, "requires": ["chooser"])");
+  auto s = session({"a-green", "shapes"});
+  GameConfig config;
+  config.agents = {"first", "first"};
+  const auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto text = [&](int seat, const char* key) {
+    return std::get<std::string>(s->state().player_props.get(seat, key));
+  };
+  EXPECT_EQ(text(0, "colours"), "green green ");
+  EXPECT_EQ(text(0, "shapes"), "circle circle ");
+  EXPECT_EQ(text(1, "colours"), "red red ");
+  EXPECT_EQ(text(1, "shapes"), "circle circle ");
+}
+
 }  // namespace
 }  // namespace catan::scripting
