@@ -9,6 +9,20 @@ using testing::SessionFixture;
 
 class ViewsTest : public SessionFixture {
  protected:
+  // Plays one game of `s` with `options` (PACK.KEY=VALUE) and returns its result.
+  static GameResult play_with(Session& s, std::vector<std::string> options = {}) {
+    GameConfig config;
+    config.options = std::move(options);
+    return s.play(config);
+  }
+
+  // `r` is a game that failed because pack code changed the shared adjacency lists.
+  static void expect_lists_spoiled(const GameResult& r) {
+    ASSERT_FALSE(r.ok);
+    EXPECT_NE(r.error.find("pack code modified board.node_paths lists"), std::string::npos)
+        << r.error;
+  }
+
   // Runs `body` as the only turn of a 2-player game; the turn ends the game. Game props record
   // what `body` stored with record(key, value).
   GameResult run(const std::string& body) {
@@ -222,25 +236,16 @@ end)
        R"(, "options": {"remove": {"type": "boolean", "default": false, "description": "x"},)"
        R"( "crash": {"type": "boolean", "default": false, "description": "x"}})");
   auto s = session({"holes"});
-  GameConfig config;
-  auto r = s->play(config);
+  auto r = play_with(*s);
   ASSERT_TRUE(r.ok) << r.error_report;
-  config.options = {"holes.remove=true"};
-  r = s->play(config);
-  ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("pack code modified board.node_paths lists"), std::string::npos)
-      << r.error;
+  expect_lists_spoiled(play_with(*s, {"holes.remove=true"}));
   for (const auto* next : {"holes.crash=false", "holes.crash=true"}) {
-    config.options = {};
-    r = s->play(config);
+    r = play_with(*s);
     ASSERT_TRUE(r.ok) << r.error_report;
     EXPECT_EQ(s->state().game_props.get(0, "complete"), engine::Value(true)) << next;
-    config.options = {"holes.remove=true", next};
-    r = s->play(config);
-    ASSERT_FALSE(r.ok);
+    ASSERT_FALSE(play_with(*s, {"holes.remove=true", next}).ok);
   }
-  config.options = {};
-  r = s->play(config);
+  r = play_with(*s);
   ASSERT_TRUE(r.ok) << r.error_report;
   EXPECT_EQ(s->state().game_props.get(0, "complete"), engine::Value(true));
 }
@@ -262,18 +267,13 @@ end)
        R"(, "options": {"inner": {"type": "boolean", "default": false, "description": "x"},)"
        R"( "outer": {"type": "boolean", "default": false, "description": "x"}})");
   auto s = session({"meta"});
-  GameConfig config;
-  auto r = s->play(config);
+  auto r = play_with(*s);
   ASSERT_TRUE(r.ok) << r.error_report;
   const auto len = s->state().game_props.get(0, "len");
   for (const auto* spoil : {"meta.inner=true", "meta.outer=true"}) {
-    config.options = {spoil};
-    r = s->play(config);
-    ASSERT_FALSE(r.ok) << spoil;
-    EXPECT_NE(r.error.find("pack code modified board.node_paths lists"), std::string::npos)
-        << r.error;
-    config.options = {};
-    r = s->play(config);
+    SCOPED_TRACE(spoil);
+    expect_lists_spoiled(play_with(*s, {spoil}));
+    r = play_with(*s);
     ASSERT_TRUE(r.ok) << r.error_report;
     EXPECT_EQ(s->state().game_props.get(0, "plain"), engine::Value(true)) << spoil;
     EXPECT_EQ(s->state().game_props.get(0, "len"), len) << spoil;
