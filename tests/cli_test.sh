@@ -324,5 +324,12 @@ check "failing games: replay saved beside --out" test -f "$replay"
 expect 1 "the saved replay fails the same way" -- "$catan" replay "$replay" --pack-path "$tmp/packs"
 check "replayed failure names the error" grep -q 'flaky pack fails' "$tmp/err"
 
+# Further checks, one file per topic, share expect/check/one_line_error and $tmp.
+for part in "$(dirname "$0")"/cli_checks/*.sh; do
+  [ -e "$part" ] || continue
+  # shellcheck source=/dev/null
+  . "$part"
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
