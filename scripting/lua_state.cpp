@@ -139,14 +139,17 @@ void count_hook(lua_State* L, lua_Debug* ar) {
   raise_trip(L);
 }
 
-// Installed by the watchdog's signal handler on the Lua thread running an outermost call() that
-// overran its time limit: restores the normal hook and trips the state.
+// The hook of an interrupted or tripped state. The watchdog's signal handler installs it (count
+// 1) on the Lua thread executing an outermost call() that overran its time limit; raise_trip
+// installs it on every Lua thread a trip passes through and on the main thread. While the state
+// is tripped it raises the trip again at every instruction, so no Lua code (a __close handler run
+// by the unwinding, a pcall or a loop inside one) runs on after the trip. When the state is not
+// (or no longer) tripped it puts back the normal hook of the thread.
 void time_limit_hook(lua_State* L, lua_Debug* ar) {
   Impl& impl = impl_of(L);
-  lua_sethook(L, impl.normal_hook(), impl.normal_hook() ? LUA_MASKCOUNT : 0, kHookInterval);
   const std::uint64_t running = impl.watched.running.load(std::memory_order_relaxed);
-  if (running == 0 || running != impl.watched.stop.load(std::memory_order_relaxed)) return;
-  if (!impl.tripped()) {
+  if (!impl.tripped() && running != 0 &&
+      running == impl.watched.stop.load(std::memory_order_relaxed)) {
     char where[LUA_IDSIZE + 32] = "";
     if (lua_getinfo(L, "Sl", ar) != 0 && ar->currentline > 0) {
       std::snprintf(where, sizeof where, "%s:%d: ", ar->short_src, ar->currentline);
@@ -156,7 +159,8 @@ void time_limit_hook(lua_State* L, lua_Debug* ar) {
                         "time limit exceeded: a call into Lua ran for more than " +
                         std::to_string(impl.limits.time_limit_ms) + " ms";
   }
-  raise_trip(L);
+  if (impl.tripped() && !impl.frames.empty()) raise_trip(L);  // keeps this hook on L
+  lua_sethook(L, impl.normal_hook(), impl.normal_hook() ? LUA_MASKCOUNT : 0, kHookInterval);
 }
 
 // Installed for one instruction by the time profiler's signal: takes the sample (standing for
@@ -308,6 +312,7 @@ State::State(Limits limits) : impl_(std::make_unique<Impl>()) {
   }
   impl.L = L;
   *static_cast<HostControl**>(lua_getextraspace(L)) = &impl;
+  impl.main_thread = L;
   lua_atpanic(L, &panic);
   impl.watched.hook = &time_limit_hook;
   update_hook(impl);
@@ -415,6 +420,7 @@ void State::call(int nargs, int nresults) {
   if (outermost && impl.tripped()) {
     impl.trip = Trip::None;
     impl.trip_message.clear();
+    update_hook(impl);  // the main thread's trip hook (other threads put theirs back when run)
     if (kind == ErrorKind::Memory) lua_gc(L, LUA_GCCOLLECT);
   }
   std::string traceback;

@@ -267,8 +267,10 @@ int sandbox_xpcall(lua_State* L) {
 }
 
 // Resumes `co` with `narg` values from L. Returns the number of results moved to L, or -1 with the
-// error object on top of L. A memory error in the coroutine trips the state.
+// error object on top of L. A memory error in the coroutine trips the state. Raises the trip
+// instead of resuming when the state is tripped.
 int resume_coroutine(lua_State* L, lua_State* co, int narg) {
+  if (host_control(L).tripped()) raise_trip(L);
   if (!lua_checkstack(co, narg)) {
     lua_pushliteral(L, "too many arguments to resume");
     return -1;
@@ -309,6 +311,18 @@ int sandbox_resume(lua_State* L) {
   return results + 1;
 }
 
+// lua_resetthread(co) run from L: closes the pending to-be-closed variables of `co` (running their
+// __close handlers on co, which is then the thread the watchdog interrupts) and returns the
+// status. Raises the trip instead when the state is tripped: a tripped state runs no handler.
+int close_coroutine(lua_State* L, lua_State* co) {
+  if (host_control(L).tripped()) raise_trip(L);
+  auto& executing = host_control(L).watched.executing;
+  lua_State* const closer = executing.exchange(co, std::memory_order_relaxed);
+  const int status = lua_resetthread(co);
+  executing.store(closer, std::memory_order_relaxed);
+  return status;
+}
+
 // The function returned by coroutine.wrap; upvalue 1 = the coroutine.
 int wrapped_coroutine(lua_State* L) {
   lua_State* co = lua_tothread(L, lua_upvalueindex(1));
@@ -317,7 +331,7 @@ int wrapped_coroutine(lua_State* L) {
   if (results >= 0) return results;
   int status = lua_status(co);
   if (status != LUA_OK && status != LUA_YIELD) {  // the coroutine died: close its variables
-    status = lua_resetthread(co);
+    status = close_coroutine(L, co);
     lua_xmove(co, L, 1);
   }
   check_trip(L, status);
@@ -349,7 +363,7 @@ int sandbox_close(lua_State* L) {
     if (lua_getstack(co, 0, &ar)) refusal = "normal";
   }
   if (refusal != nullptr) return luaL_error(L, "cannot close a %s coroutine", refusal);
-  const int status = lua_resetthread(co);
+  const int status = close_coroutine(L, co);
   check_trip(L, status);
   if (status == LUA_OK) {
     lua_pushboolean(L, 1);
@@ -560,7 +574,12 @@ void trip_memory(HostControl& control) {
 }
 
 int raise_trip(lua_State* L) {
-  const std::string& message = host_control(L).trip_message;
+  HostControl& control = host_control(L);
+  lua_sethook(L, control.watched.hook, LUA_MASKCOUNT, 1);
+  if (control.main_thread != nullptr && control.main_thread != L) {
+    lua_sethook(control.main_thread, control.watched.hook, LUA_MASKCOUNT, 1);
+  }
+  const std::string& message = control.trip_message;
   lua_pushlstring(L, message.data(), message.size());
   return lua_error(L);
 }

@@ -56,17 +56,26 @@ enum class Trip { None, Budget, Memory };
 // owns it and stores its address in the extra space of the main thread, which Lua copies into
 // every new thread.
 //
-// Trip protocol: when the instruction budget or the memory cap is exceeded the host records the
-// trip and its one-line message; from then on every catcher inside Lua re-raises trip_message and
-// the count hook raises it again at each firing, until the outermost State::call returns and
-// clears the trip.
+// Trip protocol: when the instruction budget, the time limit or the memory cap is exceeded the
+// host records the trip and its one-line message; from then on, until the outermost State::call
+// returns and clears the trip:
+// - every catcher inside Lua (pcall, xpcall, load, coroutine.resume/wrap/close) re-raises
+//   trip_message, and xpcall's handler is not run;
+// - raise_trip installs the trip hook (watched.hook, count 1) on the Lua thread it raises in and
+//   on the main thread, so the hook raises the trip again at the first instruction of any Lua
+//   function the unwinding runs there (__close handlers, and what they call);
+// - no coroutine is resumed or closed (resume, wrap and close raise the trip instead), so no
+//   other thread runs pack code.
+// A thread keeps the trip hook until it next runs an instruction after the trip is cleared; the
+// hook then puts back the normal one.
 struct HostControl {
   Trip trip = Trip::None;
   std::string trip_message;        // raised again while tripped
   std::size_t memory_cap = 0;      // mirrors Limits::memory_bytes
   std::uint64_t pattern_cost = 0;  // mirrors Limits::pattern_cost (read by the pattern guard)
   std::function<void(std::string_view)> print;  // sandboxed print sink; empty = discard
-  WatchedCall watched;                          // the time limit of the running call (watchdog.h)
+  WatchedCall watched;  // the time limit of the running call (watchdog.h); hook = trip hook
+  lua_State* main_thread = nullptr;  // the state's main thread
   // Text chunks the sandbox's load compiled, dumped, by chunk name and text: loading the same
   // text again undumps the compiled code instead of parsing it. Bounded (kCompiledChunks).
   std::unordered_map<std::string, std::string> compiled;
@@ -83,7 +92,8 @@ inline HostControl& host_control(lua_State* L) noexcept {
 // already tripped.
 void trip_memory(HostControl& control);
 
-// Raises control.trip_message as a Lua error in L; never returns. Precondition: tripped().
+// Installs the trip hook on L and on the main thread, then raises control.trip_message as a Lua
+// error in L; never returns. Precondition: tripped().
 int raise_trip(lua_State* L);
 
 // Called after a protected call inside Lua finished with `status`: turns a memory error into a

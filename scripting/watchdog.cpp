@@ -75,8 +75,10 @@ class Watchdog {
         }
         ++e.ticks;
         // The call was already running at the first look, so it has run at least ticks * tick.
-        if (e.ticks * kWatchdogTick.count() >= limit &&
-            call.stop.load(std::memory_order_relaxed) != running) {
+        // The interruption is sent again at every look until the call returns, in case the
+        // signal found the worker between two Lua threads (the hook then went to a thread that
+        // does not run).
+        if (e.ticks * kWatchdogTick.count() >= limit) {
           call.stop.store(running, std::memory_order_relaxed);
           pthread_kill(call.thread.load(std::memory_order_relaxed), interrupt_signal());
         }

@@ -7,7 +7,9 @@
 // outermost call has been running for longer than the state's time limit, interrupts it. The
 // interruption is delivered on the worker's own thread: the watchdog sends it a signal, and the
 // signal handler installs a count hook (lua_sethook is documented to be callable from a signal
-// handler), which raises the error at the next Lua instruction.
+// handler), which raises the error at the next Lua instruction. The signal is sent again at every
+// look until the call returns. The error is a trip of the state (sandbox.h, HostControl): it is
+// raised again on every Lua thread that runs until the outermost call returns.
 //
 // Cost on the worker: two relaxed atomic stores per outermost call (enter/leave). Nothing runs
 // while the limit is not reached.
@@ -41,7 +43,8 @@ struct WatchedCall {
   std::atomic<lua_State*> executing{nullptr};
   std::atomic<std::uint32_t> limit_ms{0};  // 0: not watched
   std::uint64_t sequence = 0;              // the last sequence number given (worker only)
-  // Installed on `executing` when the call must stop: raises the time-limit error.
+  // Installed on `executing` when the call must stop: records the time-limit trip and raises it
+  // (the state's trip hook, see HostControl in sandbox.h).
   lua_Hook hook = nullptr;
 };
 
