@@ -192,27 +192,85 @@ int t_remaining(lua_State* L) {
   return 1;
 }
 
-// Deep equality for plain data (tables compared key by key, both ways).
-bool equal(lua_State* L, int a, int b, int depth = 0) {
+// Deep equality for plain data: two tables are equal when they have the same keys (raw keys,
+// compared by identity) and equal values under each; any other values are compared with
+// rawequal. No metamethod runs. The comparison is iterative: the pairs of tables still to
+// compare wait in a Lua table (work), so nesting depth costs neither C nor Lua stack, and each
+// pair of tables is compared at most once (seen[x][y]): a pair met again, through a shared
+// sub-table or a cycle, is taken as equal while its first comparison decides. Time and memory
+// are linear in the pairs of tables met in step plus their entries; the memory counts against the
+// state's cap.
+bool equal(lua_State* L, int a, int b) {
   a = lua_absindex(L, a);
   b = lua_absindex(L, b);
-  if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE || depth > 20)
-    return lua_rawequal(L, a, b);
-  for (int pass = 0; pass < 2; ++pass) {
-    const int x = pass == 0 ? a : b, y = pass == 0 ? b : a;
-    lua_pushnil(L);
-    while (lua_next(L, x)) {
+  if (lua_rawequal(L, a, b)) return true;
+  if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE) return false;
+  luaL_checkstack(L, 12, "t.eq");
+  lua_newtable(L);
+  const int work = lua_gettop(L);  // x1, y1, x2, y2, ...: pairs of tables still to compare
+  lua_newtable(L);
+  const int seen = lua_gettop(L);  // seen[x][y] = true for every pair ever queued
+  lua_Integer queued = 0;
+  // Queues the tables at (absolute) x and y unless that pair was queued before.
+  const auto queue = [&](int x, int y) {
+    lua_pushvalue(L, x);
+    if (lua_rawget(L, seen) != LUA_TTABLE) {
+      lua_pop(L, 1);
+      lua_newtable(L);
+      lua_pushvalue(L, x);
       lua_pushvalue(L, -2);
-      lua_rawget(L, y);
-      const bool same = equal(L, -1, -2, depth + 1);
-      lua_pop(L, 2);
-      if (!same) {
-        lua_pop(L, 1);
-        return false;
+      lua_rawset(L, seen);
+    }
+    lua_pushvalue(L, y);
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+      lua_pushvalue(L, y);
+      lua_pushboolean(L, 1);
+      lua_rawset(L, -4);
+      lua_pushvalue(L, x);
+      lua_rawseti(L, work, ++queued);
+      lua_pushvalue(L, y);
+      lua_rawseti(L, work, ++queued);
+    }
+    lua_pop(L, 2);
+  };
+  queue(a, b);
+  bool same = true;
+  while (same && queued > 0) {
+    lua_rawgeti(L, work, queued - 1);
+    lua_rawgeti(L, work, queued);
+    lua_pushnil(L);
+    lua_rawseti(L, work, queued--);
+    lua_pushnil(L);
+    lua_rawseti(L, work, queued--);
+    const int x = lua_gettop(L) - 1, y = lua_gettop(L);
+    for (int pass = 0; pass < 2 && same; ++pass) {
+      const int from = pass == 0 ? x : y, to = pass == 0 ? y : x;
+      lua_pushnil(L);
+      while (lua_next(L, from)) {  // key, value
+        lua_pushvalue(L, -2);
+        lua_rawget(L, to);  // key, value in `from`, value in `to`
+        const int mine = lua_gettop(L) - 1, theirs = lua_gettop(L);
+        if (!lua_rawequal(L, mine, theirs)) {
+          if (lua_type(L, mine) == LUA_TTABLE && lua_type(L, theirs) == LUA_TTABLE) {
+            if (pass == 0)
+              queue(mine, theirs);
+            else
+              queue(theirs, mine);
+          } else {
+            same = false;
+          }
+        }
+        lua_pop(L, 2);
+        if (!same) {
+          lua_pop(L, 1);  // the key
+          break;
+        }
       }
     }
+    lua_pop(L, 2);  // x, y
   }
-  return true;
+  lua_pop(L, 2);  // work, seen
+  return same;
 }
 
 // Renders a value for a failure message (tables one level deep, keys sorted).
