@@ -30,6 +30,12 @@ int global_assignment(lua_State* L) {
                     lua_tostring(L, lua_upvalueindex(1)), luaL_tolstring(L, 2, nullptr));
 }
 
+// __newindex of a pack's copy of a library table (or of game, board); upvalue 1: its name.
+int library_assignment(lua_State* L) {
+  return luaL_error(L, "attempt to modify read-only table '%s'",
+                    lua_tostring(L, lua_upvalueindex(1)));
+}
+
 // Freezes a pack's environment (its globals table, which the chunks see directly) once its entry
 // chunks have run: creating a global raises global_assignment, the sandbox's rawset refuses the
 // table and its metatable is locked. Reassigning a global defined during the load is caught by
@@ -234,6 +240,29 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   lua_newtable(L);
   open_board_api(L, s);
   lua_setfield(L, base, "board");
+  if (limits.sandbox) {
+    // One metatable per table of the template, shared by all its copies: new keys raise,
+    // getmetatable says "locked" and the sandbox's rawset refuses the copy. Reads of present
+    // keys never look at it. Changing a present field is caught by check_globals.
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, base)) {
+      if (lua_istable(L, -1) && lua_type(L, -2) == LUA_TSTRING) {
+        lua_createtable(L, 0, 2);
+        lua_pushvalue(L, -3);
+        lua_pushcclosure(L, library_assignment, 1);
+        lua_setfield(L, -2, "__newindex");
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
+        lua::mark_read_only(L, -1, lua_tostring(L, -3));
+        lua_pushvalue(L, -3);
+        lua_insert(L, -2);
+        lua_rawset(L, -5);
+      }
+      lua_pop(L, 1);
+    }
+    s.library_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
   push_flat(L, base, true);
   s.base_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pop(L, 1);
@@ -242,10 +271,19 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
 // Pushes a new environment table: every entry of the template, with each table entry (the
 // libraries, game, board) copied one level deep. Packs therefore read any global in one lookup
 // and cannot change a table another pack or game sees.
-void Session::Impl::push_environment(int size) {
+void Session::Impl::push_environment(int size, int* copies_ref) {
   lua_State* L = lua.get();
   lua_rawgeti(L, LUA_REGISTRYINDEX, base_ref);
   const int base = lua_gettop(L);
+  int meta = 0, copies = 0;
+  if (library_meta_ref != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, library_meta_ref);
+    meta = lua_gettop(L);
+    if (copies_ref != nullptr) {
+      lua_createtable(L, 8, 0);
+      copies = lua_gettop(L);
+    }
+  }
   const auto entries = static_cast<lua_Integer>(lua_rawlen(L, base));
   lua_createtable(L, 0, std::max(size, static_cast<int>(entries / 2)));
   const int env = lua_gettop(L);
@@ -259,11 +297,26 @@ void Session::Impl::push_environment(int size) {
         lua_rawgeti(L, -3, j + 1);
         lua_rawset(L, -3);
       }
+      if (meta != 0) {
+        lua_pushvalue(L, -3);
+        lua_rawget(L, meta);
+        lua_setmetatable(L, -2);
+      }
+      if (copies != 0) {
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, copies, (i + 1) / 2);
+      }
       lua_replace(L, -2);
     }
     lua_rawset(L, env);
   }
-  lua_remove(L, base);
+  if (copies != 0) {
+    lua_pushvalue(L, copies);
+    if (*copies_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, *copies_ref);
+    *copies_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  lua_replace(L, base);
+  lua_settop(L, base);
 }
 
 Session::~Session() = default;
@@ -385,7 +438,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     // The pack's globals, which are the chunks' environment, and its storage: both made with
     // room for as many entries as the last game's had, so they do not grow step by step.
     if (pack.env_ref != LUA_NOREF) pack.storage_size = storage_fields(L, pack.env_ref);
-    push_environment(pack.globals_size);
+    push_environment(pack.globals_size, &pack.copies_ref);
     const int globals = lua_gettop(L);
     lua_createtable(L, 0, pack.storage_size);
     lua_setfield(L, globals, "storage");
@@ -510,11 +563,22 @@ void Session::Impl::bind_agents(const GameConfig& config) {
 void Session::Impl::check_globals() {
   lua_State* L = lua.get();
   const lua::StackGuard guard(L);
+  // The key's text without running metamethods (this runs outside any call, with no limit).
+  const auto key_text = [&](int key) -> std::string {
+    if (lua_type(L, key) == LUA_TSTRING) return lua_tostring(L, key);
+    if (lua_type(L, key) == LUA_TNUMBER) {
+      lua_pushvalue(L, key);
+      std::string text = lua_tostring(L, -1);
+      lua_pop(L, 1);
+      return text;
+    }
+    return fmt::format("({} key)", luaL_typename(L, key));
+  };
   const auto reassigned = [&](const Pack& pack, int key) {
     return std::runtime_error(fmt::format(
         "pack '{}' reassigned global '{}' during the game; keep game state in storage or kernel "
         "properties",
-        pack.manifest->name, luaL_tolstring(L, key, nullptr)));
+        pack.manifest->name, key_text(key)));
   };
   for (const Pack& pack : packs) {
     if (pack.snapshot_ref == LUA_NOREF) continue;
@@ -562,6 +626,43 @@ void Session::Impl::check_globals() {
           "pack '{}' removed a global during the game; keep game state in storage or kernel "
           "properties",
           pack.manifest->name));
+    lua_pop(L, 2);
+    check_library_copies(pack);
+  }
+}
+
+void Session::Impl::check_library_copies(const Pack& pack) {
+  if (pack.copies_ref == LUA_NOREF) return;
+  lua_State* L = lua.get();
+  const lua::StackGuard guard(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, base_ref);
+  const int base = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, pack.copies_ref);
+  const int copies = lua_gettop(L);
+  const auto entries = static_cast<lua_Integer>(lua_rawlen(L, base));
+  for (lua_Integer i = 1; i < entries; i += 2) {
+    if (lua_rawgeti(L, base, i + 1) != LUA_TTABLE) {
+      lua_pop(L, 1);
+      continue;
+    }
+    const int fields = lua_gettop(L);
+    lua_rawgeti(L, copies, (i + 1) / 2);
+    const int copy = lua_gettop(L);
+    const auto count = static_cast<lua_Integer>(lua_rawlen(L, fields));
+    for (lua_Integer j = 1; j < count; j += 2) {
+      lua_rawgeti(L, fields, j);
+      lua_rawgeti(L, fields, j + 1);
+      lua_pushvalue(L, -2);
+      lua_rawget(L, copy);
+      if (!lua_rawequal(L, -1, -2)) {
+        lua_rawgeti(L, base, i);
+        throw std::runtime_error(fmt::format(
+            "pack '{}' changed '{}.{}' during the game; library tables (and game, board) are "
+            "read-only",
+            pack.manifest->name, lua_tostring(L, -1), lua_tostring(L, -4)));
+      }
+      lua_pop(L, 3);
+    }
     lua_pop(L, 2);
   }
 }

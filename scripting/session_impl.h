@@ -39,6 +39,7 @@ struct Session::Impl {
     std::vector<Chunk> chunks;
     int env_ref = LUA_NOREF;       // this game's environment: the pack's globals (registry)
     int snapshot_ref = LUA_NOREF;  // a copy of them as loading left them (check_globals)
+    int copies_ref = LUA_NOREF;    // this game's library copies (push_environment, check_globals)
     int globals_size = 64;         // entries of the globals after the last load (presizing)
     int storage_size = 16;         // fields of `storage` at the last game's end (presizing)
     int options_ref = LUA_NOREF;   // the read-only `options` of the last game (registry)
@@ -48,6 +49,10 @@ struct Session::Impl {
   // Template of pack environments (sandbox globals, libraries, game, board) as a flat array
   // {name1, value1, ...}, each library itself a flat array of its fields (push_environment).
   int base_ref = LUA_NOREF;
+  // Under the sandbox: {[name] = metatable} for each table of the template, the metatable every
+  // copy of it gets (new keys raise "attempt to modify read-only table 'name'", locked, marked
+  // read-only for the sandbox's rawset). LUA_NOREF without the sandbox (writable libraries).
+  int library_meta_ref = LUA_NOREF;
   int listening_ref = LUA_NOREF;      // {now = {[event name or id] = has handlers}} for game.raise
   int listening_now_ref = LUA_NOREF;  // the last `now` table made (registry) and its answers
   std::vector<bool> listening_flags;
@@ -100,8 +105,10 @@ struct Session::Impl {
   void load_game(std::uint64_t seed, std::uint64_t game_index, int players,
                  const packs::ResolvedOptions& options);
   // Pushes a fresh copy of the environment template (see session.cpp), with room for `size`
-  // entries.
-  void push_environment(int size = 64);
+  // entries. Under the sandbox each table in it (libraries, game, board) is a fresh copy that
+  // refuses new keys; with `copies_ref`, those copies are also kept as an array in template order
+  // (registry reference stored there) for check_globals.
+  void push_environment(int size = 64, int* copies_ref = nullptr);
   // Binds agents per seat after load (Lua agents exist only once packs have loaded).
   void bind_agents(const GameConfig& config);
   // Plays from game.setup to the end: begin_game(), then play_turns(), then end_game().
@@ -144,6 +151,9 @@ struct Session::Impl {
   void push_game_table(const char* name);
   // Throws std::runtime_error naming the first pack global that differs from what loading left.
   void check_globals();
+  // Fails the game when a field of one of `pack`'s library copies (push_environment) differs
+  // from the template: "pack 'P' changed 'string.format' during the game; ...".
+  void check_library_copies(const Pack& pack);
   // "file:line" where handler `h`'s function is defined.
   std::string handler_where(const engine::Handler& h);
 };

@@ -286,5 +286,27 @@ end)
   EXPECT_EQ(good.digest, fresh.digest);
 }
 
+// The end-of-game globals check runs outside any call: it names a reassigned global without
+// running the key's metamethods (a __tostring that loops would run with no limit).
+TEST_F(TripSessionTest, GlobalsCheckRunsNoPackCode) {
+  pack("keyloop", R"lua(
+local key = setmetatable({}, {__tostring = function() while true do end end})
+_ENV[key] = 1
+game.on("turn", function(e)
+  _ENV[key] = 2
+  game.finish(e.player, "done")
+end)
+)lua");
+  lua::Limits limits;
+  limits.time_limit_ms = 200;
+  auto s = session({"keyloop"}, {}, limits);
+  GameResult r;
+  lua::guarded("globals check", [&] { r = s->play({}); });
+  ASSERT_FALSE(r.ok);
+  EXPECT_EQ(r.error,
+            "pack 'keyloop' reassigned global '(table key)' during the game; keep game state in "
+            "storage or kernel properties");
+}
+
 }  // namespace
 }  // namespace catan::scripting
