@@ -30,6 +30,7 @@ struct State::Impl : HostControl {
   std::size_t used = 0;            // bytes currently allocated by the state
   std::uint64_t instructions = 0;  // instructions executed so far, in steps of kHookInterval
   std::vector<CallFrame> frames;   // active call()s, innermost last
+  bool memory_refused = false;     // the last growth during a call was refused (refuse_memory)
   // Traceback recorded by the message handler for the call() at depth traceback_depth (number of
   // active frames at the time); kNoTraceback when none is pending.
   std::string traceback;
@@ -78,6 +79,21 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) noexcept {
              : a + b;
 }
 
+void time_limit_hook(lua_State* L, lua_Debug* ar);
+
+// The cap refused an allocation during a call. Lua retries once after an emergency collection;
+// if that fails too it raises a memory error, and the unwinding may run __close handlers before
+// any catcher records the trip. So the trip hook goes on the running thread and the main thread
+// now: at the next instruction, if the last growth was refused (the retry failed), it records
+// the memory trip and raises it. A retry that succeeds clears memory_refused and the hook then
+// just puts the normal one back.
+void refuse_memory(Impl& impl) noexcept {
+  impl.memory_refused = true;
+  if (lua_State* running = impl.watched.executing.load(std::memory_order_relaxed))
+    lua_sethook(running, &time_limit_hook, LUA_MASKCOUNT, 1);
+  if (impl.L != nullptr) lua_sethook(impl.L, &time_limit_hook, LUA_MASKCOUNT, 1);
+}
+
 // lua_Alloc: counts bytes and refuses growth beyond the cap. Freeing and shrinking always succeed.
 void* allocate(void* ud, void* block, std::size_t old_size, std::size_t new_size) noexcept {
   Impl& impl = *static_cast<Impl*>(ud);
@@ -89,10 +105,14 @@ void* allocate(void* ud, void* block, std::size_t old_size, std::size_t new_size
   }
   if (new_size > old_bytes &&
       (new_size > impl.memory_cap || impl.used - old_bytes > impl.memory_cap - new_size)) {
+    if (!impl.frames.empty()) refuse_memory(impl);
     return nullptr;
   }
   void* result = std::realloc(block, new_size);
-  if (result != nullptr) impl.used = impl.used - old_bytes + new_size;
+  if (result != nullptr) {
+    impl.used = impl.used - old_bytes + new_size;
+    if (impl.memory_refused && new_size > old_bytes) impl.memory_refused = false;
+  }
   return result;
 }
 
@@ -148,6 +168,7 @@ void count_hook(lua_State* L, lua_Debug* ar) {
 void time_limit_hook(lua_State* L, lua_Debug* ar) {
   Impl& impl = impl_of(L);
   const std::uint64_t running = impl.watched.running.load(std::memory_order_relaxed);
+  if (!impl.tripped() && impl.memory_refused && !impl.frames.empty()) trip_memory(impl);
   if (!impl.tripped() && running != 0 &&
       running == impl.watched.stop.load(std::memory_order_relaxed)) {
     char where[LUA_IDSIZE + 32] = "";
@@ -405,6 +426,7 @@ void State::call(int nargs, int nresults) {
   impl.frames.pop_back();
   lua_remove(L, function);
   const bool outermost = impl.frames.empty();
+  if (outermost) impl.memory_refused = false;
   if (status == LUA_OK && !(outermost && impl.tripped())) return;
 
   if (status == LUA_ERRMEM) trip_memory(impl);

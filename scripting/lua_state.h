@@ -121,11 +121,14 @@ class State {
   // the budget that ran out), Memory ("memory cap exceeded (N bytes)"), or Runtime (Lua's message);
   // its traceback() is filled for runtime and budget errors. An outermost call() that runs longer
   // than Limits::time_limit_ms fails the same way with kind Budget ("time limit exceeded: ...").
-  // Budget and memory failures cannot be caught inside Lua (pcall, xpcall, load,
-  // coroutine.resume/wrap/close re-raise them) and reach the outermost call(), which also fails if
-  // an inner call() tripped and C++ swallowed the error. When the outermost call() returns, the
-  // trip is cleared (after a memory trip a full garbage collection runs), so the State is usable
-  // again.
+  // Budget, time-limit and memory failures are trips (sandbox.h, HostControl): they cannot be
+  // caught inside Lua (pcall, xpcall, load, coroutine.resume/wrap/close re-raise them), no Lua
+  // code runs on after them on any thread (the trip hook raises again at the first instruction
+  // of any __close handler the unwinding runs, no coroutine is resumed or closed), and they reach
+  // the outermost call(), which also fails if an inner call() tripped and C++ swallowed the
+  // error. A memory trip starts at the refused allocation (see refuse_memory). When the outermost
+  // call() returns, the trip is cleared (after a memory trip a full garbage collection runs), so
+  // the State is usable again.
   void call(int nargs, int nresults);
 
   // Pushes the shared read-only globals table of the sandbox (the real _G when !sandbox).

@@ -181,6 +181,43 @@ TEST(TripTest, BudgetTripStopsEveryHandlerOnEveryThread) {
   EXPECT_EQ(g_reached, 0);
 }
 
+// A memory error is a trip from the failed allocation on: the __close handlers its unwinding runs
+// are stopped at once (the game ends with the memory error, not with the time limit later).
+TEST(TripTest, MemoryTripStopsTheHandlersOfItsOwnUnwinding) {
+  State state(limits_with(200, 0));
+  g_reached = 0;
+  lua_pushcfunction(state.get(), &mark_reached);
+  state.define_global("reached");
+  const std::string programs[] = {
+      "local g <close> = looping()\nlocal t = {} while true do t[#t + 1] = {} end",
+      "local g <close> = looping()\nlocal s = 'x' while true do s = s .. s end",
+      "pcall(function() local g <close> = looping() local t = {} while true do t[#t + 1] = {} "
+      "end end)\nreached()",
+      "coroutine.wrap(function() local g <close> = looping() local t = {} while true do "
+      "t[#t + 1] = {} end end)()\nreached()",
+  };
+  for (const auto& program : programs) {
+    guarded(program, [&] {
+      state.load(kLoopingClose + program, "@test.lua");
+      try {
+        state.call(0, 0);
+        ADD_FAILURE() << "no error from: " << program;
+      } catch (const ScriptError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::Memory) << e.what();
+        EXPECT_EQ(std::string(e.what()), "memory cap exceeded (8388608 bytes)");
+      }
+    });
+  }
+  EXPECT_EQ(g_reached, 0);
+  // The cap is not tripped by a call that stays under it.
+  guarded("after", [&] {
+    state.load("local t = {} for i = 1, 1000 do t[i] = {} end return #t", "@after.lua");
+    state.call(0, 1);
+    EXPECT_EQ(lua_tointeger(state.get(), -1), 1000);
+    lua_pop(state.get(), 1);
+  });
+}
+
 // A coroutine that took part in a trip keeps the trip hook until it runs again; it must then run
 // normally (and stay under the budget) in the next call.
 TEST(TripTest, CoroutineThatSawATripRunsNormallyInTheNextCall) {
