@@ -30,9 +30,10 @@
 //   allowed in the sandbox"): finalizers run at unpredictable times, possibly outside any budget.
 // - print sends its line to State::set_print's sink (discarded by default).
 // - pcall, xpcall, load (whose reader function runs protected), coroutine.resume, coroutine.wrap
-//   and coroutine.close re-raise a budget or memory trip instead of returning it (see
-//   HostControl); xpcall's handler is not run for them. Trusted C++ that calls lua_pcall inside a
-//   call() should do the same with check_trip().
+//   and coroutine.close re-raise a budget, time-limit or memory trip instead of returning it (see
+//   HostControl); xpcall's handler is not run for them, and while tripped no coroutine is resumed
+//   or closed. Trusted C++ that calls lua_pcall inside a call() should do the same with
+//   check_trip().
 // - string.find/match/gmatch/gsub are guarded by pattern_guard.h.
 #pragma once
 

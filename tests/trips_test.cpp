@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <future>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -216,6 +217,32 @@ TEST(TripTest, MemoryTripStopsTheHandlersOfItsOwnUnwinding) {
     EXPECT_EQ(lua_tointeger(state.get(), -1), 1000);
     lua_pop(state.get(), 1);
   });
+}
+
+// Host code outside any call never runs pack code: destroying a State (lua_close closes only the
+// main thread's to-be-closed variables, which no call leaves behind) does not run the __close
+// handler of a suspended coroutine, nor does a later garbage collection.
+TEST(TripTest, TeardownRunsNoCloseHandler) {
+  g_reached = 0;
+  guarded("state destruction", [&] {
+    auto state = std::make_unique<State>(limits_with(200, 0));
+    lua_pushcfunction(state->get(), &mark_reached);
+    state->define_global("reached");
+    state->load(kLoopingClose +
+                    "local co = coroutine.create(function()\n"
+                    "  local g <close> = setmetatable({}, {__close = function() reached() while "
+                    "true do end end})\n"
+                    "  coroutine.yield()\n"
+                    "end)\n"
+                    "coroutine.resume(co)\n"
+                    "return co",
+                "@suspended.lua");
+    state->call(0, 1);
+    lua_setfield(state->get(), LUA_REGISTRYINDEX, "kept");
+    lua_gc(state->get(), LUA_GCCOLLECT);
+    state.reset();
+  });
+  EXPECT_EQ(g_reached, 0);
 }
 
 // A coroutine that took part in a trip keeps the trip hook until it runs again; it must then run
