@@ -912,6 +912,9 @@ GameResult Session::play(const GameConfig& config) {
     failed = true;
     message = e.what();
   }
+  // A failed game may have changed shared board lists before its error: they are verified (and
+  // dropped when changed) so that the next game never reads them.
+  if (failed) (void)verify_board_lists(s);
   GameResult r = s.finish_result(config, options);
   if (failed) s.fail(r, message, traceback);
   lua_settop(s.lua.get(), 0);
