@@ -12,6 +12,7 @@ int NameTable::intern(std::string_view name) {
   const int id = size();
   names_.emplace_back(name);
   ids_.emplace(std::string(name), id);
+  bytes_ += 2 * name.size() + kEntryBytes;
   return id;
 }
 
@@ -41,6 +42,7 @@ const std::string& NameTable::name(int id) const {
 void NameTable::clear() {
   names_.clear();
   ids_.clear();
+  bytes_ = 0;
   cache_.fill(CacheEntry{});
 }
 

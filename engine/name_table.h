@@ -40,6 +40,10 @@ class NameTable {
   int size() const noexcept { return static_cast<int>(names_.size()); }
   const std::vector<std::string>& names() const noexcept { return names_; }
   void clear();
+  // An estimate of the heap bytes the names hold: both copies of each name plus a fixed cost
+  // per entry (kEntryBytes). Grows with intern(), back to 0 with clear().
+  std::size_t bytes() const noexcept { return bytes_; }
+  static constexpr std::size_t kEntryBytes = 96;
 
  private:
   static constexpr std::size_t kScanLimit = 12;
@@ -64,6 +68,7 @@ class NameTable {
     }
   };
   std::vector<std::string> names_;
+  std::size_t bytes_ = 0;
   std::unordered_map<std::string, int, Hash, std::equal_to<>> ids_;
   mutable std::array<CacheEntry, kCacheSlots> cache_{};
 };

@@ -99,6 +99,7 @@ int b_hex(lua_State* L) {
     luaL_error(L, "board.hex: the board is already built");
   s.state.board = engine::make_hex_board(static_cast<int>(radius));
   board_built(s);
+  s.check_memory(L);
   // This game's adjacency caches are the lists shared by every game on a board of this radius.
   if (radius != s.shared_radius) {
     if (s.shared_lists_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
@@ -126,17 +127,36 @@ int b_hex(lua_State* L) {
   return 0;
 }
 
+// A custom board has at most kMaxElements tiles, nodes and paths each (ids stay ints).
+constexpr int kMaxElements = 1 << 24;
+
+void check_room(lua_State* L, const char* function, int count, const char* what) {
+  if (count >= kMaxElements)
+    luaL_error(L, "%s: the board has %d %s, the limit", function, count, what);
+}
+
+// A tile label coordinate: an int.
+int check_coord(lua_State* L, int arg) {
+  const lua_Integer v = luaL_optinteger(L, arg, 0);
+  if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+    luaL_argerror(L, arg, "coordinate out of range");
+  return static_cast<int>(v);
+}
+
 int b_add_tile(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("board.add_tile");
-  const int q = static_cast<int>(luaL_optinteger(L, 1, 0));
-  const int r = static_cast<int>(luaL_optinteger(L, 2, 0));
+  const int q = check_coord(L, 1);
+  const int r = check_coord(L, 2);
+  check_room(L, "board.add_tile", s.state.board.tile_count(), "tiles");
   lua_pushinteger(L, s.state.board.add_tile({q, r}) + 1);
+  s.check_memory(L);
   return 1;
 }
 int b_add_node(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("board.add_node");
+  check_room(L, "board.add_node", s.state.board.node_count(), "nodes");
   lua_pushinteger(L, s.state.board.add_node() + 1);
   return 1;
 }
@@ -150,7 +170,9 @@ int b_add_path(lua_State* L) {
   s.require_mutable("board.add_path");
   const int a = raw_node(L, s, 1);
   const int b = raw_node(L, s, 2);
+  check_room(L, "board.add_path", s.state.board.path_count(), "paths");
   lua_pushinteger(L, s.state.board.add_path(a, b) + 1);
+  s.check_memory(L);
   return 1;
 }
 int b_attach(lua_State* L) {
@@ -159,13 +181,17 @@ int b_attach(lua_State* L) {
   const lua_Integer t = luaL_checkinteger(L, 1);
   if (t < 1 || t > s.state.board.tile_count()) luaL_argerror(L, 1, "no such tile");
   s.state.board.attach(static_cast<int>(t - 1), raw_node(L, s, 2));
+  s.check_memory(L);
   return 0;
 }
 int b_finalize(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("board.finalize");
+  // The relation tables can grow with the square of a degree: their size is checked first.
+  if (!s.state.board.finalized()) s.check_memory(L, s.state.board.finalize_bytes());
   s.state.board.finalize();
   board_built(s);
+  s.check_memory(L);
   return 0;
 }
 int b_is_built(lua_State* L) {
@@ -357,7 +383,7 @@ int set_prop(lua_State* L) {
   const int id = check_element(L, s, E, 1);
   std::size_t n = 0;
   const char* key = luaL_checklstring(L, 2, &n);
-  set_property(L, props(s, E), id, {key, n}, 3);
+  set_property(L, s, props(s, E), id, {key, n}, 3);
   ++s.state.board_version;
   s.views.prop_changed(L, prop_set(E), id, {key, n}, 3);
   return 0;
@@ -420,7 +446,13 @@ int longest_trail(lua_State* L) {
       blocked[n] = seat && v ? *v != *seat : !engine::is_nil(column[n]) && column[n] != owner;
     }
   }
-  lua_pushinteger(L, engine::longest_trail(b, chosen, blocked));
+  int length = 0;
+  try {
+    length = engine::longest_trail(b, chosen, blocked);
+  } catch (const std::length_error& e) {
+    luaL_error(L, "board.longest_trail: %s", e.what());
+  }
+  lua_pushinteger(L, length);
   return 1;
 }
 
