@@ -322,7 +322,14 @@ void Session::Impl::push_game_table(const char* name) {
 void Session::Impl::check_memory(lua_State* L, std::size_t pending) {
   const std::size_t cap = lua.limits().memory_bytes;
   const std::size_t held = kernel_bytes();
-  if (held > cap || pending > cap - held || lua.memory_used() > cap - held - pending) {
+  if (held > cap || pending > cap - held) {
+    lua::trip_memory(lua::host_control(L));
+    lua::raise_trip(L);
+  }
+  if (lua.memory_used() <= cap - held - pending) return;
+  // Lua's share may be garbage: collect it first, as Lua's allocator does before it fails.
+  lua_gc(L, LUA_GCCOLLECT);
+  if (lua.memory_used() > cap - held - pending) {
     lua::trip_memory(lua::host_control(L));
     lua::raise_trip(L);
   }
