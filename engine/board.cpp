@@ -102,12 +102,14 @@ void Board::attach(int tile, int node) {
 }
 
 std::size_t Board::bytes() const noexcept {
-  // Per tile: its label, its corner list and an index entry; per path: its ends and an index
-  // entry (hash node); per corner and per relation entry: an int.
+  // Per tile: its label, its corner list and an index entry; per node: the row offsets of its
+  // three relations; per path: its ends and an index entry (hash node); per corner and per
+  // relation entry: an int.
   constexpr std::size_t kTile = sizeof(Axial) + sizeof(std::vector<int>) + 48;
+  constexpr std::size_t kNode = 3 * sizeof(int);
   constexpr std::size_t kPath = sizeof(std::pair<int, int>) + 32;
-  std::size_t n =
-      tile_coords_.size() * kTile + path_ends_.size() * kPath + corner_count_ * sizeof(int);
+  std::size_t n = tile_coords_.size() * kTile + static_cast<std::size_t>(node_count_) * kNode +
+                  path_ends_.size() * kPath + corner_count_ * sizeof(int);
   for (const Csr* c : {&tile_nodes_, &tile_paths_, &tile_tiles_, &node_tiles_, &node_nodes_,
                        &node_paths_, &path_nodes_, &path_tiles_, &path_paths_})
     n += (c->offsets.size() + c->data.size()) * sizeof(int);

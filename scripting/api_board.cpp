@@ -158,6 +158,7 @@ int b_add_node(lua_State* L) {
   s.require_mutable("board.add_node");
   check_room(L, "board.add_node", s.state.board.node_count(), "nodes");
   lua_pushinteger(L, s.state.board.add_node() + 1);
+  s.check_memory(L);
   return 1;
 }
 int raw_node(lua_State* L, Impl& s, int arg) {

@@ -80,6 +80,8 @@ TEST_F(KernelLimitsTest, TheHoldingsTableIsCheckedBeforeItGrows) {
 }
 
 TEST_F(KernelLimitsTest, BoardElementsCountAgainstTheMemoryCap) {
+  // 2,000,000 nodes: each will have a row in three relations.
+  expect_memory_trip(run(R"lua(for i = 1, 2000000 do board.add_node() end)lua", ""));
   // 500,000 paths among 1,000 nodes.
   expect_memory_trip(run(R"lua(
   for i = 1, 1000 do board.add_node() end
