@@ -673,10 +673,16 @@ int g_random(lua_State* L) {
   lua_pushinteger(L, rng(s).range(lo, hi));
   return 1;
 }
+constexpr lua_Integer kMaxShuffle = lua_Integer{1} << 24;
+
 int g_shuffle(lua_State* L) {
   Impl& s = session(L);
   luaL_checktype(L, 1, LUA_TTABLE);
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, 1));
+  // A border of a sparse table can be huge with few entries ({[1] = x, [2] = x, [4] = x, ...,
+  // [2^40] = x}); a real array over the limit would not fit in the memory cap anyway.
+  if (n > kMaxShuffle)
+    luaL_error(L, "game.shuffle: a list of %I elements is over the limit of %I", n, kMaxShuffle);
   auto& r = rng(s);
   for (lua_Integer i = n; i > 1; --i) {
     const auto j = static_cast<lua_Integer>(r.below(static_cast<std::uint64_t>(i))) + 1;

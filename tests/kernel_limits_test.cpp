@@ -191,6 +191,10 @@ TEST_F(KernelLimitsTest, CountsOverTheirLimitsAreRefused) {
       {"game.roll(1 << 40)",
        "bad argument #1 to 'roll' (1099511627776 sides is over the limit of 2147483647)"},
       {"game.random(5, -(1 << 40))", "game.random: empty interval [5, -1099511627776]"},
+      // Keys 2^25, 2^24, ..., 2, 1 (inserted largest first, so all stay in the hash part):
+      // 26 entries, and a border of 2^25.
+      {"local t = {} for i = 25, 0, -1 do t[1 << i] = i end game.shuffle(t)",
+       "game.shuffle: a list of 33554432 elements is over the limit of 16777216"},
       {"game.decide(1, 'pick', setmetatable({}, { __len = function() return 1 << 40 end }))",
        "game.decide: decision 'pick' has 1099511627776 options, over the limit of 1000000000"},
       {"game.choose(1, 'pick', setmetatable({}, { __len = function() return (1 << 32) + 1 end }))",
