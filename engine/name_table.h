@@ -74,7 +74,9 @@ class NameTable {
 };
 
 // The closest name in `candidates` to `name` within edit distance 2, for "did you mean" hints;
-// empty when nothing is close.
+// empty when nothing is close. Costs O(|name|) per candidate within two characters of its length
+// and O(1) per other candidate (the distance is computed only near the diagonal), so long names
+// do not cost the square of their length.
 std::string closest_name(std::string_view name, const std::vector<std::string>& candidates);
 
 }  // namespace catan::engine
