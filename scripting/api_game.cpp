@@ -535,7 +535,14 @@ int ask(lua_State* L, const char* api) {
   const int seat = check_seat(L, s, 1);
   const auto kind = check_sv(L, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
-  return s.decide(seat, kind, 3, 2, api);
+  const int kinds = s.state.decision_kinds.size();
+  const int choice = s.decide(seat, kind, 3, 2, api);
+  // The log grows by a record per decision: memory is checked every kMemoryCheckDecisions
+  // records, and whenever a new kind name is kept (on L, the thread that called).
+  if (s.state.decision_kinds.size() != kinds ||
+      s.state.decisions.size() % Impl::kMemoryCheckDecisions == 0)
+    s.check_memory(L);
+  return choice;
 }
 
 int g_decide(lua_State* L) {

@@ -742,12 +742,7 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
       throw std::runtime_error(fmt::format("agent '{}' chose option {} of {} for '{}'",
                                            agent.name(), choice + 1, count, kind));
   }
-  const int kinds = state.decision_kinds.size();
   state.decisions.push_back({player, state.decision_kinds.intern(kind), count, choice});
-  // The log grows by a record per decision: memory is checked every kMemoryCheckDecisions
-  // records, and whenever a new kind name is kept.
-  if (state.decision_kinds.size() != kinds || state.decisions.size() % kMemoryCheckDecisions == 0)
-    check_memory(L);
   return choice;
 }
 

@@ -55,6 +55,12 @@ TEST_F(KernelLimitsTest, BigStringPropertiesCountAgainstTheMemoryCap) {
            R"lua(for i = 1, 200 do game.player_set(1, "k" .. i, string.rep("x", 1e6) .. i) end)lua",
            R"lua(for i = 1, 200 do board.node_set(1 + i % 7, "k" .. i, string.rep("x", 1e6) .. i)
                  end)lua",
+           // Inside a coroutine, caught by pcall: the trip still ends the game.
+           R"lua(coroutine.wrap(function()
+                   pcall(function()
+                     for i = 1, 200 do game.set("k" .. i, string.rep("x", 1e6) .. i) end
+                   end)
+                 end)())lua",
        }) {
     SCOPED_TRACE(body);
     expect_memory_trip(run(body));
