@@ -398,7 +398,9 @@ int b_version(lua_State* L) {
 template <Element E>
 int prop_view(lua_State* L) {
   Impl& s = session(L);
+  const std::size_t before = s.views.bytes();
   s.views.push_props(L, s.state, prop_set(E), check_sv(L, 1));
+  if (s.views.bytes() > before) s.check_memory(L);
   return 1;
 }
 

@@ -124,10 +124,11 @@ TEST_F(KernelLimitsTest, TheDecisionLogCountsAgainstTheMemoryCap) {
 }
 
 TEST_F(KernelLimitsTest, ViewKeysCountAgainstTheMemoryCap) {
-  expect_memory_trip(run(R"lua(
-  local long = string.rep("x", 1e5)
-  for i = 1, 1000 do game.player_view(long .. i) end
-)lua"));
+  for (const auto* view : {"game.player_view", "board.node_view"}) {
+    SCOPED_TRACE(view);
+    expect_memory_trip(run(std::string("local long = string.rep('x', 1e5) for i = 1, 1000 do ") +
+                           view + "(long .. i) end"));
+  }
 }
 
 TEST_F(KernelLimitsTest, LogLinesAreNotHeldByTheKernel) {
