@@ -98,6 +98,50 @@ void Board::attach(int tile, int node) {
                                 " is already a corner of tile " + std::to_string(tile));
   }
   corners.push_back(node);
+  ++corner_count_;
+}
+
+std::size_t Board::bytes() const noexcept {
+  // Per tile: its label, its corner list and an index entry; per node: the row offsets of its
+  // three relations; per path: its ends and an index entry (hash node); per corner and per
+  // relation entry: an int.
+  constexpr std::size_t kTile = sizeof(Axial) + sizeof(std::vector<int>) + 48;
+  constexpr std::size_t kNode = 3 * sizeof(int);
+  constexpr std::size_t kPath = sizeof(std::pair<int, int>) + 32;
+  std::size_t n = tile_coords_.size() * kTile + static_cast<std::size_t>(node_count_) * kNode +
+                  path_ends_.size() * kPath + corner_count_ * sizeof(int);
+  for (const Csr* c : {&tile_nodes_, &tile_paths_, &tile_tiles_, &node_tiles_, &node_nodes_,
+                       &node_paths_, &path_nodes_, &path_tiles_, &path_paths_})
+    n += (c->offsets.size() + c->data.size()) * sizeof(int);
+  return n;
+}
+
+std::size_t Board::finalize_bytes() const {
+  const auto tiles = static_cast<std::size_t>(tile_count());
+  const auto nodes = static_cast<std::size_t>(node_count());
+  const auto paths = static_cast<std::size_t>(path_count());
+  // Paths per node, and tiles per path (sides that have no path are finalize()'s error).
+  std::vector<std::uint32_t> degree(nodes, 0), tiles_on(paths, 0);
+  for (const auto& [a, b] : path_ends_) {
+    ++degree[static_cast<std::size_t>(a)];
+    ++degree[static_cast<std::size_t>(b)];
+  }
+  for (const auto& corners : corners_)
+    for (std::size_t i = 0; i < corners.size(); ++i) {
+      const auto found = path_index_.find(edge_key(corners[i], corners[(i + 1) % corners.size()]));
+      if (found != path_index_.end()) ++tiles_on[static_cast<std::size_t>(found->second)];
+    }
+  // Entries of every relation before duplicates are removed: tile_nodes, tile_paths,
+  // node_tiles and path_tiles one per corner; path_nodes, node_nodes and node_paths two per path;
+  // path_paths deg - 1 per path end; tile_tiles |tiles on p| - 1 per side.
+  std::uint64_t entries = 4 * static_cast<std::uint64_t>(corner_count_) + 6 * paths;
+  for (const auto d : degree) entries += static_cast<std::uint64_t>(d) * d;
+  for (const auto t : tiles_on) entries += static_cast<std::uint64_t>(t) * t;
+  // Each entry lives in a working list and then in its table; each row has a vector header and
+  // an offset.
+  const std::uint64_t rows = 3 * tiles + 3 * nodes + 3 * paths;
+  return static_cast<std::size_t>(2 * entries * sizeof(int) +
+                                  rows * (sizeof(std::vector<int>) + sizeof(int)));
 }
 
 void Board::finalize() {

@@ -94,6 +94,15 @@ class Board {
   // The smallest tile id labelled `where`, if any. Valid before and after finalize().
   std::optional<int> tile_at(Axial where) const;
 
+  // An estimate of the heap bytes the board holds (build input, indexes and relation tables).
+  std::size_t bytes() const noexcept;
+  // An upper bound on the heap bytes finalize() allocates for the current build input (its
+  // working lists and the relation tables), computed in time linear in the build input without
+  // allocating more than a counter per node and per path. Two relations grow with the square of
+  // a degree (path_paths with the paths at a node, tile_tiles with the tiles on a path), so a
+  // small build can ask for a large board; callers that cap memory check this first.
+  std::size_t finalize_bytes() const;
+
  private:
   // One relation in compressed sparse row form: row i is data[offsets[i] .. offsets[i + 1]).
   struct Csr {
@@ -115,6 +124,7 @@ class Board {
 
   bool finalized_ = false;
   int node_count_ = 0;
+  std::size_t corner_count_ = 0;  // attach() calls: corners over all tiles
   std::vector<Axial> tile_coords_;
   std::vector<std::vector<int>> corners_;       // build input: corners per tile
   std::vector<std::pair<int, int>> path_ends_;  // build input: (smaller, larger) node per path

@@ -16,6 +16,7 @@ std::optional<int> Decks::draw(int deck) {
   if (d.empty()) return std::nullopt;
   const int item = d.back();
   d.pop_back();
+  --items_;
   return item;
 }
 

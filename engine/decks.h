@@ -13,11 +13,17 @@ class Decks {
  public:
   // Adds an empty deck and returns its id.
   int add();
-  void clear() { decks_.clear(); }
+  void clear() {
+    decks_.clear();
+    items_ = 0;
+  }
   int size() const noexcept { return static_cast<int>(decks_.size()); }
 
   // Puts `item` on top of deck `deck`.
-  void push(int deck, int item) { at(deck).push_back(item); }
+  void push(int deck, int item) {
+    at(deck).push_back(item);
+    ++items_;
+  }
   // Removes and returns the top item, or nullopt when the deck is empty.
   std::optional<int> draw(int deck);
   // Number of items in deck `deck`.
@@ -26,11 +32,16 @@ class Decks {
   const std::vector<int>& items(int deck) const { return at(deck); }
   // Shuffles deck `deck` uniformly with `rng` (Fisher-Yates).
   void shuffle(int deck, Rng& rng);
+  // An estimate of the heap bytes held: a vector per deck and an int per item in them.
+  std::size_t bytes() const noexcept {
+    return decks_.size() * sizeof(std::vector<int>) + items_ * sizeof(int);
+  }
 
  private:
   std::vector<int>& at(int deck);
   const std::vector<int>& at(int deck) const;
   std::vector<std::vector<int>> decks_;
+  std::size_t items_ = 0;  // items in all decks
 };
 
 }  // namespace catan::engine

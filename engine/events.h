@@ -54,6 +54,11 @@ class EventRegistry {
   const EventInfo& info(int event) const { return infos_[index(event)]; }
   const std::vector<std::string>& names() const noexcept { return names_.names(); }
 
+  // An estimate of the heap bytes the handlers registered since the last clear_handlers() hold.
+  std::size_t handler_bytes() const noexcept {
+    return static_cast<std::size_t>(next_seq_) * sizeof(Handler);
+  }
+
   // Removes every handler, keeping declarations.
   void clear_handlers();
   // Removes everything.

@@ -36,6 +36,18 @@ void GameState::reset(std::uint64_t seed_, std::uint64_t game_index_, int player
   decisions.clear();
 }
 
+std::size_t GameState::held_bytes() const noexcept {
+  std::size_t n = 0;
+  for (const NameTable* t : {&kinds, &forms, &supplies, &items, &deck_names, &decision_kinds})
+    n += t->bytes();
+  for (const Properties* p : {&tile_props, &node_props, &path_props, &player_props, &game_props})
+    n += p->bytes();
+  n += holdings.cells().size() * sizeof(std::int64_t) + decks.bytes() + board.bytes() +
+       events.handler_bytes() + decisions.size() * sizeof(DecisionRecord) + phase.size() +
+       end_reason.size();
+  return n;
+}
+
 void GameState::reshape_holdings() {
   holdings.reshape(players + supplies.size(), forms.size(), kinds.size());
 }

@@ -76,6 +76,12 @@ struct GameState {
   // rotation comes back to first_player; an override never begins one.
   void advance_turn();
 
+  // An estimate of the heap bytes this game's state holds beyond an empty game: names, holdings
+  // cells, decks, board, properties, handlers registered, the decision log and the turn texts.
+  // Every part is kept by its container or read from a size, so this costs a few dozen loads.
+  // Event declarations are excluded (they depend on the packs, not on the game).
+  std::size_t held_bytes() const noexcept;
+
   // A 64-bit FNV-1a digest of the observable state: turn structure, holdings, decks, board
   // properties and player properties. Two runs of the same game end with the same digest.
   std::uint64_t digest() const;

@@ -1,6 +1,8 @@
 #include "engine/longest_trail.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace catan::engine {
 
@@ -11,19 +13,26 @@ struct Search {
   const std::vector<char>& chosen;
   const std::vector<char>& blocked;
   std::vector<char> used;
+  std::uint64_t steps = 0;
 
   // Longest continuation from `node` over unused chosen paths; `start` lets the trail leave a
-  // blocked node it began at.
-  int extend(int node, bool start) {
+  // blocked node it began at. `depth`: paths of the trail so far.
+  int extend(int node, bool start, int depth = 0) {
     if (blocked[static_cast<std::size_t>(node)] && !start) return 0;
+    if (depth >= kTrailSearchDepth)
+      throw std::length_error("a trail reaches " + std::to_string(kTrailSearchDepth) +
+                              " paths, the limit of the trail search");
     int best = 0;
     for (const int p : board.node_paths(node)) {
       const auto pi = static_cast<std::size_t>(p);
       if (!chosen[pi] || used[pi]) continue;
+      if (++steps > kTrailSearchSteps)
+        throw std::length_error("the trail search takes more than " +
+                                std::to_string(kTrailSearchSteps) + " steps, its limit");
       used[pi] = 1;
       const auto ends = board.path_nodes(p);
       const int other = ends[0] == node ? ends[1] : ends[0];
-      best = std::max(best, 1 + extend(other, false));
+      best = std::max(best, 1 + extend(other, false, depth + 1));
       used[pi] = 0;
     }
     return best;
@@ -40,7 +49,7 @@ int longest_trail(const Board& board, const std::vector<char>& chosen,
     if (chosen[static_cast<std::size_t>(p)]) paths.push_back(p);
   if (paths.empty()) return 0;
   Search s{board, chosen, blocked, std::vector<char>(chosen.size(), 0)};
-  std::vector<char> degree(blocked.size(), 0);
+  std::vector<int> degree(blocked.size(), 0);
   for (const int p : paths)
     for (const int n : board.path_nodes(p)) ++degree[static_cast<std::size_t>(n)];
   int best = 0;

@@ -40,6 +40,10 @@ class NameTable {
   int size() const noexcept { return static_cast<int>(names_.size()); }
   const std::vector<std::string>& names() const noexcept { return names_; }
   void clear();
+  // An estimate of the heap bytes the names hold: both copies of each name plus a fixed cost
+  // per entry (kEntryBytes). Grows with intern(), back to 0 with clear().
+  std::size_t bytes() const noexcept { return bytes_; }
+  static constexpr std::size_t kEntryBytes = 96;
 
  private:
   static constexpr std::size_t kScanLimit = 12;
@@ -64,12 +68,15 @@ class NameTable {
     }
   };
   std::vector<std::string> names_;
+  std::size_t bytes_ = 0;
   std::unordered_map<std::string, int, Hash, std::equal_to<>> ids_;
   mutable std::array<CacheEntry, kCacheSlots> cache_{};
 };
 
 // The closest name in `candidates` to `name` within edit distance 2, for "did you mean" hints;
-// empty when nothing is close.
+// empty when nothing is close. Costs O(|name|) per candidate within two characters of its length
+// and O(1) per other candidate (the distance is computed only near the diagonal), so long names
+// do not cost the square of their length.
 std::string closest_name(std::string_view name, const std::vector<std::string>& candidates);
 
 }  // namespace catan::engine

@@ -12,11 +12,17 @@ const Value kNil{};
 
 void Properties::resize(int elements) {
   elements_ = elements;
-  for (auto& column : columns_) column.resize(static_cast<std::size_t>(elements));
+  bytes_ = 0;
+  for (auto& column : columns_) {
+    column.resize(static_cast<std::size_t>(elements));
+    bytes_ += column.size() * sizeof(Value);
+    for (const auto& v : column) bytes_ += heap_bytes(v);
+  }
 }
 
 void Properties::clear() {
   elements_ = 0;
+  bytes_ = 0;
   keys_.clear();
   columns_.clear();
 }
@@ -60,8 +66,12 @@ void Properties::set(int id, std::string_view key, Value value) {
     if (is_nil(value)) return;
     k = keys_.intern(key);
     columns_.emplace_back(static_cast<std::size_t>(elements_));
+    bytes_ += static_cast<std::size_t>(elements_) * sizeof(Value);
   }
-  columns_[static_cast<std::size_t>(*k)][static_cast<std::size_t>(id)] = std::move(value);
+  Value& cell = columns_[static_cast<std::size_t>(*k)][static_cast<std::size_t>(id)];
+  bytes_ -= heap_bytes(cell);
+  cell = std::move(value);
+  bytes_ += heap_bytes(cell);
 }
 
 void Properties::set_string(int id, std::string_view key, std::string_view text) {
@@ -70,13 +80,16 @@ void Properties::set_string(int id, std::string_view key, std::string_view text)
   if (!k) {
     k = keys_.intern(key);
     columns_.emplace_back(static_cast<std::size_t>(elements_));
+    bytes_ += static_cast<std::size_t>(elements_) * sizeof(Value);
   }
   Value& cell = columns_[static_cast<std::size_t>(*k)][static_cast<std::size_t>(id)];
+  bytes_ -= heap_bytes(cell);
   if (auto* s = std::get_if<std::string>(&cell)) {
     if (*s != text) s->assign(text);
   } else {
     cell.emplace<std::string>(text);
   }
+  bytes_ += heap_bytes(cell);
 }
 
 }  // namespace catan::engine

@@ -35,6 +35,10 @@ class Properties {
   int count_where(std::string_view key, const Value& value, std::string_view key2 = {},
                   const Value& value2 = {}) const;
 
+  // An estimate of the heap bytes held: the names, a Value per element in each column, and the
+  // characters of strings too long for the small-string buffer. Kept current by every change.
+  std::size_t bytes() const noexcept { return bytes_ + keys_.bytes(); }
+
   // Property names in order of first use, and their columns (for summaries and digests).
   const NameTable& keys() const noexcept { return keys_; }
   const std::vector<Value>& column(int key) const {
@@ -43,7 +47,14 @@ class Properties {
 
  private:
   void check(int id) const;
+  // Heap bytes of one cell beyond the Value itself.
+  static std::size_t heap_bytes(const Value& v) noexcept {
+    const auto* s = std::get_if<std::string>(&v);
+    return s != nullptr && s->capacity() > kSmallString ? s->capacity() + 1 : 0;
+  }
+  static constexpr std::size_t kSmallString = 15;
   int elements_ = 0;
+  std::size_t bytes_ = 0;  // columns and long strings (names: keys_.bytes())
   NameTable keys_;
   std::vector<std::vector<Value>> columns_;
 };

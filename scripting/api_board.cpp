@@ -81,6 +81,8 @@ int check_element(lua_State* L, Impl& s, Element e, int arg) {
   return static_cast<int>(id - 1);
 }
 
+void freeze_list(lua_State* L);
+
 // After the board is fixed, every element gets its property row.
 void board_built(Impl& s) {
   s.state.tile_props.resize(s.state.board.tile_count());
@@ -97,12 +99,14 @@ int b_hex(lua_State* L) {
     luaL_error(L, "board.hex: the board is already built");
   s.state.board = engine::make_hex_board(static_cast<int>(radius));
   board_built(s);
+  s.check_memory(L);
   // This game's adjacency caches are the lists shared by every game on a board of this radius.
   if (radius != s.shared_radius) {
     if (s.shared_lists_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
     lua_createtable(L, 0, std::size(kRelations));
     for (const auto& r : kRelations) {
       lua_createtable(L, element_count(s.state.board, r.from), 0);
+      freeze_list(L);
       lua_setfield(L, -2, r.key);
     }
     s.shared_lists_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -123,18 +127,38 @@ int b_hex(lua_State* L) {
   return 0;
 }
 
+// A custom board has at most kMaxElements tiles, nodes and paths each (ids stay ints).
+constexpr int kMaxElements = 1 << 24;
+
+void check_room(lua_State* L, const char* function, int count, const char* what) {
+  if (count >= kMaxElements)
+    luaL_error(L, "%s: the board has %d %s, the limit", function, count, what);
+}
+
+// A tile label coordinate: an int.
+int check_coord(lua_State* L, int arg) {
+  const lua_Integer v = luaL_optinteger(L, arg, 0);
+  if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+    luaL_argerror(L, arg, "coordinate out of range");
+  return static_cast<int>(v);
+}
+
 int b_add_tile(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("board.add_tile");
-  const int q = static_cast<int>(luaL_optinteger(L, 1, 0));
-  const int r = static_cast<int>(luaL_optinteger(L, 2, 0));
+  const int q = check_coord(L, 1);
+  const int r = check_coord(L, 2);
+  check_room(L, "board.add_tile", s.state.board.tile_count(), "tiles");
   lua_pushinteger(L, s.state.board.add_tile({q, r}) + 1);
+  s.check_memory(L);
   return 1;
 }
 int b_add_node(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("board.add_node");
+  check_room(L, "board.add_node", s.state.board.node_count(), "nodes");
   lua_pushinteger(L, s.state.board.add_node() + 1);
+  s.check_memory(L);
   return 1;
 }
 int raw_node(lua_State* L, Impl& s, int arg) {
@@ -147,7 +171,9 @@ int b_add_path(lua_State* L) {
   s.require_mutable("board.add_path");
   const int a = raw_node(L, s, 1);
   const int b = raw_node(L, s, 2);
+  check_room(L, "board.add_path", s.state.board.path_count(), "paths");
   lua_pushinteger(L, s.state.board.add_path(a, b) + 1);
+  s.check_memory(L);
   return 1;
 }
 int b_attach(lua_State* L) {
@@ -156,13 +182,17 @@ int b_attach(lua_State* L) {
   const lua_Integer t = luaL_checkinteger(L, 1);
   if (t < 1 || t > s.state.board.tile_count()) luaL_argerror(L, 1, "no such tile");
   s.state.board.attach(static_cast<int>(t - 1), raw_node(L, s, 2));
+  s.check_memory(L);
   return 0;
 }
 int b_finalize(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("board.finalize");
+  // The relation tables can grow with the square of a degree: their size is checked first.
+  if (!s.state.board.finalized()) s.check_memory(L, s.state.board.finalize_bytes());
   s.state.board.finalize();
   board_built(s);
+  s.check_memory(L);
   return 0;
 }
 int b_is_built(lua_State* L) {
@@ -213,7 +243,42 @@ int b_path_between(lua_State* L) {
 }
 
 // Adjacency lists are returned as Lua arrays built once per game and element, then cached in the
-// per-game table (so repeated queries do not allocate). Callers must not modify them.
+// per-game table (so repeated queries do not allocate). They are frozen: every list and every
+// array of lists carries the locked metatable of push_list_metatable(), so a pack cannot add a
+// key, set a metatable or rawset into one; only keys that exist (1..n) can still be reassigned
+// or cleared, which verify_board_lists() detects.
+
+char kListMetatable;  // registry key (light userdata) of the metatable of board lists
+
+// __newindex of board lists: every new key is refused.
+int list_newindex(lua_State* L) {
+  return luaL_error(L,
+                    "attempt to modify read-only table 'board list' (board lists are read-only "
+                    "and shared between games: copy one before changing it)");
+}
+
+// Pushes the metatable every board list and array of lists carries: __newindex refuses new
+// keys, __metatable = "locked" keeps it in place, and the sandbox's read-only marker makes
+// rawset refuse the table. It has no __index or __len, so reads cost what they cost on a plain
+// table.
+void push_list_metatable(lua_State* L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kListMetatable) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_createtable(L, 0, 3);
+  lua_pushcfunction(L, list_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");
+  lua::mark_read_only(L, -1, "board list");
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kListMetatable);
+}
+
+// Freezes the table on top of the stack (see push_list_metatable).
+void freeze_list(lua_State* L) {
+  push_list_metatable(L);
+  lua_setmetatable(L, -2);
+}
 
 // Pushes the list of element `id` (0-based) in `cache` (the table at stack index `cache`),
 // building and caching it on first use.
@@ -225,6 +290,7 @@ void push_adjacent(lua_State* L, int cache, std::span<const int> span, int id) {
     lua_pushinteger(L, span[i] + 1);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
+  freeze_list(L);
   lua_pushvalue(L, -1);
   lua_rawseti(L, cache, id + 1);
 }
@@ -236,6 +302,7 @@ void push_adjacency_cache(lua_State* L, Impl& s, const char* key, int elements) 
   if (lua_getfield(L, -1, key) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_createtable(L, elements, 0);
+    freeze_list(L);
     lua_pushvalue(L, -1);
     lua_setfield(L, -3, key);
   }
@@ -317,7 +384,7 @@ int set_prop(lua_State* L) {
   const int id = check_element(L, s, E, 1);
   std::size_t n = 0;
   const char* key = luaL_checklstring(L, 2, &n);
-  set_property(L, props(s, E), id, {key, n}, 3);
+  set_property(L, s, props(s, E), id, {key, n}, 3);
   ++s.state.board_version;
   s.views.prop_changed(L, prop_set(E), id, {key, n}, 3);
   return 0;
@@ -331,7 +398,9 @@ int b_version(lua_State* L) {
 template <Element E>
 int prop_view(lua_State* L) {
   Impl& s = session(L);
+  const std::size_t before = s.views.bytes();
   s.views.push_props(L, s.state, prop_set(E), check_sv(L, 1));
+  if (s.views.bytes() > before) s.check_memory(L);
   return 1;
 }
 
@@ -380,8 +449,78 @@ int longest_trail(lua_State* L) {
       blocked[n] = seat && v ? *v != *seat : !engine::is_nil(column[n]) && column[n] != owner;
     }
   }
-  lua_pushinteger(L, engine::longest_trail(b, chosen, blocked));
+  int length = 0;
+  try {
+    length = engine::longest_trail(b, chosen, blocked);
+  } catch (const std::length_error& e) {
+    luaL_error(L, "board.longest_trail: %s", e.what());
+  }
+  lua_pushinteger(L, length);
   return 1;
+}
+
+}  // namespace
+
+namespace {
+
+// Whether the table at `index` is frozen with the board lists' metatable (at stack index
+// `metatable`); a replacement table is not.
+bool frozen(lua_State* L, int index, int metatable) {
+  if (lua_getmetatable(L, index) == 0) return false;
+  const bool same = lua_rawequal(L, -1, metatable);
+  lua_pop(L, 1);
+  return same;
+}
+
+// The integer value of the number at `index`, if it is one.
+std::optional<lua_Integer> integer_at(lua_State* L, int index) {
+  if (lua_type(L, index) != LUA_TNUMBER) return std::nullopt;
+  int is_integer = 0;
+  const lua_Integer v = lua_tointegerx(L, index, &is_integer);
+  return is_integer ? std::optional(v) : std::nullopt;
+}
+
+// Whether the list at `index` holds exactly `span` (1-based ids) and nothing else, and is
+// frozen. Visits every key.
+bool list_intact(lua_State* L, int index, int metatable, std::span<const int> span) {
+  if (lua_type(L, index) != LUA_TTABLE || !frozen(L, index, metatable)) return false;
+  const int top = lua_gettop(L);
+  std::size_t entries = 0;
+  lua_pushnil(L);
+  while (lua_next(L, index) != 0) {
+    const auto i = integer_at(L, -2);
+    const auto v = integer_at(L, -1);
+    if (!i || !v || *i < 1 || *i > static_cast<lua_Integer>(span.size()) ||
+        *v != span[static_cast<std::size_t>(*i - 1)] + 1) {
+      lua_settop(L, top);
+      return false;
+    }
+    ++entries;
+    lua_pop(L, 1);
+  }
+  return entries == span.size();
+}
+
+// Whether the array of lists of relation `r` at `index` is frozen, has keys 1..n only (all of
+// them when `complete`), and every list in it is intact.
+bool lists_intact(lua_State* L, int index, int metatable, const Board& b, const NamedRelation& r,
+                  bool complete) {
+  if (lua_type(L, index) != LUA_TTABLE || !frozen(L, index, metatable)) return false;
+  const int n = element_count(b, r.from);
+  const int top = lua_gettop(L);
+  int lists = 0;
+  lua_pushnil(L);
+  while (lua_next(L, index) != 0) {
+    const auto id = integer_at(L, -2);
+    if (!id || *id < 1 || *id > n ||
+        !list_intact(L, lua_gettop(L), metatable, (b.*(r.rel))(static_cast<int>(*id - 1)))) {
+      lua_settop(L, top);
+      return false;
+    }
+    ++lists;
+    lua_pop(L, 1);
+  }
+  return !complete || lists == n;
 }
 
 }  // namespace
@@ -390,38 +529,16 @@ std::optional<std::string> verify_board_lists(Impl& s) {
   if (!s.lists_shared) return std::nullopt;
   lua_State* L = s.lua.get();
   const lua::StackGuard guard(L);
-  const Board& b = s.state.board;
+  push_list_metatable(L);
+  const int metatable = lua_gettop(L);
   lua_rawgeti(L, LUA_REGISTRYINDEX, s.shared_lists_ref);
   for (const auto& r : kRelations) {
     // Only lists handed out to Lua since the last verification can have changed.
     const unsigned bit = relation_bit(r.key);
     if (!(s.lists_handed_out & bit)) continue;
-    const bool complete = s.shared_lists_complete & bit;
     lua_getfield(L, -1, r.key);
-    const int n = element_count(b, r.from);
-    // A metatable would change what `#` and reads give later games, so none is allowed either.
-    const auto plain = [L] {
-      if (lua_getmetatable(L, -1) == 0) return true;
-      lua_pop(L, 1);
-      return false;
-    };
-    bool ok = lua_rawlen(L, -1) <= static_cast<lua_Unsigned>(n) && plain();
-    for (int id = 0; ok && id < n; ++id) {
-      const int type = lua_rawgeti(L, -1, id + 1);
-      if (type == LUA_TTABLE) {
-        const auto span = (b.*(r.rel))(id);
-        ok = lua_rawlen(L, -1) == span.size() && plain();
-        for (std::size_t i = 0; ok && i < span.size(); ++i) {
-          int is_integer = 0;
-          lua_rawgeti(L, -1, static_cast<lua_Integer>(i + 1));
-          ok = lua_tointegerx(L, -1, &is_integer) == span[i] + 1 && is_integer;
-          lua_pop(L, 1);
-        }
-      } else {
-        ok = type == LUA_TNIL && !complete;
-      }
-      lua_pop(L, 1);
-    }
+    const bool ok =
+        lists_intact(L, lua_gettop(L), metatable, s.state.board, r, s.shared_lists_complete & bit);
     lua_pop(L, 1);
     if (!ok) {
       luaL_unref(L, LUA_REGISTRYINDEX, s.shared_lists_ref);

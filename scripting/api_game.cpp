@@ -67,10 +67,23 @@ int check_form(lua_State* L, Impl& s, int arg) {
   return check_named(L, s.state.forms, arg, "form");
 }
 
+// Holdings counts stay at most kMaxCount, so sums over every cell of a table that fits in memory
+// cannot overflow 64 bits.
+constexpr std::int64_t kMaxCount = (std::int64_t{1} << 32) - 1;
+
 std::int64_t check_count(lua_State* L, int arg) {
   const lua_Integer n = luaL_checkinteger(L, arg);
   if (n < 0) luaL_argerror(L, arg, "count must not be negative");
+  if (n > kMaxCount)
+    luaL_argerror(L, arg, lua_pushfstring(L, "count %I is over the limit of %I", n, kMaxCount));
   return n;
+}
+
+// Refuses a count that `function` would take over kMaxCount by adding `n` to `have`.
+void check_sum(lua_State* L, const char* function, std::int64_t have, std::int64_t n) {
+  if (have + n > kMaxCount)
+    luaL_error(L, "%s: a holder would hold %I, over the limit of %I per kind and form", function,
+               static_cast<lua_Integer>(have + n), static_cast<lua_Integer>(kMaxCount));
 }
 
 // --- turn structure -------------------------------------------------------------------------
@@ -152,7 +165,20 @@ int g_winner(lua_State* L) {
 int add_name(lua_State* L, engine::NameTable& table, const char* function) {
   Impl& s = session(L);
   s.require_mutable(function);
-  table.intern(check_sv(L, 1));
+  const auto name = check_sv(L, 1);
+  if (!table.find(name)) {
+    // The holdings table grows by a slice for the new name: checked before it is allocated.
+    auto& st = s.state;
+    const auto grown = [&](const engine::NameTable& t, int n) {
+      return static_cast<std::size_t>(n) + (&t == &table ? 1 : 0);
+    };
+    const std::size_t cells = grown(st.supplies, st.players + st.supplies.size()) *
+                              grown(st.forms, st.forms.size()) * grown(st.kinds, st.kinds.size());
+    const std::size_t now = st.holdings.cells().size();
+    s.check_memory(
+        L, (cells - now) * sizeof(std::int64_t) + 2 * name.size() + engine::NameTable::kEntryBytes);
+  }
+  table.intern(name);
   s.state.reshape_holdings();
   s.views.kinds_changed(L, s.state);
   return 0;
@@ -214,6 +240,7 @@ int g_add(lua_State* L) {
   const int kind = check_named(L, s.state.kinds, 2, "kind");
   const auto n = check_count(L, 3);
   const int form = check_form(L, s, 4);
+  check_sum(L, "game.add", s.state.holdings.count(holder, form, kind), n);
   s.state.holdings.add(holder, form, kind, n);
   s.views.holding_changed(L, s.state, holder, form, kind);
   return 0;
@@ -227,8 +254,9 @@ int g_remove(lua_State* L) {
   const int form = check_form(L, s, 4);
   const auto have = s.state.holdings.count(holder, form, kind);
   if (have < n)
-    luaL_error(L, "game.remove: holder holds %d %s, cannot remove %d", static_cast<int>(have),
-               s.state.kinds.name(kind).c_str(), static_cast<int>(n));
+    luaL_error(L, "game.remove: holder holds %I %s, cannot remove %I",
+               static_cast<lua_Integer>(have), s.state.kinds.name(kind).c_str(),
+               static_cast<lua_Integer>(n));
   s.state.holdings.remove(holder, form, kind, n);
   s.views.holding_changed(L, s.state, holder, form, kind);
   return 0;
@@ -243,8 +271,10 @@ int g_move(lua_State* L) {
   const int form = check_form(L, s, 5);
   const auto have = s.state.holdings.count(from, form, kind);
   if (have < n)
-    luaL_error(L, "game.move: the giver holds %d %s, cannot move %d", static_cast<int>(have),
-               s.state.kinds.name(kind).c_str(), static_cast<int>(n));
+    luaL_error(L, "game.move: the giver holds %I %s, cannot move %I",
+               static_cast<lua_Integer>(have), s.state.kinds.name(kind).c_str(),
+               static_cast<lua_Integer>(n));
+  if (from != to) check_sum(L, "game.move", s.state.holdings.count(to, form, kind), n);
   s.state.holdings.move(from, to, form, kind, n);
   s.views.holding_changed(L, s.state, from, form, kind);
   s.views.holding_changed(L, s.state, to, form, kind);
@@ -275,12 +305,16 @@ int g_holdings_view(lua_State* L) {
   } else {
     forms = bit(check_form(L, s, 2));
   }
+  const std::size_t before = s.views.bytes();
   s.views.push_holdings(L, s.state, holder, forms);
+  if (s.views.bytes() > before) s.check_memory(L);
   return 1;
 }
 int g_player_view(lua_State* L) {
   Impl& s = session(L);
+  const std::size_t before = s.views.bytes();
   s.views.push_props(L, s.state, PropSet::Player, check_sv(L, 1));
+  if (s.views.bytes() > before) s.check_memory(L);
   return 1;
 }
 int g_turn_view(lua_State* L) {
@@ -304,6 +338,7 @@ int g_add_deck(lua_State* L) {
     luaL_error(L, "game.add_deck: deck '%s' already exists", std::string(name).c_str());
   s.state.deck_names.intern(name);
   s.state.decks.add();
+  s.check_memory(L);
   return 0;
 }
 int g_deck_push(lua_State* L) {
@@ -311,6 +346,7 @@ int g_deck_push(lua_State* L) {
   s.require_mutable("game.deck_push");
   const int deck = check_named(L, s.state.deck_names, 1, "deck");
   s.state.decks.push(deck, s.state.items.intern(check_sv(L, 2)));
+  s.check_memory(L);
   return 0;
 }
 int g_deck_draw(lua_State* L) {
@@ -356,7 +392,7 @@ int g_set(lua_State* L) {
   Impl& s = session(L);
   s.require_mutable("game.set");
   const auto key = check_sv(L, 1);
-  set_property(L, s.state.game_props, 0, key, 2);
+  set_property(L, s, s.state.game_props, 0, key, 2);
   s.views.prop_changed(L, PropSet::Game, 0, key, 2, 1);
   return 0;
 }
@@ -371,7 +407,7 @@ int g_player_set(lua_State* L) {
   s.require_mutable("game.player_set");
   const int seat = check_seat(L, s, 1);
   const auto key = check_sv(L, 2);
-  set_property(L, s.state.player_props, seat, key, 3);
+  set_property(L, s, s.state.player_props, seat, key, 3);
   s.views.prop_changed(L, PropSet::Player, seat, key, 3);
   return 0;
 }
@@ -411,6 +447,7 @@ int g_on(lua_State* L) {
   } catch (const std::runtime_error& e) {
     luaL_error(L, "game.on: %s", e.what());
   }
+  s.check_memory(L);
   return 0;
 }
 
@@ -430,6 +467,8 @@ int g_invariant(lua_State* L) {
   lua_pushvalue(L, 1);
   s.invariants.push_back({luaL_ref(L, -2), s.loading_pack});
   lua_pop(L, 1);
+  s.session_bytes += sizeof(Impl::Invariant);
+  s.check_memory(L);
   return 0;
 }
 
@@ -496,7 +535,14 @@ int ask(lua_State* L, const char* api) {
   const int seat = check_seat(L, s, 1);
   const auto kind = check_sv(L, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
-  return s.decide(seat, kind, 3, 2);
+  const int kinds = s.state.decision_kinds.size();
+  const int choice = s.decide(seat, kind, 3, 2, api);
+  // The log grows by a record per decision: memory is checked every kMemoryCheckDecisions
+  // records, and whenever a new kind name is kept (on L, the thread that called).
+  if (s.state.decision_kinds.size() != kinds ||
+      s.state.decisions.size() % Impl::kMemoryCheckDecisions == 0)
+    s.check_memory(L);
+  return choice;
 }
 
 int g_decide(lua_State* L) {
@@ -525,6 +571,8 @@ int g_agent(lua_State* L) {
     luaL_error(L, "%s", msg.c_str());
   }
   s.agent_packs.emplace(std::string(name), s.loading_pack);
+  s.session_bytes += name.size() + engine::NameTable::kEntryBytes;
+  s.check_memory(L);
   s.push_game_table("agents");
   lua_pushvalue(L, 2);
   lua_setfield(L, -2, std::string(name).c_str());
@@ -612,6 +660,10 @@ int g_roll(lua_State* L) {
   Impl& s = session(L);
   const lua_Integer sides = luaL_optinteger(L, 1, 6);
   if (sides < 1) luaL_argerror(L, 1, "a die needs at least one side");
+  if (sides > std::numeric_limits<int>::max())
+    luaL_argerror(L, 1,
+                  lua_pushfstring(L, "%I sides is over the limit of %d", sides,
+                                  std::numeric_limits<int>::max()));
   lua_pushinteger(L, rng(s).die(static_cast<int>(sides)));
   return 1;
 }
@@ -624,16 +676,20 @@ int g_random(lua_State* L) {
     lo = luaL_checkinteger(L, 1);
     hi = luaL_checkinteger(L, 2);
   }
-  if (lo > hi)
-    luaL_error(L, "game.random: empty interval [%d, %d]", static_cast<int>(lo),
-               static_cast<int>(hi));
+  if (lo > hi) luaL_error(L, "game.random: empty interval [%I, %I]", lo, hi);
   lua_pushinteger(L, rng(s).range(lo, hi));
   return 1;
 }
+constexpr lua_Integer kMaxShuffle = lua_Integer{1} << 24;
+
 int g_shuffle(lua_State* L) {
   Impl& s = session(L);
   luaL_checktype(L, 1, LUA_TTABLE);
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, 1));
+  // A border of a sparse table can be huge with few entries ({[1] = x, [2] = x, [4] = x, ...,
+  // [2^40] = x}); a real array over the limit would not fit in the memory cap anyway.
+  if (n > kMaxShuffle)
+    luaL_error(L, "game.shuffle: a list of %I elements is over the limit of %I", n, kMaxShuffle);
   auto& r = rng(s);
   for (lua_Integer i = n; i > 1; --i) {
     const auto j = static_cast<lua_Integer>(r.below(static_cast<std::uint64_t>(i))) + 1;

@@ -21,15 +21,18 @@ void push_value(lua_State* L, const engine::Value& v) {
   }
 }
 
-void set_property(lua_State* L, engine::Properties& props, int id, std::string_view key,
-                  int index) {
+void set_property(lua_State* L, Session::Impl& s, engine::Properties& props, int id,
+                  std::string_view key, int index) {
+  const std::size_t before = props.bytes();
   if (lua_type(L, index) == LUA_TSTRING) {
     std::size_t n = 0;
-    const char* s = lua_tolstring(L, index, &n);
-    props.set_string(id, key, {s, n});
-    return;
+    const char* text = lua_tolstring(L, index, &n);
+    props.set_string(id, key, {text, n});
+  } else {
+    props.set(id, key, to_value(L, index));
   }
-  props.set(id, key, to_value(L, index));
+  // A new name or a longer string: the kernel holds more (one Lua string's worth at most).
+  if (props.bytes() > before) s.check_memory(L);
 }
 
 engine::Value to_value(lua_State* L, int index) {

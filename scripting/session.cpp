@@ -372,6 +372,22 @@ void Session::Impl::push_game_table(const char* name) {
   lua_remove(L, -2);
 }
 
+void Session::Impl::check_memory(lua_State* L, std::size_t pending) {
+  const std::size_t cap = lua.limits().memory_bytes;
+  const std::size_t held = kernel_bytes();
+  if (held > cap || pending > cap - held) {
+    lua::trip_memory(lua::host_control(L));
+    lua::raise_trip(L);
+  }
+  if (lua.memory_used() <= cap - held - pending) return;
+  // Lua's share may be garbage: collect it first, as Lua's allocator does before it fails.
+  lua_gc(L, LUA_GCCOLLECT);
+  if (lua.memory_used() > cap - held - pending) {
+    lua::trip_memory(lua::host_control(L));
+    lua::raise_trip(L);
+  }
+}
+
 void Session::Impl::require_mutable(const char* function) {
   if (agent_depth > 0)
     throw std::runtime_error(
@@ -392,6 +408,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   }
   state.reset(seed, game_index, players);
   views.reset(L);
+  session_bytes = 0;
   lists_shared = false;
   error_frame.reset();
   divergence.clear();
@@ -771,11 +788,16 @@ void Session::Impl::raise_kernel(int event, const std::function<void(lua_State*)
 // ---------------------------------------------------------------------------------------------
 // Decisions.
 
-int Session::Impl::decide(int player, std::string_view kind, int options_index, int kind_index) {
+int Session::Impl::decide(int player, std::string_view kind, int options_index, int kind_index,
+                          const char* api) {
   lua_State* L = lua.get();
   // luaL_len honours __len: an option list may be a lazy table that makes its entries when they
   // are read (agents that never look at them, like the random agent, never make them).
-  const int count = static_cast<int>(luaL_len(L, options_index));
+  const lua_Integer length = luaL_len(L, options_index);
+  if (length > kMaxOptions)
+    throw std::runtime_error(fmt::format("{}: decision '{}' has {} options, over the limit of {}",
+                                         api, kind, length, kMaxOptions));
+  const int count = static_cast<int>(length);
   if (count < 1) throw std::runtime_error(fmt::format("decision '{}' has no options", kind));
   if (!invariants.empty()) {
     options_index = lua_absindex(L, options_index);
@@ -1013,6 +1035,9 @@ GameResult Session::play(const GameConfig& config) {
     failed = true;
     message = e.what();
   }
+  // A failed game may have changed shared board lists before its error: they are verified (and
+  // dropped when changed) so that the next game never reads them.
+  if (failed) (void)verify_board_lists(s);
   GameResult r = s.finish_result(config, options);
   if (failed) s.fail(r, message, traceback);
   lua_settop(s.lua.get(), 0);

@@ -100,6 +100,8 @@ struct Session::Impl {
   };
   std::vector<Invariant> invariants;
   bool checking_invariants = false;  // an invariant runs now (no nested checks)
+  // Bytes held outside GameState and the views for this game: agent names and invariants.
+  std::size_t session_bytes = 0;
 
   // Resets the kernel state and runs every pack's entry chunks with fresh environments.
   void load_game(std::uint64_t seed, std::uint64_t game_index, int players,
@@ -138,12 +140,26 @@ struct Session::Impl {
   void check_invariants(std::string_view where);
   // Chooses an option index (0-based) for a decision whose options table is at `options_index`;
   // `kind_index`, when not 0, holds `kind` as a Lua string (Lua agents then reuse it).
-  int decide(int player, std::string_view kind, int options_index, int kind_index = 0);
+  // `api` names the calling function in errors. Refuses more than kMaxOptions options.
+  int decide(int player, std::string_view kind, int options_index, int kind_index = 0,
+             const char* api = "game.decide");
+  static constexpr lua_Integer kMaxOptions = 1'000'000'000;
+  static constexpr std::size_t kMemoryCheckDecisions = 1024;
   GameResult finish_result(const GameConfig& config, const packs::ResolvedOptions& options);
   void fail(GameResult& result, const std::string& message, const std::string& traceback);
   std::string pack_name(int index) const {
     return index >= 0 ? packs[static_cast<std::size_t>(index)].manifest->name : "kernel";
   }
+  // Kernel memory (docs/lua-api.md, "Kernel limits"): what pack calls made the kernel hold for
+  // this game, an estimate kept by the containers themselves.
+  std::size_t kernel_bytes() const noexcept {
+    return state.held_bytes() + views.bytes() + session_bytes;
+  }
+  // Raises the memory trip ("memory cap exceeded (N bytes)", lua::trip_memory) unless Lua's
+  // memory plus kernel_bytes() plus `pending` (bytes about to be allocated) fits in
+  // Limits::memory_bytes. API functions call it after a call that grew the kernel's state, or
+  // before one whose allocation is large compared to its arguments (a pending estimate).
+  void check_memory(lua_State* L, std::size_t pending = 0);
   // Throws std::runtime_error unless game state may be changed now; otherwise bumps
   // state.version (every mutating API function calls it before changing anything).
   void require_mutable(const char* function);
@@ -198,7 +214,9 @@ void push_value(lua_State* L, const engine::Value& v);
 engine::Value to_value(lua_State* L, int index);  // raises a Lua error for non-scalar values
 // Sets property `key` of element `id` to the Lua value at `index` (as to_value() would convert
 // it; strings are written without building a temporary Value).
-void set_property(lua_State* L, engine::Properties& props, int id, std::string_view key, int index);
+// Raises the memory trip when the change made the kernel hold more than the cap allows.
+void set_property(lua_State* L, Session::Impl& s, engine::Properties& props, int id,
+                  std::string_view key, int index);
 void push_option(lua_State* L, const packs::OptionValue& v);
 
 }  // namespace catan::scripting

@@ -82,6 +82,7 @@ void Views::reset(lua_State* L) {
     views.clear();
   }
   any_props_ = false;
+  bytes_ = 0;
   if (turn_ref_ != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, turn_ref_);
   turn_ref_ = LUA_NOREF;
 }
@@ -161,6 +162,7 @@ void Views::push_holdings(lua_State* L, const engine::GameState& state, int hold
   }
   lua_pushvalue(L, -1);
   holdings_[h].push_back({forms, luaL_ref(L, LUA_REGISTRYINDEX)});
+  bytes_ += sizeof(HoldingsView);
   any_holdings_ = true;
 }
 
@@ -225,6 +227,7 @@ void Views::push_props(lua_State* L, const engine::GameState& state, PropSet set
   }
   lua_pushvalue(L, -1);
   views.push_back({std::string(key), luaL_ref(L, LUA_REGISTRYINDEX)});
+  bytes_ += sizeof(PropView) + key.size();
   any_props_ = true;
 }
 

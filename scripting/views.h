@@ -76,6 +76,10 @@ class Views {
   // Writes the Lua string at `value_index`, the new phase, into the turn view, if any.
   void phase_changed(lua_State* L, int value_index);
 
+  // An estimate of the heap bytes the kernel keeps for the views of this game (their Lua tables
+  // are Lua memory): an entry per view and the key of each property view.
+  std::size_t bytes() const noexcept { return bytes_; }
+
   // Compares every view with the kernel state; returns the first difference as a message
   // ("pack code wrote into the view ...") or nothing when they all agree.
   std::optional<std::string> verify(lua_State* L, const engine::GameState& state) const;
@@ -105,6 +109,7 @@ class Views {
   std::array<std::vector<PropView>, 5> props_;  // by PropSet
   bool any_props_ = false;
   int turn_ref_ = LUA_NOREF;
+  std::size_t bytes_ = 0;
 };
 
 }  // namespace catan::scripting

@@ -250,14 +250,15 @@ end)
   EXPECT_EQ(s->state().game_props.get(0, "complete"), engine::Value(true));
 }
 
-TEST_F(ViewsTest, SharedAdjacencyListsGivenAMetatableAreRebuilt) {
-  // A metatable on a shared list (or on the array of lists) would change what later games read
-  // through `#` and indexing: the game fails and the next one gets plain lists again.
+TEST_F(ViewsTest, SharedAdjacencyListsKeepTheirLockedMetatable) {
+  // A metatable of a pack's on a shared list (or on the array of lists) would change what later
+  // games read through `#` and indexing: the lists carry a locked metatable, so setting one fails
+  // the game at once, and the next game reads the same lists.
   pack("meta", R"lua(
 game.on("game.setup", function() board.hex(1) end)
 game.on("turn", function(e)
   local paths = board.adjacency("node_paths")
-  game.set("plain", getmetatable(paths) == nil and getmetatable(paths[3]) == nil)
+  game.set("locked", getmetatable(paths) == "locked" and getmetatable(paths[3]) == "locked")
   game.set("len", #paths[3])
   if options.inner then setmetatable(paths[3], { __len = function() return 0 end }) end
   if options.outer then setmetatable(paths, {}) end
@@ -272,12 +273,84 @@ end)
   const auto len = s->state().game_props.get(0, "len");
   for (const auto* spoil : {"meta.inner=true", "meta.outer=true"}) {
     SCOPED_TRACE(spoil);
-    expect_lists_spoiled(play_with(*s, {spoil}));
+    r = play_with(*s, {spoil});
+    ASSERT_FALSE(r.ok);
+    EXPECT_NE(r.error.find("cannot change a protected metatable"), std::string::npos) << r.error;
     r = play_with(*s);
     ASSERT_TRUE(r.ok) << r.error_report;
-    EXPECT_EQ(s->state().game_props.get(0, "plain"), engine::Value(true)) << spoil;
+    EXPECT_EQ(s->state().game_props.get(0, "locked"), engine::Value(true)) << spoil;
     EXPECT_EQ(s->state().game_props.get(0, "len"), len) << spoil;
   }
+}
+
+TEST_F(ViewsTest, SharedAdjacencyListsRefuseNewKeysAndGamesSeeNoPackWrites) {
+  // A field added to a shared list (any key, on a list or on the array of lists) would reach the
+  // next game on the same board: the write raises at once, the game fails, and the next game
+  // sees no trace of it.
+  pack("leak", R"lua(
+game.on("game.setup", function() board.hex(1) end)
+game.on("turn", function(e)
+  local list, all = board.node_nodes(1), board.adjacency("node_nodes")
+  game.set("seen", (list.count or 0) + (all.count or 0) + (list[99] or 0) + (all[99] and 1 or 0))
+  if options.field then list.count = 1 end
+  if options.outer then all.count = 1 end
+  if options.index then list[99] = 1 end
+  if options.list then all[99] = {} end
+  if options.insert then table.insert(list, 5) end
+  if options.rawset then rawset(list, "count", 1) end
+  game.finish()
+end)
+)lua",
+       R"(, "options": {"field": {"type": "boolean", "default": false, "description": "x"},)"
+       R"( "outer": {"type": "boolean", "default": false, "description": "x"},)"
+       R"( "index": {"type": "boolean", "default": false, "description": "x"},)"
+       R"( "list": {"type": "boolean", "default": false, "description": "x"},)"
+       R"( "insert": {"type": "boolean", "default": false, "description": "x"},)"
+       R"( "rawset": {"type": "boolean", "default": false, "description": "x"}})");
+  auto s = session({"leak"});
+  for (const auto* spoil : {"leak.field=true", "leak.outer=true", "leak.index=true",
+                            "leak.list=true", "leak.insert=true", "leak.rawset=true"}) {
+    SCOPED_TRACE(spoil);
+    auto r = play_with(*s, {spoil});
+    ASSERT_FALSE(r.ok);
+    EXPECT_NE(r.error.find("read-only table 'board list'"), std::string::npos) << r.error;
+    r = play_with(*s);
+    ASSERT_TRUE(r.ok) << r.error_report;
+    EXPECT_EQ(s->state().game_props.get(0, "seen"), engine::Value(std::int64_t{0}));
+  }
+}
+
+TEST_F(ViewsTest, SharedAdjacencyListsReplacedOrChangedBeforeAnErrorAreRebuilt) {
+  // A list replaced by a plain copy in the array of lists would be handed to the next game as
+  // the board's own (and could be changed freely then); a list changed by a game that then fails
+  // must not reach the next game either.
+  pack("swap", R"lua(
+game.on("game.setup", function() board.hex(1) end)
+game.on("turn", function(e)
+  local all = board.adjacency("node_paths")
+  game.set("plain", getmetatable(board.node_paths(2)) == "locked")
+  game.set("first", all[2][1])
+  if options.copy then all[2] = { table.unpack(all[2]) } end
+  if options.crash then all[2][1] = 99 error("boom") end
+  game.finish()
+end)
+)lua",
+       R"(, "options": {"copy": {"type": "boolean", "default": false, "description": "x"},)"
+       R"( "crash": {"type": "boolean", "default": false, "description": "x"}})");
+  auto s = session({"swap"});
+  auto r = play_with(*s);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  const auto first = s->state().game_props.get(0, "first");
+  expect_lists_spoiled(play_with(*s, {"swap.copy=true"}));
+  r = play_with(*s);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().game_props.get(0, "plain"), engine::Value(true));
+  r = play_with(*s, {"swap.crash=true"});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("boom"), std::string::npos) << r.error;
+  r = play_with(*s);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().game_props.get(0, "first"), first);
 }
 
 TEST_F(ViewsTest, EachGameGetsFreshViews) {
