@@ -35,7 +35,7 @@ class MergeCommand final : public Command {
     std::vector<lab::LabResults> parts;
     for (const auto& f : files_) {
       std::error_code ec;
-      if (!std::filesystem::is_regular_file(f, ec))
+      if (!std::filesystem::exists(f, ec))
         throw UsageError(fmt::format("no such results file: {}", f));
       parts.push_back(lab::load_results(f));
     }
