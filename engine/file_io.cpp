@@ -113,6 +113,10 @@ void write_output_file(const fs::path& path, std::string_view content) {
   });
 }
 
+std::string as_written_in_json(std::string_view text) {
+  return nlohmann::json::parse(json_text(nlohmann::json(std::string(text)))).get<std::string>();
+}
+
 std::string terminal_safe(std::string_view text) {
   const auto unsafe = [](unsigned char c) {
     return (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f;

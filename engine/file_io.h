@@ -57,6 +57,10 @@ std::string json_text(const Json& json, int indent = -1) {
   return json.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
 
+// `text` as it reads back from JSON written by json_text: unchanged when it is valid UTF-8, else
+// with each invalid byte replaced by U+FFFD. Replays compare recorded strings through it.
+std::string as_written_in_json(std::string_view text);
+
 // `text` for a terminal: C0 control characters other than tab and newline, and DEL, are replaced
 // by "\xNN" (ESC becomes "\x1b"); every other byte is kept. Text without such bytes is returned
 // unchanged.

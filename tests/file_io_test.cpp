@@ -141,6 +141,11 @@ TEST(FileIo, JsonTextReplacesInvalidUtf8) {
   EXPECT_EQ(json_text(o, 1), "{\n \"k\": \"\xef\xbf\xbd\"\n}");
 }
 
+TEST(FileIo, StringsCompareAsWrittenInJson) {
+  EXPECT_EQ(as_written_in_json("plain \"quoted\"\n"), "plain \"quoted\"\n");
+  EXPECT_EQ(as_written_in_json("bad\xff"), "bad\xef\xbf\xbd");
+}
+
 TEST(FileIo, TerminalTextEscapesControlBytes) {
   EXPECT_EQ(terminal_safe("plain text\twith tab\nand newline"),
             "plain text\twith tab\nand newline");

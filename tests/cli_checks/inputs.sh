@@ -129,6 +129,15 @@ expect 1 "sim whose games fail with invalid UTF-8" -- "$catan" sim dice-race --v
 check "failed games: the results file is complete" python3 -c '
 import json,sys; d=json.load(open(sys.argv[1])); r=d["configs"][0]["raw"]
 assert r["errors"]==4 and "bad \ufffd byte" in r["error_list"][0]["error"]' "$tmp/in-bytes-err.json"
+mkdir -p "$tmp/in-bytes/bytes-end"
+printf '{"name": "bytes-end", "version": "1.0.0", "description": "x", "entry": ["main.lua"]}\n' \
+  >"$tmp/in-bytes/bytes-end/pack.json"
+printf 'game.on("turn", function(e) game.finish(game.current(), "done \\255 \\27[2J") end)\n' \
+  >"$tmp/in-bytes/bytes-end/main.lua"
+expect 0 "play --log with invalid UTF-8 in the end reason" -- "$catan" play dice-race \
+  --variant bytes-end --pack-path "$tmp/in-bytes" --log "$tmp/in-bytes-end.json"
+check "the reason is shown with ESC escaped" grep -qF ' \x1b[2J' "$tmp/out"
+expect 0 "its replay verifies" -- "$catan" replay "$tmp/in-bytes-end.json" --pack-path "$tmp/in-bytes"
 rm -rf "$tmp/in-bytes"
 
 # Output paths: a FIFO (like any device) is written through and stays a FIFO; a symlink keeps
