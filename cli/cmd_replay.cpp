@@ -34,7 +34,7 @@ class ReplayCommand final : public Command {
     const auto replay = engine::load_replay(file_);
     auto search = search_.make();
     scripting::Session session(search, replay.requested, replay.options, limits_.make());
-    // One warning per recorded pack whose version differs from the one loaded now: the replay
+    // One warning per recorded pack whose version differs from the loaded one: the replay
     // may diverge for that reason alone.
     for (const auto& ref : replay.loaded) {
       const auto& loaded = session.packs();
