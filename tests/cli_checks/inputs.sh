@@ -175,3 +175,14 @@ check "the replay went to the target" grep -q '"decisions"' "$tmp/in-target.json
 check "the log symlink stays" test -L "$tmp/in-link.json"
 expect 1 "--out a directory" -- "$catan" sim dice-race --games 4 --out "$tmp"
 check "--out a directory: one line" one_line_error
+
+# A manifest's description reaches the terminal with ESC escaped (packs, info).
+mkdir -p "$tmp/in-esc/esc"
+printf '{"name": "esc", "version": "1.0.0", "description": "x \\u001b[2J y", "entry": ["main.lua"]}\n' \
+  >"$tmp/in-esc/esc/pack.json"
+: >"$tmp/in-esc/esc/main.lua"
+expect 0 "packs with ESC in a description" -- "$catan" packs --pack-path "$tmp/in-esc"
+check "packs: ESC escaped" grep -qF 'x \x1b[2J y' "$tmp/out"
+expect 0 "info with ESC in a description" -- "$catan" info esc --pack-path "$tmp/in-esc"
+check "info: ESC escaped" grep -qxF 'x \x1b[2J y' "$tmp/out"
+rm -rf "$tmp/in-esc"
