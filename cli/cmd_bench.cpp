@@ -11,6 +11,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "engine/file_io.h"
 #include "engine/replay.h"
 #include "scripting/batch.h"
 
@@ -27,6 +28,7 @@ class BenchCommand final : public Command {
     game_.players = 4;
     game_.add_to(*sub, "Agent per seat, comma-separated (the last fills the remaining seats)");
     sub->add_option("--games", games_, "Games to play")
+        ->check(WholeNumber)
         ->check(CLI::Range(1, 100000000))
         ->capture_default_str();
     sub->add_option("--save-failures", failures_dir_, "Save the replay of every failed game in DIR")
@@ -34,7 +36,8 @@ class BenchCommand final : public Command {
     sub->add_flag("--json", json_, "Print the report as one JSON object");
     auto* profile = sub->add_option("--profile", profile_lines_,
                                     "Sample where Lua time goes and print the N busiest pack lines")
-                        ->type_name("N");
+                        ->type_name("N")
+                        ->check(WholeNumber);
     sub->add_option("--profile-by", profile_by_,
                     "What --profile samples: Lua instructions (repeatable) or time (includes "
                     "kernel calls, allocation and cache misses, charged to the calling line)")
@@ -93,7 +96,7 @@ class BenchCommand final : public Command {
                           {"wins_by_seat", report.wins_by_seat},
                           {"bots", bots},
                           {"signature", fmt::format("{:016x}", report.signature)}};
-      std::cout << j.dump() << '\n';
+      std::cout << engine::json_text(j) << '\n';
     } else {
       fmt::print("games: {} ({} players: {}), seed {}\n", games_, game_.players,
                  fmt::join(bots, ","), game_.seed);

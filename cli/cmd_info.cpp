@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "engine/file_io.h"
 #include "scripting/session.h"
 
 namespace catan::cli {
@@ -33,7 +34,7 @@ class InfoCommand final : public Command {
   int run() override {
     auto search = search_.make();
     const auto& m = search.find(pack_);
-    fmt::print("{} {}\n{}\n", m.name, m.version, m.description);
+    fmt::print("{} {}\n{}\n", m.name, m.version, engine::terminal_safe(m.description));
     fmt::print("location: {}\n", m.dir.string());
     if (!m.requires_.empty()) fmt::print("requires: {}\n", fmt::join(m.requires_, ", "));
     if (!m.conflicts.empty()) fmt::print("conflicts: {}\n", fmt::join(m.conflicts, ", "));
@@ -46,13 +47,16 @@ class InfoCommand final : public Command {
     for (const auto& o : m.options) key_width = std::max(key_width, o.key.size());
     for (const auto& o : m.options) {
       fmt::print("  {:<{}} {:<8} default {:<8} {}\n", o.key, key_width, packs::to_string(o.type),
-                 packs::to_string(o.default_value), range_text(o));
-      if (!o.description.empty()) fmt::print("  {:<{}} {}\n", "", key_width, o.description);
+                 engine::terminal_safe(packs::to_string(o.default_value)),
+                 engine::terminal_safe(range_text(o)));
+      if (!o.description.empty())
+        fmt::print("  {:<{}} {}\n", "", key_width, engine::terminal_safe(o.description));
     }
 
     fmt::print("\nevents declared:\n");
     if (m.events.empty()) fmt::print("  (none)\n");
-    for (const auto& e : m.events) fmt::print("  {:<20} {}\n", e.name, e.description);
+    for (const auto& e : m.events)
+      fmt::print("  {:<20} {}\n", e.name, engine::terminal_safe(e.description));
 
     scripting::Session session(search, {pack_}, {}, limits_.make());
     fmt::print("\nevents handled:\n");

@@ -7,6 +7,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "engine/file_io.h"
 #include "lab/html_report.h"
 #include "lab/results_json.h"
 #include "lab/text_report.h"
@@ -34,7 +35,7 @@ class MergeCommand final : public Command {
     std::vector<lab::LabResults> parts;
     for (const auto& f : files_) {
       std::error_code ec;
-      if (!std::filesystem::is_regular_file(f, ec))
+      if (!std::filesystem::exists(f, ec))
         throw UsageError(fmt::format("no such results file: {}", f));
       parts.push_back(lab::load_results(f));
     }
@@ -43,12 +44,12 @@ class MergeCommand final : public Command {
     if (!out_.empty()) lab::write_json_file(json, out_);
     if (!report_.empty()) lab::write_html_report(merged, report_);
     if (json_) {
-      std::cout << json.dump(2) << '\n';
+      std::cout << engine::json_text(json, 2) << '\n';
     } else {
       if (merged.configs.size() == 1)
-        std::cout << lab::config_text(merged, 0);
+        std::cout << engine::terminal_safe(lab::config_text(merged, 0));
       else
-        std::cout << lab::comparison_text(merged);
+        std::cout << engine::terminal_safe(lab::comparison_text(merged));
       std::cout << fmt::format("merged {} files: games {}..{} of {}\n", files_.size(),
                                merged.run.first, merged.run.end - 1, merged.run.games);
       if (!out_.empty()) std::cout << "results written to " << out_ << '\n';

@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "engine/file_io.h"
 
 namespace catan::cli {
 
@@ -27,14 +28,16 @@ class PacksCommand final : public Command {
     std::size_t width = 4;
     for (const auto* m : all) width = std::max(width, m->name.size());
     for (const auto* m : all) {
-      fmt::print("{:<{}}  {:<8}  {}\n", m->name, width, m->version, m->description);
+      fmt::print("{:<{}}  {:<8}  {}\n", m->name, width, m->version,
+                 engine::terminal_safe(m->description));
       if (show_paths_) fmt::print("{:<{}}  {}\n", "", width, m->dir.string());
     }
     if (show_paths_) {
       fmt::print("\nsearch path:\n");
       for (const auto& d : search.dirs()) fmt::print("  {}\n", d.string());
     }
-    for (const auto& e : search.errors()) std::cerr << "catan: warning: " << e << '\n';
+    for (const auto& e : search.errors())
+      std::cerr << "catan: warning: " << engine::terminal_safe(e) << '\n';
     if (all.empty()) {
       print_error("no rule packs found (see --paths)");
       return kRuntimeError;

@@ -8,6 +8,7 @@
 #include "cli/common.h"
 #include "cli/human_agent.h"
 #include "cli/summary.h"
+#include "engine/file_io.h"
 #include "engine/replay.h"
 
 namespace catan::cli {
@@ -22,6 +23,7 @@ class PlayCommand final : public Command {
                  "Agent per seat, comma-separated: random, human (you, at this terminal), or an "
                  "agent a pack registers; the last one fills the remaining seats");
     sub->add_option("--game-index", game_index_, "Game index within the seed's stream")
+        ->check(WholeNumber)
         ->capture_default_str();
     sub->add_option("--log", log_, "Write the replay of the game to FILE")->type_name("FILE");
     sub->add_flag("--json", json_, "Print the summary as one JSON object");
@@ -41,10 +43,13 @@ class PlayCommand final : public Command {
     // People at the terminal see the game's log as it happens.
     const bool human = std::find(bots.begin(), bots.end(), "human") != bots.end();
     if (verbose_ || human)
-      session.set_log([](std::string_view line) { std::cout << line << '\n'; });
+      session.set_log(
+          [](std::string_view line) { std::cout << engine::terminal_safe(line) << '\n'; });
     // What packs show with game.show (e.g. a score sheet after each turn) is part of the text
     // output; the JSON summary stays one object.
-    if (!json_) session.set_view([](std::string_view text) { std::cout << text << '\n'; });
+    if (!json_)
+      session.set_view(
+          [](std::string_view text) { std::cout << engine::terminal_safe(text) << '\n'; });
 
     scripting::GameConfig config;
     config.seed = game_.seed;
@@ -63,12 +68,13 @@ class PlayCommand final : public Command {
     if (!result.ok) {
       // One line by default; the report with the Lua traceback under --verbose.
       print_error(result.error);
-      if (verbose_ && result.error_report != result.error) std::cerr << result.error_report << '\n';
+      if (verbose_ && result.error_report != result.error)
+        std::cerr << engine::terminal_safe(result.error_report) << '\n';
       return kRuntimeError;
     }
     if (!log_.empty()) engine::save_replay(result.replay, log_);
     if (json_) {
-      std::cout << result_json(result).dump() << '\n';
+      std::cout << engine::json_text(result_json(result)) << '\n';
     } else {
       std::string title;
       for (const auto* m : session.packs())

@@ -1,4 +1,5 @@
 // `catan replay FILE`: replays a saved game and verifies it reproduces the recorded outcome.
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -6,6 +7,7 @@
 #include "cli/command.h"
 #include "cli/common.h"
 #include "cli/summary.h"
+#include "engine/file_io.h"
 #include "engine/replay.h"
 
 namespace catan::cli {
@@ -32,9 +34,28 @@ class ReplayCommand final : public Command {
     const auto replay = engine::load_replay(file_);
     auto search = search_.make();
     scripting::Session session(search, replay.requested, replay.options, limits_.make());
+    // One warning per recorded pack whose version differs from the loaded one: the replay
+    // may diverge for that reason alone.
+    for (const auto& ref : replay.loaded) {
+      const auto& loaded = session.packs();
+      const auto it = std::find_if(loaded.begin(), loaded.end(),
+                                   [&](const packs::Manifest* m) { return m->name == ref.name; });
+      if (it == loaded.end())
+        std::cerr << engine::terminal_safe(
+            fmt::format("catan: warning: the replay was recorded with pack '{}' {}, which is "
+                        "not loaded\n",
+                        ref.name, ref.version));
+      else if ((*it)->version != ref.version)
+        std::cerr << engine::terminal_safe(
+            fmt::format("catan: warning: pack '{}' is version {}, the replay was recorded with "
+                        "{}\n",
+                        ref.name, (*it)->version, ref.version));
+    }
     if (verbose_) {
-      session.set_log([](std::string_view line) { std::cout << line << '\n'; });
-      session.set_view([](std::string_view text) { std::cout << text << '\n'; });
+      session.set_log(
+          [](std::string_view line) { std::cout << engine::terminal_safe(line) << '\n'; });
+      session.set_view(
+          [](std::string_view text) { std::cout << engine::terminal_safe(text) << '\n'; });
     }
     const auto result = session.replay(replay);
     if (!result.ok) {
@@ -42,7 +63,7 @@ class ReplayCommand final : public Command {
       return kRuntimeError;
     }
     if (json_) {
-      std::cout << result_json(result).dump() << '\n';
+      std::cout << engine::json_text(result_json(result)) << '\n';
     } else {
       fmt::print("replay OK: {} decisions reproduced, {} after {} turns (digest {:016x})\n",
                  replay.decisions.size(),

@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "engine/file_io.h"
 #include "scripting/session.h"
 
 namespace catan::cli {
@@ -33,7 +34,8 @@ class TestCommand final : public Command {
     if (targets.empty() || all_) {
       for (const auto* m : search.all())
         if (!m->tests.empty()) targets.push_back(m->name);
-      for (const auto& e : search.errors()) std::cerr << "catan: warning: " << e << '\n';
+      for (const auto& e : search.errors())
+        std::cerr << "catan: warning: " << engine::terminal_safe(e) << '\n';
     }
     if (targets.empty()) throw UsageError("no pack with tests found");
     int passed = 0, failed = 0;
@@ -48,7 +50,8 @@ class TestCommand final : public Command {
         const auto [p, f] = session.run_tests(
             manifest.name,
             [this](std::string_view line) {
-              if (!quiet_ || line.rfind("PASS", 0) != 0) std::cout << line << '\n';
+              if (!quiet_ || line.rfind("PASS", 0) != 0)
+                std::cout << engine::terminal_safe(line) << '\n';
             },
             filter_);
         passed += p;

@@ -2,11 +2,39 @@
 
 #include <unistd.h>
 
+#include <charconv>
+#include <cmath>
 #include <iostream>
 
 #include <fmt/format.h>
 
+#include "engine/file_io.h"
+
 namespace catan::cli {
+
+const CLI::Validator WholeNumber(
+    [](std::string& text) -> std::string {
+      std::uint64_t value = 0;
+      const char* end = text.data() + text.size();
+      const auto [at, ec] = std::from_chars(text.data(), end, value);
+      if (ec == std::errc::result_out_of_range && at == end)
+        return fmt::format("'{}' is above the largest allowed value 18446744073709551615", text);
+      if (text.empty() || ec != std::errc() || at != end)
+        return fmt::format("expected a whole number (digits only), got '{}'", text);
+      return "";
+    },
+    "", "");
+
+const CLI::Validator FiniteNumber(
+    [](std::string& text) -> std::string {
+      double value = 0;
+      const char* end = text.data() + text.size();
+      const auto [at, ec] = std::from_chars(text.data(), end, value);
+      if (text.empty() || ec != std::errc() || at != end || !std::isfinite(value))
+        return fmt::format("expected a finite number, got '{}'", text);
+      return "";
+    },
+    "", "");
 
 void SearchOptions::add_to(CLI::App& app) {
   app.add_option("--pack-path", pack_paths,
@@ -24,20 +52,24 @@ packs::PackSearch SearchOptions::make() const {
 
 void LimitOptions::add_to(CLI::App& app) {
   app.add_option("--memory-limit", memory_mb, "Memory cap of the Lua state, in MiB")
+      ->check(WholeNumber)
       ->check(CLI::Range(1, 65536))
       ->capture_default_str();
   app.add_option("--time-limit", time_limit_s,
                  "Seconds one call into a pack may run before it is stopped and its game ends with "
                  "an error (a watchdog, free while not triggered); 0 = no limit")
+      ->check(FiniteNumber)
       ->check(CLI::Range(0.0, 4.0e6))
       ->capture_default_str();
   app.add_option("--instruction-limit", instructions,
                  "Deterministic budget: Lua instructions allowed per call into a pack; 0 = none. "
                  "Costs about a fifth of run time (an instruction hook)")
+      ->check(WholeNumber)
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62))
       ->capture_default_str();
   app.add_option("--pattern-limit", pattern_cost,
                  "Estimated steps allowed per Lua string-pattern call")
+      ->check(WholeNumber)
       ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 62))
       ->capture_default_str();
   app.add_flag("--no-sandbox", no_sandbox,
@@ -63,6 +95,7 @@ void GameOptions::add_to(CLI::App& app, const char* bots_help) {
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_option("--players", players, "Number of players")
+      ->check(WholeNumber)
       ->check(CLI::Range(1, 16))
       ->capture_default_str();
   app.add_option("--bots", bots, bots_help)->capture_default_str();
@@ -70,9 +103,10 @@ void GameOptions::add_to(CLI::App& app, const char* bots_help) {
       ->type_name("PACK.KEY=VALUE")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app.add_option("--seed", seed, "Master seed")->capture_default_str();
+  app.add_option("--seed", seed, "Master seed")->check(WholeNumber)->capture_default_str();
   app.add_option("--max-turns", max_turns,
                  "Turn cap: a game ends without a winner after this many turns")
+      ->check(WholeNumber)
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
 }
@@ -118,7 +152,7 @@ std::vector<std::filesystem::path> builtin_pack_dirs() {
 
 void print_error(const std::string& message) {
   const auto eol = message.find('\n');
-  std::cerr << "catan: error: " << message.substr(0, eol) << '\n';
+  std::cerr << "catan: error: " << engine::terminal_safe(message.substr(0, eol)) << '\n';
 }
 
 }  // namespace catan::cli

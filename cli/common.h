@@ -25,6 +25,15 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Validators for every numeric option, checked on the text before CLI11 converts it (a usage
+// error, exit code 2, naming the option):
+//   WholeNumber: decimal digits only, at most 2^64 - 1 ("-1", "1e23", "2.5", "+3" and
+//                18446744073709551616 are refused instead of wrapping or saturating);
+//   FiniteNumber: a decimal number that is finite ("nan", "inf" and "1e999" are refused).
+// Ranges (CLI::Range) come after them.
+extern const CLI::Validator WholeNumber;
+extern const CLI::Validator FiniteNumber;
+
 // --pack-path DIR (repeatable), searched before CATAN_PACK_PATH and the built-in folders.
 struct SearchOptions {
   std::vector<std::string> pack_paths;
@@ -64,7 +73,8 @@ struct GameOptions {
 // tree when run as build/catan), else those of the source tree the executable was built from.
 std::vector<std::filesystem::path> builtin_pack_dirs();
 
-// Prints "catan: error: MESSAGE" (first line only) on stderr.
+// Prints "catan: error: MESSAGE" (first line only, control bytes escaped by
+// engine::terminal_safe) on stderr.
 void print_error(const std::string& message);
 
 }  // namespace catan::cli

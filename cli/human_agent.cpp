@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/file_io.h"
+
 namespace catan::cli {
 
 void HumanAgent::show_state(int seat) const {
@@ -19,7 +21,7 @@ void HumanAgent::show_state(int seat) const {
       if (!engine::is_nil(v))
         line += fmt::format(" {}={}", props.keys().name(k), engine::value_text(v));
     }
-    out_ << line << '\n';
+    out_ << engine::terminal_safe(line) << '\n';
   }
   // Your holdings, by form; others' would be hidden information.
   for (int f = 0; f < s.forms.size(); ++f) {
@@ -28,14 +30,17 @@ void HumanAgent::show_state(int seat) const {
       const auto n = s.holdings.count(seat, f, k);
       if (n > 0) items += fmt::format(" {} {}", n, s.kinds.name(k));
     }
-    if (!items.empty()) out_ << fmt::format("your {}:{}\n", s.forms.name(f), items);
+    if (!items.empty())
+      out_ << engine::terminal_safe(fmt::format("your {}:{}\n", s.forms.name(f), items));
   }
 }
 
 int HumanAgent::choose(const engine::Decision& d) {
   show_state(d.player);
-  out_ << fmt::format("decide: {}\n", d.kind);
-  for (int i = 0; i < d.count; ++i) out_ << fmt::format("  {:>3}) {}\n", i + 1, d.label(i));
+  // Kinds, names and labels are pack-chosen: no control bytes reach the terminal.
+  out_ << engine::terminal_safe(fmt::format("decide: {}\n", d.kind));
+  for (int i = 0; i < d.count; ++i)
+    out_ << engine::terminal_safe(fmt::format("  {:>3}) {}\n", i + 1, d.label(i)));
   for (;;) {
     out_ << fmt::format("choose 1-{}> ", d.count) << std::flush;
     std::string line;

@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/file_io.h"
 #include "lab/csv_writer.h"
 #include "lab/html_report.h"
 #include "lab/progress.h"
@@ -27,9 +28,11 @@ namespace catan::cli {
 void LabOptions::add_to(CLI::App& app) {
   app.add_option("--games", games,
                  "Games to play (with --until-ci: games per round, before checking)")
+      ->check(WholeNumber)
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}))
       ->capture_default_str();
   app.add_option("--threads", threads, "Worker threads (default: one per core)")
+      ->check(WholeNumber)
       ->check(CLI::Range(1, 1024));
   app.add_option("--shard", shard,
                  "Play only part K of N of the games (1 <= K <= N); join the parts with "
@@ -39,8 +42,11 @@ void LabOptions::add_to(CLI::App& app) {
                  "Keep playing rounds of --games games until every seat's 95% win-rate interval "
                  "is narrower than PP percentage points (or --max-games are played)")
       ->type_name("PP")
+      ->check(FiniteNumber)
       ->check(CLI::Range(0.01, 100.0));
-  app.add_option("--max-games", max_games, "Game cap of --until-ci")->capture_default_str();
+  app.add_option("--max-games", max_games, "Game cap of --until-ci")
+      ->check(WholeNumber)
+      ->capture_default_str();
   app.add_option("--out", out, "Write the results as JSON (schema: docs/lab.md)")
       ->type_name("FILE.json");
   app.add_option("--csv", csv, "Write one row per game")->type_name("FILE.csv");
@@ -81,6 +87,7 @@ std::pair<std::uint64_t, std::uint64_t> LabOptions::range() const {
 
 void add_table_game_options(CLI::App& app, GameOptions& game) {
   app.add_option("--players", game.players, "Number of players")
+      ->check(WholeNumber)
       ->check(CLI::Range(1, 16))
       ->capture_default_str();
   app.add_option("--bots", game.bots,
@@ -92,9 +99,10 @@ void add_table_game_options(CLI::App& app, GameOptions& game) {
       ->type_name("PACK.KEY=VALUE")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app.add_option("--seed", game.seed, "Master seed")->capture_default_str();
+  app.add_option("--seed", game.seed, "Master seed")->check(WholeNumber)->capture_default_str();
   app.add_option("--max-turns", game.max_turns,
                  "Turn cap: a game ends without a winner after this many turns")
+      ->check(WholeNumber)
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
 }
@@ -197,12 +205,12 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
 
   const std::uint64_t played = results.run.end - results.run.first;
   if (o.json) {
-    std::cout << json.dump(2) << '\n';
+    std::cout << engine::json_text(json, 2) << '\n';
   } else {
     if (request.configs.size() == 1) {
-      std::cout << lab::config_text(results, 0);
+      std::cout << engine::terminal_safe(lab::config_text(results, 0));
     } else {
-      std::cout << lab::comparison_text(results);
+      std::cout << engine::terminal_safe(lab::comparison_text(results));
     }
     const double per_config = static_cast<double>(played * request.configs.size());
     std::cout << fmt::format(

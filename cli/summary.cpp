@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/file_io.h"
+
 namespace catan::cli {
 
 namespace {
@@ -74,7 +76,9 @@ std::string result_text(const scripting::GameResult& r, const std::string& title
     out += fmt::format("  player {} ({}){}\n", p.seat + 1, p.agent, props);
   }
   out += fmt::format("digest: {:016x}\n", r.digest);
-  return out;
+  // Agent names, property names and the end reason are pack-chosen: no control bytes reach the
+  // terminal.
+  return engine::terminal_safe(out);
 }
 
 }  // namespace catan::cli

@@ -1,10 +1,12 @@
 #include "engine/replay.h"
 
-#include <fstream>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "engine/file_io.h"
 
 namespace catan::engine {
 
@@ -40,7 +42,17 @@ struct Reader {
   }
   std::int64_t integer(const json& v, const std::string& path) const {
     if (!v.is_number_integer()) fail(path, "expected an integer");
+    if (v.is_number_unsigned() &&
+        v.get<std::uint64_t>() >
+            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+      fail(path, fmt::format("{} is out of range", v.dump()));
     return v.get<std::int64_t>();
+  }
+  // An integer in [lo, hi], never truncated: 2^32 + 1 is refused, not read as 1.
+  int bounded(const json& v, const std::string& path, int lo, int hi) const {
+    const std::int64_t x = integer(v, path);
+    if (x < lo || x > hi) fail(path, fmt::format("{} is outside {}..{}", x, lo, hi));
+    return static_cast<int>(x);
   }
   std::uint64_t unsigned_integer(const json& v, const std::string& path) const {
     if (!v.is_number_integer() ||
@@ -63,6 +75,33 @@ struct Reader {
 
 }  // namespace
 
+bool is_pack_version(std::string_view s) {
+  const auto number = [&s] {
+    std::size_t n = 0;
+    while (n < s.size() && s[n] >= '0' && s[n] <= '9') ++n;
+    const bool ok = n > 0 && (n == 1 || s[0] != '0');
+    s.remove_prefix(n);
+    return ok;
+  };
+  const auto suffix = [&s](char marker) {
+    if (s.empty() || s[0] != marker) return true;
+    s.remove_prefix(1);
+    std::size_t n = 0;
+    while (n < s.size() && ((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'z') ||
+                            (s[n] >= 'A' && s[n] <= 'Z') || s[n] == '.' || s[n] == '-'))
+      ++n;
+    s.remove_prefix(n);
+    return n > 0;
+  };
+  const auto dot = [&s] {
+    if (s.empty() || s[0] != '.') return false;
+    s.remove_prefix(1);
+    return true;
+  };
+  return number() && dot() && number() && dot() && number() && suffix('-') && suffix('+') &&
+         s.empty();
+}
+
 Replay replay_from_json(const json& j, const std::string& source) {
   const Reader rd{source};
   if (!j.is_object()) rd.fail("(top)", "expected a JSON object");
@@ -74,19 +113,25 @@ Replay replay_from_json(const json& j, const std::string& source) {
   r.requested = rd.strings(rd.field(j, "packs", ""), "packs");
   const auto& loaded = rd.field(j, "loaded", "");
   if (!loaded.is_array()) rd.fail("loaded", "expected a list");
+  if (loaded.empty()) rd.fail("loaded", "empty (a game loads at least one pack)");
   for (std::size_t i = 0; i < loaded.size(); ++i) {
     const std::string path = fmt::format("loaded[{}].", i);
-    r.loaded.push_back({rd.string(rd.field(loaded[i], "name", path), path + "name"),
-                        rd.string(rd.field(loaded[i], "version", path), path + "version")});
+    if (!loaded[i].is_object()) rd.fail(fmt::format("loaded[{}]", i), "expected an object");
+    Replay::PackRef ref{rd.string(rd.field(loaded[i], "name", path), path + "name"),
+                        rd.string(rd.field(loaded[i], "version", path), path + "version")};
+    if (!is_pack_version(ref.version))
+      rd.fail(path + "version",
+              fmt::format("'{}' is not a version MAJOR.MINOR.PATCH", ref.version));
+    r.loaded.push_back(std::move(ref));
   }
   r.options = rd.strings(rd.field(j, "options", ""), "options");
   r.seed = rd.unsigned_integer(rd.field(j, "seed", ""), "seed");
   r.game_index = rd.unsigned_integer(rd.field(j, "game_index", ""), "game_index");
-  r.players = static_cast<int>(rd.integer(rd.field(j, "players", ""), "players"));
+  r.players = rd.bounded(rd.field(j, "players", ""), "players", 1, Replay::kMaxPlayers);
   r.agents = rd.strings(rd.field(j, "agents", ""), "agents");
   if (static_cast<int>(r.agents.size()) != r.players)
     rd.fail("agents", fmt::format("{} agents for {} players", r.agents.size(), r.players));
-  r.max_turns = static_cast<int>(rd.integer(rd.field(j, "max_turns", ""), "max_turns"));
+  r.max_turns = rd.bounded(rd.field(j, "max_turns", ""), "max_turns", 1, Replay::kMaxTurns);
   const auto& decisions = rd.field(j, "decisions", "");
   if (!decisions.is_array()) rd.fail("decisions", "expected a list");
   r.decisions.reserve(decisions.size());
@@ -96,21 +141,19 @@ Replay replay_from_json(const json& j, const std::string& source) {
     if (!d.is_array() || d.size() != 4)
       rd.fail(path, "expected [player, kind, option count, choice]");
     Replay::Decision rec;
-    rec.player = static_cast<int>(rd.integer(d[0], path + "[0]")) - 1;
+    rec.player = rd.bounded(d[0], path + "[0]", 1, r.players) - 1;
     rec.kind = rd.string(d[1], path + "[1]");
-    rec.count = static_cast<int>(rd.integer(d[2], path + "[2]"));
-    rec.choice = static_cast<int>(rd.integer(d[3], path + "[3]")) - 1;
-    if (rec.player < 0 || rec.player >= r.players) rd.fail(path + "[0]", "player out of range");
-    if (rec.choice < 0 || rec.choice >= rec.count) rd.fail(path + "[3]", "choice out of range");
+    rec.count = rd.bounded(d[2], path + "[2]", 1, std::numeric_limits<int>::max());
+    rec.choice = rd.bounded(d[3], path + "[3]", 1, rec.count) - 1;
     r.decisions.push_back(std::move(rec));
   }
   const auto& outcome = rd.field(j, "outcome", "");
+  if (!outcome.is_object()) rd.fail("outcome", "expected an object");
   const auto& winner = rd.field(outcome, "winner", "outcome.");
-  if (!winner.is_null())
-    r.outcome.winner = static_cast<int>(rd.integer(winner, "outcome.winner")) - 1;
+  if (!winner.is_null()) r.outcome.winner = rd.bounded(winner, "outcome.winner", 1, r.players) - 1;
   r.outcome.reason = rd.string(rd.field(outcome, "reason", "outcome."), "outcome.reason");
   r.outcome.turns =
-      static_cast<int>(rd.integer(rd.field(outcome, "turns", "outcome."), "outcome.turns"));
+      rd.bounded(rd.field(outcome, "turns", "outcome."), "outcome.turns", 0, r.max_turns);
   const std::string digest = rd.string(rd.field(outcome, "digest", "outcome."), "outcome.digest");
   try {
     std::size_t used = 0;
@@ -123,20 +166,22 @@ Replay replay_from_json(const json& j, const std::string& source) {
 }
 
 void save_replay(const Replay& replay, const std::filesystem::path& file) {
-  std::ofstream out(file);
-  if (!out) throw std::runtime_error(fmt::format("cannot write replay {}", file.string()));
-  out << to_json(replay).dump(1) << '\n';
-  if (!out) throw std::runtime_error(fmt::format("cannot write replay {}", file.string()));
+  // Pack-chosen text (decision kinds, the end reason) may hold invalid UTF-8: it is written as
+  // U+FFFD instead of failing the dump.
+  write_output_file(file,
+                    to_json(replay).dump(1, ' ', false, json::error_handler_t::replace) + '\n');
 }
 
 Replay load_replay(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error(fmt::format("cannot read replay {}", file.string()));
-  std::stringstream text;
-  text << in.rdbuf();
+  std::string text;
+  try {
+    text = read_bounded_file(file, kMaxReplayBytes, "a replay");
+  } catch (const FileError& e) {
+    throw std::runtime_error(fmt::format("replay {}", e.what()));
+  }
   json j;
   try {
-    j = json::parse(text.str());
+    j = json::parse(text);
   } catch (const json::parse_error& e) {
     throw std::runtime_error(
         fmt::format("replay {}: not valid JSON ({})", file.string(), e.what()));

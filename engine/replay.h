@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +15,9 @@ namespace catan::engine {
 
 struct Replay {
   static constexpr int kFormat = 1;
+  // Bounds the reader enforces (the CLI's --players and --max-turns ranges).
+  static constexpr int kMaxPlayers = 16;
+  static constexpr int kMaxTurns = 1000000;
 
   struct PackRef {
     std::string name;
@@ -44,12 +48,22 @@ struct Replay {
   Outcome outcome;
 };
 
+// True if `s` is a pack version: MAJOR.MINOR.PATCH (numbers without leading zeros), then
+// optionally "-prerelease" and/or "+build", each a non-empty run of [0-9A-Za-z.-].
+bool is_pack_version(std::string_view s);
+
 nlohmann::json to_json(const Replay& replay);
-// Throws std::runtime_error "replay FILE: field 'decisions[3].choice': expected an integer".
+// Throws std::runtime_error "replay FILE: field 'decisions[3][3]': expected an integer". Every
+// integer is range-checked, never truncated (players 1..kMaxPlayers, max_turns 1..kMaxTurns,
+// a decision's player 1..players, option count >= 1, choice 1..count, outcome.turns
+// 0..max_turns); "loaded" lists at least one pack, each with a well-formed version.
 Replay replay_from_json(const nlohmann::json& json, const std::string& source);
 
+// Writes through write_output_file (engine/file_io.h); invalid UTF-8 in any string is written as
+// U+FFFD. Throws engine::FileError.
 void save_replay(const Replay& replay, const std::filesystem::path& file);
-// Throws std::runtime_error naming the file for unreadable or malformed files.
+// Throws std::runtime_error naming the file for unreadable, non-regular, oversized (above
+// kMaxReplayBytes, checked before reading) or malformed files.
 Replay load_replay(const std::filesystem::path& file);
 
 }  // namespace catan::engine

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/file_io.h"
+
 namespace catan::lab {
 
 namespace {
@@ -83,20 +85,20 @@ void CsvWriter::add(const std::vector<GameRecord>& game) {
 void CsvWriter::finish() {
   tmp_.close();
   std::ifstream in(path_ + ".tmp");
-  std::ofstream out(path_, std::ios::trunc);
-  if (!in || !out) throw std::runtime_error(fmt::format("cannot write {}", path_));
-  for (std::size_t i = 0; i < columns_.size(); ++i) out << (i ? "," : "") << csv_field(columns_[i]);
-  out << '\n';
-  std::string line;
-  while (std::getline(in, line)) {
-    const auto bar = line.find('|');
-    const std::size_t n = std::stoul(line.substr(0, bar));
-    out.write(line.data() + bar + 1, static_cast<std::streamsize>(line.size() - bar - 1));
-    for (std::size_t i = n; i < columns_.size(); ++i) out << ',';
+  if (!in) throw std::runtime_error(fmt::format("cannot write {}", path_));
+  engine::write_output_file(path_, [&](std::ostream& out) {
+    for (std::size_t i = 0; i < columns_.size(); ++i)
+      out << (i ? "," : "") << csv_field(columns_[i]);
     out << '\n';
-  }
-  out.flush();
-  if (!out) throw std::runtime_error(fmt::format("cannot write {}", path_));
+    std::string line;
+    while (std::getline(in, line)) {
+      const auto bar = line.find('|');
+      const std::size_t n = std::stoul(line.substr(0, bar));
+      out.write(line.data() + bar + 1, static_cast<std::streamsize>(line.size() - bar - 1));
+      for (std::size_t i = n; i < columns_.size(); ++i) out << ',';
+      out << '\n';
+    }
+  });
   in.close();
   std::remove((path_ + ".tmp").c_str());
   finished_ = true;

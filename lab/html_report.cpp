@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "engine/file_io.h"
+
 #include "lab/comparison.h"
 #include "lab/summary.h"
 #include "lab/svg_chart.h"
@@ -390,19 +392,7 @@ std::string html_report(const LabResults& r) {
 }
 
 void write_html_report(const LabResults& results, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << html_report(results);
-    out.flush();
-    if (!out) throw std::runtime_error(fmt::format("cannot write {}", path));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw std::runtime_error(fmt::format("cannot write {}", path));
-  }
+  engine::write_output_file(path, html_report(results));
 }
 
 }  // namespace catan::lab

@@ -1,5 +1,6 @@
 #include "lab/results_json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -7,6 +8,8 @@
 #include <sstream>
 
 #include <fmt/format.h>
+
+#include "engine/file_io.h"
 
 #include "lab/comparison.h"
 #include "lab/summary.h"
@@ -317,11 +320,32 @@ Moments read_moments(const Node& n) {
   const auto count = n.at("n").u64();
   try {
     if (count == 0) return Moments::from_fields(0, n.at("sum").i64(), n.at("sum_sq").u64(), 0, 0);
-    return Moments::from_fields(count, n.at("sum").i64(), n.at("sum_sq").u64(), n.at("min").i64(),
-                                n.at("max").i64());
+    const Moments m = Moments::from_fields(count, n.at("sum").i64(), n.at("sum_sq").u64(),
+                                           n.at("min").i64(), n.at("max").i64());
+    // count observations between min and max: count * min <= sum <= count * max, and each square
+    // is at most the larger square of min and max.
+    const __int128 c = static_cast<__int128>(count);
+    if (m.sum() < c * m.min() || m.sum() > c * m.max()) n.fail("sum is outside n * min .. n * max");
+    const __int128 big = std::max(static_cast<__int128>(m.min()) * m.min(),
+                                  static_cast<__int128>(m.max()) * m.max());
+    if (static_cast<__int128>(m.sum_of_squares()) > c * big)
+      n.fail("sum_sq is above n * max(min^2, max^2)");
+    return m;
   } catch (const std::invalid_argument& e) {
     n.fail(e.what());
   }
+}
+
+// The total of `counts` (each at most `total`, so the sum cannot wrap), which must equal `total`.
+void check_sum(const Node& n, const std::vector<std::uint64_t>& counts, std::uint64_t total,
+               const std::string& what) {
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (counts[i] > total - sum)
+      n.fail(fmt::format("the entries add up to more than {} ({})", total, what));
+    sum += counts[i];
+  }
+  if (sum != total) n.fail(fmt::format("the entries add up to {}, not {} ({})", sum, total, what));
 }
 
 Distribution read_distribution(const Node& n) {
@@ -331,12 +355,31 @@ Distribution read_distribution(const Node& n) {
   if (h.j.is_null()) {
     d.histogram = Histogram::overflowed_histogram(d.moments.count());
   } else {
+    const std::uint64_t count = d.moments.count();
+    if (h.size() > Histogram::kMaxDistinct)
+      h.fail(fmt::format("more than {} values", Histogram::kMaxDistinct));
+    std::uint64_t total = 0;
     for (std::size_t i = 0; i < h.size(); ++i) {
       const Node e = h.at(i);
-      d.histogram.add(e.at(0).i64(), e.at(1).u64());
+      const auto value = e.at(0).i64();
+      const auto times = e.at(1).u64();
+      if (i > 0 && value <= h.at(i - 1).at(0).i64()) e.fail("values are not in ascending order");
+      if (value < d.moments.min() || value > d.moments.max())
+        e.at(0).fail("value outside min..max");
+      if (times > count - total) h.fail("histogram counts add up to more than n");
+      total += times;
+      d.histogram.add(value, times);
     }
-    if (d.histogram.total() != d.moments.count()) h.fail("histogram counts do not add up to n");
+    if (total != count) h.fail("histogram counts do not add up to n");
   }
+  return d;
+}
+
+// A distribution over at most `games` games (n <= games).
+Distribution read_distribution_of(const Node& n, std::uint64_t games, const char* what) {
+  Distribution d = read_distribution(n);
+  if (d.moments.count() > games)
+    n.at("n").fail(fmt::format("{} observations for {} {}", d.moments.count(), games, what));
   return d;
 }
 
@@ -347,7 +390,9 @@ BinaryPairs read_binary(const Node& n) {
   b.b_yes = n.at("b_yes").u64();
   b.a_only = n.at("a_only").u64();
   b.b_only = n.at("b_only").u64();
-  if (b.a_yes > b.n || b.b_yes > b.n || b.a_only > b.a_yes || b.b_only > b.b_yes)
+  // a_yes - a_only pairs are yes under both, so they are also in b_yes.
+  if (b.a_yes > b.n || b.b_yes > b.n || b.a_only > b.a_yes || b.b_only > b.b_yes ||
+      b.a_yes - b.a_only != b.b_yes - b.b_only || b.a_only + b.b_yes > b.n)
     n.fail("inconsistent pair counts");
   return b;
 }
@@ -360,33 +405,61 @@ std::vector<std::uint64_t> read_counts(const Node& n, int players) {
   return out;
 }
 
-Aggregate read_aggregate(const Node& n, int players) {
+// Every total is checked against the others: a file whose figures contradict each other (a win
+// rate above 100%, histograms that do not add up) is refused naming the field.
+Aggregate read_aggregate(const Node& n, const RunInfo& run) {
+  const int players = run.players;
   Aggregate a(players);
   a.games = n.at("games").u64();
   a.finished = n.at("finished").u64();
   a.errors = n.at("errors").u64();
   a.no_winner = n.at("no_winner").u64();
-  if (a.finished + a.errors != a.games || a.no_winner > a.finished)
+  if (a.finished > a.games || a.errors != a.games - a.finished || a.no_winner > a.finished)
     n.fail("games, finished, errors and no_winner do not add up");
+  const std::uint64_t won = a.finished - a.no_winner;
   a.seat_wins = read_counts(n.at("seat_wins"), players);
+  check_sum(n.at("seat_wins"), a.seat_wins, won, "finished games with a winner");
   a.position_wins = read_counts(n.at("position_wins"), players);
-  a.turns = read_distribution(n.at("turns"));
-  a.rounds = read_distribution(n.at("rounds"));
-  a.decisions = read_distribution(n.at("decisions"));
+  check_sum(n.at("position_wins"), a.position_wins, won, "finished games with a winner");
+  const auto every_finished = [&](const char* key) {
+    Distribution d = read_distribution(n.at(key));
+    if (d.moments.count() != a.finished)
+      n.at(key).at("n").fail(
+          fmt::format("{} observations for {} finished games", d.moments.count(), a.finished));
+    if (d.moments.count() > 0 && d.moments.min() < 0) n.at(key).at("min").fail("negative");
+    return d;
+  };
+  a.turns = every_finished("turns");
+  if (a.turns.moments.count() > 0 && a.turns.moments.max() > run.max_turns)
+    n.at("turns").at("max").fail(fmt::format("above max_turns {}", run.max_turns));
+  a.rounds = every_finished("rounds");
+  a.decisions = every_finished("decisions");
   const Node dice = n.at("dice");
-  for (std::size_t i = 0; i < dice.size(); ++i)
-    a.dice[dice.at(i).at(0).small_int()] += dice.at(i).at(1).u64();
-  n.at("stats").each(
-      [&](const std::string& k, const Node& v) { a.stats[k] = read_distribution(v); });
+  for (std::size_t i = 0; i < dice.size(); ++i) {
+    const auto total = dice.at(i).at(0).small_int();
+    if (a.dice.count(total)) dice.at(i).fail("dice total listed twice");
+    a.dice[total] = dice.at(i).at(1).u64();
+  }
+  n.at("stats").each([&](const std::string& k, const Node& v) {
+    a.stats[k] = read_distribution_of(v, a.finished, "finished games");
+  });
   n.at("player").each([&](const std::string& k, const Node& v) {
     if (v.size() != static_cast<std::size_t>(players)) v.fail("expected one entry per seat");
     auto& seats = a.player[k];
-    for (std::size_t i = 0; i < v.size(); ++i) seats.push_back(read_distribution(v.at(i)));
+    for (std::size_t i = 0; i < v.size(); ++i)
+      seats.push_back(read_distribution_of(v.at(i), a.finished, "finished games"));
   });
   const Node errors = n.at("error_list");
+  if (errors.size() > std::min<std::uint64_t>(a.errors, Aggregate::kMaxErrorEntries))
+    errors.fail(fmt::format("{} entries for {} errors (at most {} are listed)", errors.size(),
+                            a.errors, Aggregate::kMaxErrorEntries));
   for (std::size_t i = 0; i < errors.size(); ++i) {
     const Node e = errors.at(i);
     ErrorEntry entry{e.at("game").u64(), e.at("error").str(), ""};
+    if (entry.game < run.first || entry.game >= run.end)
+      e.at("game").fail("outside first_game..end_game");
+    if (!a.error_list.empty() && entry.game <= a.error_list.back().game)
+      e.at("game").fail("games are not in ascending order");
     if (!e.at("replay").j.is_null()) entry.replay = e.at("replay").str();
     a.error_list.push_back(std::move(entry));
   }
@@ -394,20 +467,37 @@ Aggregate read_aggregate(const Node& n, int players) {
   return a;
 }
 
-PairedAggregate read_paired(const Node& n, int players) {
+// `pairs` counts games finished under both configurations: at most `finished` of either.
+PairedAggregate read_paired(const Node& n, int players, std::uint64_t finished) {
   PairedAggregate p(players);
   p.pairs = n.at("pairs").u64();
+  if (p.pairs > finished)
+    n.at("pairs").fail(
+        fmt::format("{} pairs, but only {} games finished under both", p.pairs, finished));
+  const auto all_pairs = [&](const Node& node, BinaryPairs b) {
+    if (b.n != p.pairs) node.at("n").fail(fmt::format("{}, not the {} pairs", b.n, p.pairs));
+    return b;
+  };
   const Node seats = n.at("seat_win");
   if (seats.size() != static_cast<std::size_t>(players)) seats.fail("expected one entry per seat");
-  for (std::size_t i = 0; i < seats.size(); ++i) p.seat_win[i] = read_binary(seats.at(i));
-  p.first_player_win = read_binary(n.at("first_player_win"));
-  p.no_winner = read_binary(n.at("no_winner"));
-  p.turns = read_moments(n.at("turns"));
-  n.at("stats").each([&](const std::string& k, const Node& v) { p.stats[k] = read_moments(v); });
+  for (std::size_t i = 0; i < seats.size(); ++i)
+    p.seat_win[i] = all_pairs(seats.at(i), read_binary(seats.at(i)));
+  p.first_player_win = all_pairs(n.at("first_player_win"), read_binary(n.at("first_player_win")));
+  p.no_winner = all_pairs(n.at("no_winner"), read_binary(n.at("no_winner")));
+  const auto at_most_pairs = [&](const Node& node) {
+    Moments m = read_moments(node);
+    if (m.count() > p.pairs)
+      node.at("n").fail(fmt::format("{} observations for {} pairs", m.count(), p.pairs));
+    return m;
+  };
+  p.turns = at_most_pairs(n.at("turns"));
+  if (p.turns.count() != p.pairs)
+    n.at("turns").at("n").fail(fmt::format("{}, not the {} pairs", p.turns.count(), p.pairs));
+  n.at("stats").each([&](const std::string& k, const Node& v) { p.stats[k] = at_most_pairs(v); });
   n.at("player").each([&](const std::string& k, const Node& v) {
     if (v.size() != static_cast<std::size_t>(players)) v.fail("expected one entry per seat");
     auto& list = p.player[k];
-    for (std::size_t i = 0; i < v.size(); ++i) list.push_back(read_moments(v.at(i)));
+    for (std::size_t i = 0; i < v.size(); ++i) list.push_back(at_most_pairs(v.at(i)));
   });
   return p;
 }
@@ -511,7 +601,7 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
     for (std::size_t k = 0; k < loaded.size(); ++k)
       info.loaded.emplace_back(loaded.at(k).at("name").str(), loaded.at(k).at("version").str());
     r.configs.push_back(std::move(info));
-    r.totals.configs[i] = read_aggregate(c.at("raw"), r.run.players);
+    r.totals.configs[i] = read_aggregate(c.at("raw"), r.run);
     if (r.totals.configs[i].games != r.run.end - r.run.first)
       c.at("raw").fail("the game count does not match first_game..end_game");
   }
@@ -519,17 +609,23 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
   if (comparisons.size() != configs.size() - 1)
     comparisons.fail("expected one comparison per configuration after the first");
   for (std::size_t i = 0; i < comparisons.size(); ++i)
-    r.totals.pairs[i] = read_paired(comparisons.at(i).at("raw"), r.run.players);
+    r.totals.pairs[i] =
+        read_paired(comparisons.at(i).at("raw"), r.run.players,
+                    std::min(r.totals.configs[0].finished, r.totals.configs[i + 1].finished));
   return r;
 }
 
 LabResults load_results(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ResultsError(fmt::format("{}: cannot open", path));
+  std::string text;
+  try {
+    text = engine::read_bounded_file(path, engine::kMaxResultsBytes, "a results file");
+  } catch (const engine::FileError& e) {
+    throw ResultsError(e.what());
+  }
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::parse_error& e) {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
     const std::string what = e.what();
     throw ResultsError(fmt::format("{}: invalid JSON ({})", path, what.substr(what.find(']') + 2)));
   }
@@ -537,20 +633,9 @@ LabResults load_results(const std::string& path) {
 }
 
 void write_json_file(const ojson& json, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    if (!out) throw std::runtime_error(fmt::format("cannot write {}", path));
-    out << json.dump(2) << '\n';
-    out.flush();
-    if (!out) throw std::runtime_error(fmt::format("cannot write {}", path));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw std::runtime_error(fmt::format("cannot write {}", path));
-  }
+  // Pack-chosen names and error messages may hold invalid UTF-8: written as U+FFFD, so the
+  // results are never lost to a failed dump.
+  engine::write_output_file(path, engine::json_text(json, 2) + '\n');
 }
 
 }  // namespace catan::lab

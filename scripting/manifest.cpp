@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "engine/file_io.h"
+#include "engine/replay.h"
 #include "scripting/pack_suggest.h"
 
 namespace catan::packs {
@@ -38,36 +40,6 @@ bool is_valid_event_name(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
   });
-}
-
-// MAJOR.MINOR.PATCH (numbers without leading zeros), then optionally "-prerelease" and/or
-// "+build", each a non-empty run of [0-9A-Za-z.-].
-bool is_version(std::string_view s) {
-  auto number = [&s] {
-    std::size_t n = 0;
-    while (n < s.size() && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
-    const bool ok = n > 0 && (n == 1 || s[0] != '0');
-    s.remove_prefix(n);
-    return ok;
-  };
-  auto suffix = [&s](char marker) {
-    if (s.empty() || s[0] != marker) return true;
-    s.remove_prefix(1);
-    std::size_t n = 0;
-    while (n < s.size() &&
-           (std::isalnum(static_cast<unsigned char>(s[n])) || s[n] == '.' || s[n] == '-')) {
-      ++n;
-    }
-    s.remove_prefix(n);
-    return n > 0;
-  };
-  auto dot = [&s] {
-    if (s.empty() || s[0] != '.') return false;
-    s.remove_prefix(1);
-    return true;
-  };
-  return number() && dot() && number() && dot() && number() && suffix('-') && suffix('+') &&
-         s.empty();
 }
 
 bool is_blank(std::string_view s) {
@@ -107,12 +79,16 @@ std::string format_bound(OptionType type, double bound) {
   return fmt::format("{}", bound);
 }
 
-// Reads JSON with comments. Syntax errors and duplicate keys are reported against `file`.
+// Reads JSON with comments. Files above engine::kMaxManifestBytes (checked before reading),
+// syntax errors, numbers outside the double range (1e999) and duplicate keys are reported against
+// `file`.
 json parse_json_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (!in) throw PackError(fmt::format("{}: cannot read the file", file.string()));
+  std::string text;
+  try {
+    text = engine::read_bounded_file(file, engine::kMaxManifestBytes, "a manifest");
+  } catch (const engine::FileError& e) {
+    throw PackError(e.what());
+  }
 
   // The document is built by a SAX handler rather than nlohmann's DOM parser: inserting a key
   // into an ordered_json object searches the object's keys, so a manifest with n events took
@@ -133,6 +109,7 @@ json parse_json_file(const fs::path& file) {
     std::string duplicate;  // path of the first repeated key
     std::size_t error_byte = 0;
     std::string error;
+    bool error_is_range = false;  // a number outside the double range, not a syntax error
 
     // Places `v` where the document expects the next value; returns where it now lives.
     json* place(json&& v) {
@@ -202,13 +179,21 @@ json parse_json_file(const fs::path& file) {
                      const nlohmann::detail::exception& e) override {
       error_byte = position;
       error = e.what();
+      error_is_range = dynamic_cast<const json::out_of_range*>(&e) != nullptr;
       return false;
     }
   } builder;
 
-  const std::string text = buffer.str();
   if (!json::sax_parse(text, &builder, json::input_format_t::json, /*strict=*/true,
                        /*ignore_comments=*/true)) {
+    if (builder.error_is_range) {
+      // Not a syntax error: a number out of range ("number overflow parsing '1e999'").
+      std::string reason = builder.error;
+      const std::size_t bracket = reason.find("] ");
+      if (bracket != std::string::npos) reason = reason.substr(bracket + 2);
+      std::replace(reason.begin(), reason.end(), '\n', ' ');
+      throw PackError(fmt::format("{}: {}", file.string(), reason));
+    }
     // nlohmann's own line/column is off when a token ends a line, so locate the error from the
     // byte offset (1-based index of the last character read) and keep only nlohmann's reason.
     const std::size_t pos =
@@ -534,7 +519,7 @@ Manifest load_manifest(const fs::path& dir) {
   const json* version = member(root, "version");
   if (version == nullptr) check.fail("version", "missing (MAJOR.MINOR.PATCH, e.g. \"1.0.0\")");
   m.version = check.string_value("version", *version);
-  if (!is_version(m.version)) {
+  if (!engine::is_pack_version(m.version)) {
     check.fail("version",
                "'" + m.version + "' is not a MAJOR.MINOR.PATCH version (e.g. \"1.0.0\")");
   }

@@ -74,7 +74,9 @@ void PackSearch::scan() {
       try {
         if (ec) throw PackError(fmt::format("{}: {}", pack_dir.string(), ec.message()));
         manifest = &load(canonical);
-      } catch (const PackError& e) {
+      } catch (const std::exception& e) {
+        // A broken pack (PackError, or any other failure while loading it) only hides that pack:
+        // the scan goes on and every other pack stays findable.
         std::string message = e.what();
         // Say where the broken pack lives unless the message already does.
         if (message.find(pack_dir.string()) == std::string::npos &&

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/file_io.h"
 #include "scripting/lua_agent.h"
 #include "scripting/pack_resolver.h"
 #include "scripting/pack_suggest.h"
@@ -1074,7 +1075,8 @@ GameResult Session::replay(const engine::Replay& replay) {
         fmt::format("replay diverged: the game ended after {} decisions but the replay has {}",
                     s.replay_pos, replay.decisions.size());
   } else if (r.winner != replay.outcome.winner || r.turns != replay.outcome.turns ||
-             r.reason != replay.outcome.reason || r.digest != replay.outcome.digest) {
+             engine::as_written_in_json(r.reason) != replay.outcome.reason ||
+             r.digest != replay.outcome.digest) {
     const auto describe = [](std::optional<int> w, int turns, std::uint64_t digest) {
       return fmt::format("{} after {} turns (digest {:016x})",
                          w ? fmt::format("winner player {}", *w + 1) : std::string("no winner"),

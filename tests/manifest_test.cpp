@@ -575,5 +575,22 @@ TEST(ManifestValues, PackNameRules) {
   EXPECT_FALSE(is_valid_pack_name("a.b"));
 }
 
+TEST_F(ManifestTest, ANumberOutsideTheDoubleRangeNamesTheFile) {
+  EXPECT_EQ(option_error("k", R"({"type": "number", "default": 1e999, "description": "d"})"),
+            manifest_path() + ": number overflow parsing '1e999'");
+}
+
+TEST_F(ManifestTest, AnOversizedManifestIsRefusedBeforeReading) {
+  const fs::path dir = tmp_.simple_pack("p", "p");
+  fs::resize_file(dir / "pack.json", (std::uintmax_t{4} << 20) + 1);
+  try {
+    load_manifest(dir);
+    FAIL();
+  } catch (const PackError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              manifest_path() + ": 4194305 bytes, above the limit of 4194304 bytes for a manifest");
+  }
+}
+
 }  // namespace
 }  // namespace catan::packs

@@ -264,5 +264,23 @@ TEST(PackSuggestTest, ClosestMatchPrefersSmallestDistanceThenName) {
   EXPECT_EQ(did_you_mean("xyz", {"entry"}), "");
 }
 
+TEST(PackSearchTest, AManifestWithAnOverflowingNumberOnlyHidesThatPack) {
+  TempPackDir tmp;
+  tmp.simple_pack("packs/aaa", "aaa");
+  tmp.simple_pack(
+      "packs/broken", "broken",
+      R"(, "options": {"k": {"type": "number", "default": 1e999, "description": "d"}})");
+  tmp.simple_pack("packs/zzz", "zzz");
+  PackSearch search;
+  search.add_dir(tmp.root() / "packs");
+  EXPECT_EQ(search.find("zzz").name, "zzz");
+  EXPECT_EQ(search.find("aaa").name, "aaa");
+  EXPECT_EQ(names(search.all()), (std::vector<std::string>{"aaa", "zzz"}));
+  const std::string line =
+      (tmp.root() / "packs/broken/pack.json").string() + ": number overflow parsing '1e999'";
+  EXPECT_EQ(search.errors(), std::vector<std::string>{line});
+  EXPECT_EQ(error_of_find(search, "broken"), line);
+}
+
 }  // namespace
 }  // namespace catan::packs

@@ -1,6 +1,9 @@
 // Replays: a saved game reproduces exactly; any divergence is reported at its first point.
 #include <fmt/format.h>
 
+#include <filesystem>
+
+#include "engine/file_io.h"
 #include "engine/replay.h"
 #include "session_fixture.h"
 
@@ -118,7 +121,7 @@ TEST(ReplayFile, MalformedFilesGiveOneClearLine) {
   }
   nlohmann::json j = {{"format", 1},
                       {"packs", {"dice-race"}},
-                      {"loaded", nlohmann::json::array()},
+                      {"loaded", {{{"name", "dice-race"}, {"version", "1.0.0"}}}},
                       {"options", nlohmann::json::array()},
                       {"seed", 1},
                       {"game_index", 0},
@@ -139,6 +142,115 @@ TEST(ReplayFile, MalformedFilesGiveOneClearLine) {
   } catch (const std::runtime_error& e) {
     EXPECT_STREQ(e.what(), "replay r.json: field 'outcome': missing");
   }
+}
+
+// A valid replay document, for the field checks below.
+nlohmann::json valid_replay() {
+  return {{"format", 1},
+          {"packs", {"dice-race"}},
+          {"loaded", {{{"name", "dice-race"}, {"version", "1.0.0"}}}},
+          {"options", nlohmann::json::array()},
+          {"seed", 1},
+          {"game_index", 0},
+          {"players", 2},
+          {"agents", {"random", "random"}},
+          {"max_turns", 10},
+          {"decisions", {{1, "race.continue", 2, 1}}},
+          {"outcome", {{"winner", 1}, {"reason", "r"}, {"turns", 3}, {"digest", "00ff"}}}};
+}
+
+std::string replay_error(const nlohmann::json& j) {
+  try {
+    engine::replay_from_json(j, "r.json");
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+TEST(ReplayFile, IntegersAreRangeCheckedNotTruncated) {
+  EXPECT_EQ(replay_error(valid_replay()), "(accepted)");
+  const std::int64_t two32 = std::int64_t{1} << 32;
+  auto j = valid_replay();
+  j["decisions"][0][2] = two32 + 2;  // 2 + 2^32 read as 32 bits would be 2
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'decisions[0][2]': 4294967298 is outside 1..2147483647");
+  j = valid_replay();
+  j["decisions"][0][3] = two32 + 1;
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'decisions[0][3]': 4294967297 is outside 1..2");
+  j = valid_replay();
+  j["decisions"][0][0] = two32 + 1;
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'decisions[0][0]': 4294967297 is outside 1..2");
+  j = valid_replay();
+  j["max_turns"] = std::int64_t{1'000'000'000'000};
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'max_turns': 1000000000000 is outside 1..1000000");
+  j["max_turns"] = 1e12;
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'max_turns': expected an integer");
+  j = valid_replay();
+  j["players"] = two32 + 2;
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'players': 4294967298 is outside 1..16");
+  j = valid_replay();
+  j["outcome"]["winner"] = two32 + 1;
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'outcome.winner': 4294967297 is outside 1..2");
+  j = valid_replay();
+  j["outcome"]["turns"] = 11;
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'outcome.turns': 11 is outside 0..10");
+  j = valid_replay();
+  j["seed"] = std::uint64_t{18446744073709551615u};
+  EXPECT_EQ(replay_error(j), "(accepted)");
+  j["players"] = std::uint64_t{18446744073709551615u};
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'players': 18446744073709551615 is out of range");
+}
+
+TEST(ReplayFile, RecordedPackVersionsAreChecked) {
+  auto j = valid_replay();
+  j["loaded"][0]["version"] = "banana";
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'loaded[0].version': 'banana' is not a version "
+            "MAJOR.MINOR.PATCH");
+  j["loaded"][0]["version"] = "99.0.0";
+  EXPECT_EQ(replay_error(j), "(accepted)");
+  j["loaded"] = nlohmann::json::array();
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'loaded': empty (a game loads at least one pack)");
+  j.erase("loaded");
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'loaded': missing");
+}
+
+TEST(ReplayFile, OversizedAndNonRegularFilesAreRefusedBeforeReading) {
+  packs::testing::TempPackDir dir;
+  const auto big = dir.root() / "big.json";
+  std::filesystem::resize_file(dir.write("big.json", ""), engine::kMaxReplayBytes + 1);
+  try {
+    engine::load_replay(big);
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              fmt::format("replay {}: 67108865 bytes, above the limit of 67108864 bytes for a "
+                          "replay",
+                          big.string()));
+  }
+  try {
+    engine::load_replay("/dev/zero");
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "replay /dev/zero: not a regular file (refused as a replay)");
+  }
+}
+
+TEST_F(ReplayTest, InvalidUtf8InAReplayIsWrittenAsReplacementCharacters) {
+  auto s = session({"dice-race"});
+  auto original = play_dice_race(*s);
+  ASSERT_TRUE(original.ok);
+  auto replay = original.replay;
+  replay.outcome.reason = "bad \xff byte";
+  const auto file = dir_.root() / "utf8.json";
+  engine::save_replay(replay, file);
+  const auto loaded = engine::load_replay(file);
+  EXPECT_EQ(loaded.outcome.reason, "bad \xef\xbf\xbd byte");
+  EXPECT_EQ(loaded.decisions.size(), replay.decisions.size());
 }
 
 }  // namespace

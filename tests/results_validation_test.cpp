@@ -1,0 +1,186 @@
+// Reading a results file checks every raw total against the others, so `catan merge` never adds
+// up shards whose figures contradict each other (a win rate above 100%, histograms that do not
+// add up); files above the size bound or that are not regular files are refused before reading.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "engine/file_io.h"
+#include "lab/results_json.h"
+#include "lab/runner.h"
+#include "pack_fixture.h"
+#include "scripting/pack_search.h"
+
+namespace catan::lab {
+namespace {
+
+using json = nlohmann::json;
+
+class ResultsValidation : public ::testing::Test {
+ protected:
+  // The results of 30 games of dice-race against dice-race with a lower target, as JSON.
+  static const json& compare_results() {
+    static const json results = [] {
+      packs::PackSearch search;
+      search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
+      RunSpec spec;
+      spec.configs = {parse_config("dice-race", {}),
+                      parse_config("dice-race:dice-race.target=30", {})};
+      spec.players = 3;
+      spec.bots = {"hold20", "random", "random"};
+      spec.seed = 7;
+      Runner runner(search, spec, 1);
+      LabResults r;
+      r.run.kind = "compare";
+      r.run.seed = spec.seed;
+      r.run.players = spec.players;
+      r.run.bots = spec.bots;
+      r.run.max_turns = spec.max_turns;
+      r.run.games = 30;
+      r.run.first = 0;
+      r.run.end = 30;
+      const auto loaded = runner.loaded();
+      for (std::size_t i = 0; i < spec.configs.size(); ++i)
+        r.configs.push_back({spec.configs[i], loaded[i]});
+      r.totals = RunTotals(spec.configs.size(), spec.players);
+      runner.run(0, 30, r.totals);
+      return json::parse(results_to_json(r).dump());
+    }();
+    return results;
+  }
+
+  static std::string error_of(const json& j) {
+    try {
+      results_from_json(j, "shard.json");
+    } catch (const ResultsError& e) {
+      return e.what();
+    }
+    return "(accepted)";
+  }
+
+  static json& raw(json& j, int config = 0) { return j["configs"][config]["raw"]; }
+};
+
+TEST_F(ResultsValidation, AnUntouchedFileIsAccepted) {
+  EXPECT_EQ(error_of(compare_results()), "(accepted)");
+  const auto& r = compare_results()["configs"][0]["raw"];
+  ASSERT_EQ(r["games"], 30);
+  ASSERT_EQ(r["finished"], 30);
+}
+
+TEST_F(ResultsValidation, SeatWinsAboveTheFinishedGamesAreRefused) {
+  json j = compare_results();
+  raw(j)["seat_wins"][0] = 750;  // a 2500% win rate over 30 games
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.seat_wins: the entries add up to more than 30 (finished "
+            "games with a winner)");
+  j = compare_results();
+  const std::uint64_t w0 = raw(j)["seat_wins"][0];
+  raw(j)["seat_wins"][0] = w0 - 1;
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.seat_wins: the entries add up to 29, not 30 (finished "
+            "games with a winner)");
+  j = compare_results();
+  raw(j)["position_wins"][1] = 18446744073709551615u;
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.position_wins: the entries add up to more than 30 "
+            "(finished games with a winner)");
+}
+
+TEST_F(ResultsValidation, CountsThatContradictTheGameCountAreRefused) {
+  json j = compare_results();
+  raw(j)["turns"]["n"] = 31;
+  raw(j)["turns"]["min"] = 0;
+  raw(j)["turns"]["histogram"] = nullptr;
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.turns.n: 31 observations for 30 finished games");
+  j = compare_results();
+  raw(j)["finished"] = 31;
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw: games, finished, errors and no_winner do not add up");
+  j = compare_results();
+  raw(j)["errors"] = -1;
+  EXPECT_EQ(error_of(j), "shard.json: configs[0].raw.errors: expected a non-negative integer");
+  j = compare_results();
+  raw(j)["turns"]["max"] = 1000000;
+  EXPECT_EQ(error_of(j), "shard.json: configs[0].raw.turns.max: above max_turns 1000");
+  j = compare_results();
+  raw(j)["error_list"] = json::array({{{"game", 3}, {"error", "x"}, {"replay", nullptr}}});
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.error_list: 1 entries for 0 errors (at most 20 are "
+            "listed)");
+}
+
+TEST_F(ResultsValidation, HistogramsMustAddUpWithoutWrapping) {
+  json j = compare_results();
+  auto& h = raw(j)["turns"]["histogram"];
+  ASSERT_GE(h.size(), 2u);
+  // Two counts whose 64-bit sum wraps around to the right total.
+  h[0][1] = std::uint64_t{1} << 63;
+  h[1][1] = (std::uint64_t{1} << 63) + 30;
+  for (std::size_t i = 2; i < h.size(); ++i) h[i][1] = 0;
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.turns.histogram: histogram counts add up to more than n");
+  j = compare_results();
+  auto& h2 = raw(j)["turns"]["histogram"];
+  std::swap(h2[0], h2[1]);
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.turns.histogram[1]: values are not in ascending order");
+}
+
+TEST_F(ResultsValidation, MomentsOutsideTheirBoundsAreRefused) {
+  json j = compare_results();
+  auto& t = raw(j)["turns"];
+  ASSERT_GT(t["min"], 0);
+  t["sum"] = static_cast<std::int64_t>(t["min"]) * 30 - 1;
+  EXPECT_EQ(error_of(j), "shard.json: configs[0].raw.turns: sum is outside n * min .. n * max");
+}
+
+TEST_F(ResultsValidation, PairedTotalsMustMatchThePairs) {
+  json j = compare_results();
+  auto& p = j["comparisons"][0]["raw"];
+  p["pairs"] = 31;
+  EXPECT_EQ(error_of(j),
+            "shard.json: comparisons[0].raw.pairs: 31 pairs, but only 30 games finished under "
+            "both");
+  j = compare_results();
+  auto& s = j["comparisons"][0]["raw"]["seat_win"][0];
+  s["a_yes"] = static_cast<std::uint64_t>(s["a_yes"]) + 1;
+  EXPECT_EQ(error_of(j), "shard.json: comparisons[0].raw.seat_win[0]: inconsistent pair counts");
+  j = compare_results();
+  j["comparisons"][0]["raw"]["no_winner"]["n"] = 29;
+  EXPECT_EQ(error_of(j), "shard.json: comparisons[0].raw.no_winner.n: 29, not the 30 pairs");
+}
+
+TEST_F(ResultsValidation, OversizedAndNonRegularFilesAreRefusedBeforeReading) {
+  packs::testing::TempPackDir dir;
+  const auto big = dir.write("big.json", "");
+  std::filesystem::resize_file(big, engine::kMaxResultsBytes + 1);
+  try {
+    load_results(big.string());
+    FAIL();
+  } catch (const ResultsError& e) {
+    EXPECT_EQ(
+        std::string(e.what()),
+        big.string() + ": 67108865 bytes, above the limit of 67108864 bytes for a results file");
+  }
+  try {
+    load_results("/dev/zero");
+    FAIL();
+  } catch (const ResultsError& e) {
+    EXPECT_STREQ(e.what(), "/dev/zero: not a regular file (refused as a results file)");
+  }
+}
+
+TEST_F(ResultsValidation, InvalidUtf8IsWrittenAsReplacementCharacters) {
+  packs::testing::TempPackDir dir;
+  LabResults r = results_from_json(compare_results(), "x");
+  r.totals.configs[0].ignored.insert("bad\xff");
+  const auto path = (dir.root() / "out.json").string();
+  write_json_file(results_to_json(r), path);
+  const LabResults back = load_results(path);
+  EXPECT_EQ(back.totals.configs[0].ignored.count("bad\xef\xbf\xbd"), 1u);
+}
+
+}  // namespace
+}  // namespace catan::lab
