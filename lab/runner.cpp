@@ -54,6 +54,10 @@ int Runner::threads() const {
   return static_cast<int>(workers_.size());
 }
 
+std::vector<std::string> Runner::agent_names(std::size_t config) const {
+  return workers_[0]->sessions[session_of_config_[config]]->agent_names();
+}
+
 std::vector<std::vector<std::pair<std::string, std::string>>> Runner::loaded() const {
   std::vector<std::vector<std::pair<std::string, std::string>>> out;
   for (std::size_t c = 0; c < spec_.configs.size(); ++c) {
