@@ -139,9 +139,10 @@ std::string failures_dir(const LabOptions& o) {
 
 }  // namespace
 
-void check_agents(const std::vector<std::string>& seats, const std::vector<std::string>& registered,
-                  bool human_allowed) {
-  std::vector<std::string> known = registered;
+void check_agents(const std::vector<std::string>& seats,
+                  const std::optional<std::vector<std::string>>& registered, bool human_allowed) {
+  if (!registered) return;
+  std::vector<std::string> known = *registered;
   known.push_back("random");
   if (human_allowed) known.push_back("human");
   std::sort(known.begin(), known.end());
@@ -204,6 +205,9 @@ std::uint32_t game_deadline_ms(const LabOptions& o, const LimitOptions& limits) 
 
 int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions& search_options,
             const LimitOptions& limits) {
+  // From here on, SIGINT and SIGTERM end the run with the games played so far (none if they come
+  // before the first game).
+  const StopSignals signals;
   const GameOptions& game = *request.game;
   const auto bots = game.seats();
   for (const auto& b : bots)
@@ -284,7 +288,6 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   std::uint64_t bar_before = 0;
   const lab::ProgressSink progress = [&](std::uint64_t done) { bar.update(done); };
 
-  const StopSignals signals;
   const auto start = std::chrono::steady_clock::now();
   if (o.until_ci > 0) {
     std::uint64_t played = 0;
@@ -359,9 +362,11 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   if (results.planned_end) {
     const int sig = g_signal;
     print_error(fmt::format(
-        "interrupted by {}: played games {}..{} of {}..{}{}", sig == SIGTERM ? "SIGTERM" : "SIGINT",
-        results.run.first, results.run.end == 0 ? 0 : results.run.end - 1, results.run.first,
-        *results.planned_end - 1,
+        "interrupted by {}: played {} of {}..{}{}", sig == SIGTERM ? "SIGTERM" : "SIGINT",
+        results.run.end > results.run.first
+            ? fmt::format("games {}..{}", results.run.first, results.run.end - 1)
+            : std::string("no games"),
+        results.run.first, *results.planned_end - 1,
         out_path.empty() || o.until_ci > 0
             ? ""
             : fmt::format("; {} is marked incomplete, finish it with --resume {}", out_path,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,10 +50,11 @@ struct LabRequest {
 };
 
 // Throws UsageError when a seat's agent is neither built in ("random", and "human" when
-// `human_allowed`) nor in `registered` (the agents the loaded packs register), naming the bad
-// name and the known ones.
-void check_agents(const std::vector<std::string>& seats, const std::vector<std::string>& registered,
-                  bool human_allowed);
+// `human_allowed`) nor in `registered` (Session::agent_names: the agents the loaded packs
+// register), naming the bad name and the known ones. Checks nothing when `registered` is nullopt
+// (the packs failed to load; the game reports it).
+void check_agents(const std::vector<std::string>& seats,
+                  const std::optional<std::vector<std::string>>& registered, bool human_allowed);
 
 // Plays the request and writes what LabOptions ask for: the text summary (or the JSON with
 // --json) on stdout, --out, --csv, --report, a progress bar on stderr when it is a terminal.

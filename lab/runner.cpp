@@ -54,7 +54,7 @@ int Runner::threads() const {
   return static_cast<int>(workers_.size());
 }
 
-std::vector<std::string> Runner::agent_names(std::size_t config) const {
+std::optional<std::vector<std::string>> Runner::agent_names(std::size_t config) const {
   return workers_[0]->sessions[session_of_config_[config]]->agent_names();
 }
 

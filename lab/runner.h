@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -90,7 +91,7 @@ class Runner {
   const RunSpec& spec() const { return spec_; }
   int threads() const;
   // The agents the packs of config `config` register (Session::agent_names).
-  std::vector<std::string> agent_names(std::size_t config) const;
+  std::optional<std::vector<std::string>> agent_names(std::size_t config) const;
   // (name, version) of every loaded pack of each config, in load order.
   std::vector<std::vector<std::pair<std::string, std::string>>> loaded() const;
 

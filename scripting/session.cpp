@@ -994,9 +994,15 @@ std::vector<HandlerInfo> Session::handlers() {
   return out;
 }
 
-std::vector<std::string> Session::agent_names() {
+std::optional<std::vector<std::string>> Session::agent_names() {
   Impl& s = *impl_;
-  if (s.game_ref == LUA_NOREF) s.load_game(1, 0, 2, s.default_options);
+  if (s.game_ref == LUA_NOREF) {
+    try {
+      s.load_game(1, 0, 2, s.default_options);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
   lua_State* L = s.lua.get();
   s.push_game_table("agents");
   std::vector<std::string> names;
