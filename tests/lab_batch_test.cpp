@@ -18,14 +18,18 @@
 namespace catan::lab {
 namespace {
 
-// Answers like the random agent, except that its first decision blocks until `release` is set:
-// C++ code the Lua watchdog cannot interrupt, as a runaway C loop would be.
+// Answers every decision with its first option, once `release` is set: until then it blocks, in
+// C++ code the Lua watchdog cannot interrupt, as a runaway C loop would.
 class BlockingAgent final : public engine::Agent {
  public:
   explicit BlockingAgent(const std::atomic<bool>& release) : release_(release) {}
   std::string name() const override { return "blocking"; }
   int choose(const engine::Decision&) override {
-    while (!release_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    // Gives up after a minute, so that a runner without the deadline fails the test rather
+    // than hanging it.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!release_.load() && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
     return 0;
   }
 
