@@ -288,96 +288,115 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   std::uint64_t bar_before = 0;
   const lab::ProgressSink progress = [&](std::uint64_t done) { bar.update(done); };
 
-  const auto start = std::chrono::steady_clock::now();
-  if (o.until_ci > 0) {
-    std::uint64_t played = 0;
-    do {
-      const std::uint64_t next = std::min(played + o.games, o.max_games);
-      bar.start(next, bar_before);
-      const std::uint64_t reached = runner.run(played, next, results.totals, rows, progress);
-      bar_before = played = reached;
-      if (reached < next) results.planned_end = o.max_games;
-    } while (!results.planned_end && played < o.max_games &&
-             !narrow_enough(results.totals, bots, o.until_ci));
-    results.run.games = o.max_games;
-    results.run.first = 0;
-    results.run.end = played;
-    results.run.until_ci = o.until_ci;
-    results.run.max_games = o.max_games;
-    if (!results.planned_end) results.run.games = played;
-  } else {
-    bar.start(end - from);
-    const std::uint64_t reached = runner.run(from, end, results.totals, rows, progress);
-    results.run.first = from;
-    results.run.end = reached;
-    if (reached < end) results.planned_end = end;
-    if (before) {
-      auto planned = results.planned_end;
-      results = lab::merge_results({*before, results}, {o.resume, "this run"});
-      results.planned_end = planned;
-    }
-  }
-  bar.finish();
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (csv) csv->finish();
-
-  const auto json = lab::results_to_json(results);
-  if (!out_path.empty()) lab::write_json_file(json, out_path);
-  if (!o.report.empty()) lab::write_html_report(results, o.report);
-
-  const std::uint64_t played = results.run.end - results.run.first;
-  if (o.json) {
-    std::cout << json.dump(2) << '\n';
-  } else {
-    if (request.configs.size() == 1) {
-      std::cout << lab::config_text(results, 0);
+  // Plays and writes everything; returns the exit code.
+  const auto play_and_write = [&]() -> int {
+    const auto start = std::chrono::steady_clock::now();
+    if (o.until_ci > 0) {
+      std::uint64_t played = 0;
+      do {
+        const std::uint64_t next = std::min(played + o.games, o.max_games);
+        bar.start(next, bar_before);
+        const std::uint64_t reached = runner.run(played, next, results.totals, rows, progress);
+        bar_before = played = reached;
+        if (reached < next) results.planned_end = o.max_games;
+      } while (!results.planned_end && played < o.max_games &&
+               !narrow_enough(results.totals, bots, o.until_ci));
+      results.run.games = o.max_games;
+      results.run.first = 0;
+      results.run.end = played;
+      results.run.until_ci = o.until_ci;
+      results.run.max_games = o.max_games;
+      if (!results.planned_end) results.run.games = played;
     } else {
-      std::cout << lab::comparison_text(results);
+      bar.start(end - from);
+      const std::uint64_t reached = runner.run(from, end, results.totals, rows, progress);
+      results.run.first = from;
+      results.run.end = reached;
+      if (reached < end) results.planned_end = end;
+      if (before) {
+        auto planned = results.planned_end;
+        results = lab::merge_results({*before, results}, {o.resume, "this run"});
+        results.planned_end = planned;
+      }
     }
-    const std::uint64_t here = results.run.end - from;
-    const double per_config = static_cast<double>(here * request.configs.size());
-    std::cout << fmt::format(
-        "played {} games{} in {:.2f} s on {} threads: {:.0f} games/s\n",
-        here * request.configs.size(),
-        request.configs.size() > 1 ? fmt::format(" ({} per configuration)", here) : "", seconds,
-        threads, seconds > 0 ? per_config / seconds : 0.0);
-    if (o.until_ci > 0 && !results.planned_end && !narrow_enough(results.totals, bots, o.until_ci))
-      std::cout << fmt::format(
-          "note: stopped at --max-games {} before every interval was under "
-          "{} points\n",
-          o.max_games, o.until_ci);
-    if (!out_path.empty()) std::cout << "results written to " << out_path << '\n';
-    if (!o.csv.empty()) std::cout << "games written to " << o.csv << '\n';
-    if (!o.report.empty()) std::cout << "report written to " << o.report << '\n';
-  }
+    bar.finish();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (csv) {
+      csv->finish();
+      if (csv->dropped() > 0)
+        std::cerr << fmt::format(
+            "catan: warning: {} has the first {} name columns; {} values of later names were left "
+            "out\n",
+            o.csv, lab::CsvWriter::kMaxNameColumns, csv->dropped());
+    }
 
-  int code = kOk;
-  std::uint64_t errors = 0;
-  const lab::ErrorEntry* first_error = nullptr;
-  for (const auto& a : results.totals.configs) {
-    errors += a.errors;
-    if (!first_error && !a.error_list.empty()) first_error = &a.error_list.front();
-  }
-  if (results.planned_end) {
-    const int sig = g_signal;
-    print_error(fmt::format(
-        "interrupted by {}: played {} of {}..{}{}", sig == SIGTERM ? "SIGTERM" : "SIGINT",
-        results.run.end > results.run.first
-            ? fmt::format("games {}..{}", results.run.first, results.run.end - 1)
-            : std::string("no games"),
-        results.run.first, *results.planned_end - 1,
-        out_path.empty() || o.until_ci > 0
-            ? ""
-            : fmt::format("; {} is marked incomplete, finish it with --resume {}", out_path,
-                          out_path)));
-    code = 128 + (sig == SIGTERM ? SIGTERM : SIGINT);
-  } else if (errors > 0) {
-    print_error(fmt::format(
-        "{} of {} games failed; first: game {}: {}{}", errors, played * request.configs.size(),
-        first_error->game, first_error->error,
-        first_error->replay.empty() ? "" : fmt::format(" (replay: {})", first_error->replay)));
-    code = kRuntimeError;
+    const auto json = lab::results_to_json(results);
+    if (!out_path.empty()) lab::write_json_file(json, out_path);
+    if (!o.report.empty()) lab::write_html_report(results, o.report);
+
+    const std::uint64_t played = results.run.end - results.run.first;
+    if (o.json) {
+      std::cout << json.dump(2) << '\n';
+    } else {
+      if (request.configs.size() == 1) {
+        std::cout << lab::config_text(results, 0);
+      } else {
+        std::cout << lab::comparison_text(results);
+      }
+      const std::uint64_t here = results.run.end - from;
+      const double per_config = static_cast<double>(here * request.configs.size());
+      std::cout << fmt::format(
+          "played {} games{} in {:.2f} s on {} threads: {:.0f} games/s\n",
+          here * request.configs.size(),
+          request.configs.size() > 1 ? fmt::format(" ({} per configuration)", here) : "", seconds,
+          threads, seconds > 0 ? per_config / seconds : 0.0);
+      if (o.until_ci > 0 && !results.planned_end &&
+          !narrow_enough(results.totals, bots, o.until_ci))
+        std::cout << fmt::format(
+            "note: stopped at --max-games {} before every interval was under "
+            "{} points\n",
+            o.max_games, o.until_ci);
+      if (!out_path.empty()) std::cout << "results written to " << out_path << '\n';
+      if (!o.csv.empty()) std::cout << "games written to " << o.csv << '\n';
+      if (!o.report.empty()) std::cout << "report written to " << o.report << '\n';
+    }
+
+    int code = kOk;
+    std::uint64_t errors = 0;
+    const lab::ErrorEntry* first_error = nullptr;
+    for (const auto& a : results.totals.configs) {
+      errors += a.errors;
+      if (!first_error && !a.error_list.empty()) first_error = &a.error_list.front();
+    }
+    if (results.planned_end) {
+      const int sig = g_signal;
+      print_error(fmt::format(
+          "interrupted by {}: played {} of {}..{}{}", sig == SIGTERM ? "SIGTERM" : "SIGINT",
+          results.run.end > results.run.first
+              ? fmt::format("games {}..{}", results.run.first, results.run.end - 1)
+              : std::string("no games"),
+          results.run.first, *results.planned_end - 1,
+          out_path.empty() || o.until_ci > 0
+              ? ""
+              : fmt::format("; {} is marked incomplete, finish it with --resume {}", out_path,
+                            out_path)));
+      code = 128 + (sig == SIGTERM ? SIGTERM : SIGINT);
+    } else if (errors > 0) {
+      print_error(fmt::format(
+          "{} of {} games failed; first: game {}: {}{}", errors, played * request.configs.size(),
+          first_error->game, first_error->error,
+          first_error->replay.empty() ? "" : fmt::format(" (replay: {})", first_error->replay)));
+      code = kRuntimeError;
+    }
+    return code;
+  };
+  int code = kRuntimeError;
+  try {
+    code = play_and_write();
+  } catch (const std::exception& e) {
+    if (runner.abandoned() == 0) throw;
+    print_error(e.what());  // and end below, without destructors
   }
   if (runner.abandoned() > 0) {
     // A thread abandoned past the game deadline may still be running in its leaked Session;

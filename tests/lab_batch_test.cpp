@@ -4,12 +4,17 @@
 // the run completes to the bytes of an uninterrupted run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "engine/agent.h"
+#include "lab/csv_writer.h"
 #include "lab/results_json.h"
 #include "lab/runner.h"
 #include "pack_fixture.h"
@@ -213,6 +218,26 @@ end)
   EXPECT_EQ(results_to_json(merge_results({x, y}, {"x", "y"})).dump(2), text);
   EXPECT_EQ(nlohmann::json::parse(text)["configs"][0]["results"]["capped_names"],
             nlohmann::json::array({"stats"}));
+}
+
+TEST(LabCsvCap, NameColumnsAreCappedInOrderOfFirstAppearance) {
+  packs::testing::TempPackDir dir;
+  const auto path = (dir.root() / "games.csv").string();
+  CsvWriter csv(path, {"x"});
+  for (int g = 0; g < 1100; ++g) {
+    GameRecord r;
+    r.index = static_cast<std::uint64_t>(g);
+    r.stats = {{fmt::format("a{}", g), 1}, {fmt::format("b{}", g), 2}};
+    csv.add({r});
+  }
+  csv.finish();
+  // Names a0, b0, a1, b1, ...: the first 1024 are a0..b511.
+  EXPECT_EQ(csv.dropped(), 2 * 1100 - CsvWriter::kMaxNameColumns);
+  std::ifstream in(path);
+  std::string header;
+  std::getline(in, header);
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','), 9 + 1024 - 1);
+  EXPECT_TRUE(header.ends_with(",stats.a511,stats.b511")) << header.substr(header.size() - 40);
 }
 
 TEST_F(LabBatch, AStoppedRunCoversAContiguousRangeAndResumesToTheSameBytes) {
