@@ -94,8 +94,9 @@ struct Shared {
   bool rows = false;
   std::atomic<std::uint64_t> next_chunk{0};
   std::atomic<std::uint64_t> done{0};
-  std::atomic<bool> abort{false};  // a worker failed: stop now
-  std::mutex mutex;                // guards everything below
+  std::atomic<bool> abort{false};       // a worker failed: stop now
+  std::atomic<bool> any_forced{false};  // `forced` is not empty
+  std::mutex mutex;                     // guards everything below
   std::condition_variable wake;
   std::exception_ptr failure;
   std::map<std::uint64_t, std::vector<std::vector<GameRecord>>> ready;  // chunk -> rows
@@ -141,7 +142,7 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
         const std::uint64_t i = slot.next;
         for (std::size_t k = 0; k < nconfigs; ++k) {
           std::string forced;
-          {
+          if (sh.any_forced.load(std::memory_order_acquire)) {
             std::lock_guard lock(sh.mutex);
             const auto it = sh.forced.find({i, k});
             if (it != sh.forced.end()) forced = it->second;
@@ -289,6 +290,7 @@ std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& tot
           "game deadline exceeded: game {} under configuration {} ran for more than "
           "{:.3g} s and was abandoned",
           slot.next, slot.config + 1, spec_.game_deadline_ms / 1000.0);
+      sh.any_forced.store(true, std::memory_order_release);
       threads[w].detach();
       (void)workers_[w].release();  // the abandoned thread may still be using its Sessions
       auto fresh = std::make_shared<Slot>();
