@@ -117,3 +117,9 @@ expect 0 "unique stats names" -- "$catan" sim names --pack-path "$tmp/batch" --p
 check "unique stats names: 256 kept" [ "$(grep -c '^  stats\.k' "$tmp/out")" -eq 256 ]
 check "unique stats names: the cap is reported" grep -q \
   "names capped .*more than 256 distinct names of stats" "$tmp/out"
+
+# bench goes on past failed games and counts them per class.
+expect 1 "bench with failing games" -- "$catan" bench flaky --pack-path "$tmp/batch" --players 2 \
+  --games 40 --instruction-limit 100000 --json
+check "bench: failure classes in the JSON" grep -q \
+  '"failure_classes":{"error":[0-9]*,"instruction budget":[0-9]*},"failures":[0-9]*,"games":40' "$tmp/out"
