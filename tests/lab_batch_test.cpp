@@ -27,19 +27,21 @@ namespace {
 // C++ code the Lua watchdog cannot interrupt, as a runaway C loop would.
 class BlockingAgent final : public engine::Agent {
  public:
-  explicit BlockingAgent(const std::atomic<bool>& release) : release_(release) {}
+  explicit BlockingAgent(std::shared_ptr<const std::atomic<bool>> release)
+      : release_(std::move(release)) {}
   std::string name() const override { return "blocking"; }
   int choose(const engine::Decision&) override {
     // Gives up after a minute, so that a runner without the deadline fails the test rather
     // than hanging it.
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (!release_.load() && std::chrono::steady_clock::now() < give_up)
+    while (!release_->load() && std::chrono::steady_clock::now() < give_up)
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     return 0;
   }
 
  private:
-  const std::atomic<bool>& release_;
+  // Shared: the abandoned thread still reads it after the test has returned.
+  std::shared_ptr<const std::atomic<bool>> release_;
 };
 
 class LabBatch : public ::testing::Test {
@@ -145,11 +147,11 @@ end)
 }
 
 TEST_F(LabBatch, AGameStuckPastTheDeadlineFailsAndTheOthersAreCounted) {
-  std::atomic<bool> release{false};
+  const auto release = std::make_shared<std::atomic<bool>>(false);
   RunSpec spec = dice_race();
   spec.game_deadline_ms = 1000;
   // Game 3 of 10: seat 1 blocks in C++, which neither the time limit nor the budget can stop.
-  spec.agents_for = [&](std::uint64_t index, std::size_t) {
+  spec.agents_for = [release](std::uint64_t index, std::size_t) {
     std::vector<std::shared_ptr<engine::Agent>> agents;
     if (index == 3) agents.push_back(std::make_shared<BlockingAgent>(release));
     return agents;
@@ -186,7 +188,7 @@ TEST_F(LabBatch, AGameStuckPastTheDeadlineFailsAndTheOthersAreCounted) {
     EXPECT_EQ(a.stats, expected.configs[0].stats);
     EXPECT_EQ(a.player, expected.configs[0].player);
   }
-  release = true;  // the abandoned threads finish their games, see they were abandoned and end
+  *release = true;  // the abandoned threads finish their games, see they were abandoned and end
 }
 
 TEST_F(LabBatch, DistinctNamesAreCappedIndependentlyOfThreads) {
