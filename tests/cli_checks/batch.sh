@@ -104,6 +104,27 @@ check "resume a complete run: one line" grep -q "is complete; there is nothing t
 expect 2 "resume a missing file" -- "$catan" "${slow[@]}" --resume "$tmp/none.json"
 expect 2 "game deadline: NaN" -- "$catan" "${slow[@]}" --games 2 --game-deadline nan
 
+# The game deadline, end to end: games of some 20 ms against a deadline of 5 ms all fail, their
+# threads are abandoned and replaced, the results are written and the process ends.
+mkdir -p "$tmp/batch/heavy"
+printf '{"name": "heavy", "version": "1.0.0", "description": "x", "entry": ["main.lua"]}\n' \
+  >"$tmp/batch/heavy/pack.json"
+cat >"$tmp/batch/heavy/main.lua" <<'EOF'
+game.on("game.setup", function(e) game.add_form("chip") end)
+game.on("turn", function(e)
+  local x = 0
+  for i = 1, 3000000 do x = x + i end
+  game.finish(e.player, "one turn")
+end)
+EOF
+expect 1 "games past the deadline" -- "$catan" sim heavy --pack-path "$tmp/batch" --players 2 \
+  --games 4 --threads 2 --game-deadline 0.005 --out "$tmp/heavy.json"
+check "games past the deadline: one line" grep -q \
+  "^catan: error: 4 of 4 games failed; first: game 0: game deadline exceeded: game 0 under configuration 1 ran for more than 0.005 s and was abandoned$" \
+  "$tmp/err"
+check "games past the deadline: counted as their own class" grep -q '"class": "game deadline"' \
+  "$tmp/heavy.json"
+
 # Lab memory: a pack making up new names every game keeps at most 256 per kind.
 cat >"$tmp/batch/names/main.lua" <<'EOF'
 game.on("game.setup", function(e) game.add_form("chip") end)
