@@ -63,7 +63,8 @@ void LabOptions::add_to(CLI::App& app) {
                  "Hard deadline of one game in seconds: a game still running past it is "
                  "recorded as failed and its thread abandoned (default: 3 x --time-limit + 5; "
                  "0: none)")
-      ->type_name("S");
+      ->type_name("S")
+      ->check(CLI::Range(0.0, 1e6));
   app.add_option("--resume", resume,
                  "Finish the interrupted run whose incomplete results file is F (same options); "
                  "--out defaults to F")

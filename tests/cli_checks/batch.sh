@@ -103,6 +103,8 @@ expect 2 "resume a complete run" -- "$catan" "${slow[@]}" --resume "$tmp/straigh
 check "resume a complete run: one line" grep -q "is complete; there is nothing to resume" "$tmp/err"
 expect 2 "resume a missing file" -- "$catan" "${slow[@]}" --resume "$tmp/none.json"
 expect 2 "game deadline: NaN" -- "$catan" "${slow[@]}" --games 2 --game-deadline nan
+expect 2 "game deadline: negative" -- "$catan" "${slow[@]}" --games 2 --game-deadline -1
+expect 2 "game deadline: infinite" -- "$catan" "${slow[@]}" --games 2 --game-deadline inf
 
 # The game deadline, end to end: games of some 20 ms against a deadline of 5 ms all fail, their
 # threads are abandoned and replaced, the results are written and the process ends.
