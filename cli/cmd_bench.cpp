@@ -4,6 +4,9 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,8 +14,10 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "cli/lab_options.h"
 #include "engine/file_io.h"
 #include "engine/replay.h"
+#include "lab/aggregate.h"
 #include "scripting/batch.h"
 
 namespace catan::cli {
@@ -56,6 +61,9 @@ class BenchCommand final : public Command {
 
     auto search = search_.make();
     scripting::Session session(search, requested, game_.options, limits_.make());
+    for (const auto& b : bots)
+      if (b == "human") throw UsageError("bench plays bots only; 'human' cannot take a seat");
+    check_agents(bots, session.agent_names(), false);
     scripting::GameConfig config;
     config.seed = game_.seed;
     config.players = game_.players;
@@ -68,8 +76,10 @@ class BenchCommand final : public Command {
                                           : lua::State::Profiling::Instructions);
     const auto start = std::chrono::steady_clock::now();
     auto last_report = start;
+    std::map<std::string, std::uint64_t> failure_classes;  // lab::failure_class -> games
     const auto report =
         scripting::play_batch(session, config, games_, [&](int g, const scripting::GameResult& r) {
+          if (!r.ok) ++failure_classes[lab::failure_class(r.error)];
           if (!r.ok && !failures_dir_.empty())
             engine::save_replay(r.replay, std::filesystem::path(failures_dir_) /
                                               fmt::format("failed-{}-{}.json", game_.seed, g));
@@ -92,6 +102,7 @@ class BenchCommand final : public Command {
                           {"decisions", report.decisions},
                           {"turns", report.turns},
                           {"failures", report.failures},
+                          {"failure_classes", failure_classes},
                           {"games_with_winner", report.games_with_winner},
                           {"wins_by_seat", report.wins_by_seat},
                           {"bots", bots},
@@ -109,6 +120,11 @@ class BenchCommand final : public Command {
       fmt::print("wins by seat: {}; no winner: {}; failed: {}\n",
                  fmt::join(report.wins_by_seat, " "),
                  games_ - report.games_with_winner - report.failures, report.failures);
+      if (!failure_classes.empty()) {
+        std::vector<std::string> parts;
+        for (const auto& [cls, n] : failure_classes) parts.push_back(fmt::format("{}: {}", cls, n));
+        fmt::print("failed games by class: {}\n", fmt::join(parts, ", "));
+      }
       fmt::print("signature: {:016x}\n", report.signature);
       const auto& t = session.phase_times();
       if (t.games > 0) {

@@ -7,6 +7,7 @@
 #include "cli/command.h"
 #include "cli/common.h"
 #include "cli/human_agent.h"
+#include "cli/lab_options.h"
 #include "cli/summary.h"
 #include "engine/file_io.h"
 #include "engine/replay.h"
@@ -40,6 +41,7 @@ class PlayCommand final : public Command {
 
     auto search = search_.make();
     scripting::Session session(search, requested, game_.options, limits_.make());
+    check_agents(bots, session.agent_names(), true);
     // People at the terminal see the game's log as it happens.
     const bool human = std::find(bots.begin(), bots.end(), "human") != bots.end();
     if (verbose_ || human)

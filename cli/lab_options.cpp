@@ -1,10 +1,16 @@
 #include "cli/lab_options.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -13,6 +19,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "engine/file_io.h"
 #include "lab/csv_writer.h"
@@ -22,6 +29,7 @@
 #include "lab/runner.h"
 #include "lab/summary.h"
 #include "lab/text_report.h"
+#include "scripting/pack_suggest.h"
 
 namespace catan::cli {
 
@@ -57,6 +65,16 @@ void LabOptions::add_to(CLI::App& app) {
                  "./catan-failures)")
       ->type_name("DIR");
   app.add_flag("--json", json, "Print the results JSON on stdout instead of the summary");
+  app.add_option("--game-deadline", game_deadline,
+                 "Hard deadline of one game in seconds: a game still running past it is "
+                 "recorded as failed and its thread abandoned (default: 3 x --time-limit + 5; "
+                 "0: none)")
+      ->type_name("S")
+      ->check(CLI::Range(0.0, 1e6));
+  app.add_option("--resume", resume,
+                 "Finish the interrupted run whose incomplete results file is F (same options); "
+                 "--out defaults to F")
+      ->type_name("F.json");
 }
 
 int LabOptions::thread_count() const {
@@ -130,8 +148,75 @@ std::string failures_dir(const LabOptions& o) {
 
 }  // namespace
 
+void check_agents(const std::vector<std::string>& seats,
+                  const std::optional<std::vector<std::string>>& registered, bool human_allowed) {
+  if (!registered) return;
+  std::vector<std::string> known = *registered;
+  known.push_back("random");
+  if (human_allowed) known.push_back("human");
+  std::sort(known.begin(), known.end());
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  for (const auto& name : seats) {
+    if (std::binary_search(known.begin(), known.end(), name)) continue;
+    throw UsageError(fmt::format("unknown agent '{}'{}; known agents: {}", name,
+                                 packs::did_you_mean(name, known), fmt::join(known, ", ")));
+  }
+}
+
+namespace {
+
+// SIGINT and SIGTERM during a run: the first one asks the run to stop (and restores the default
+// action, so a second one ends the process at once).
+std::atomic<bool> g_stop{false};
+volatile std::sig_atomic_t g_signal = 0;
+
+extern "C" void on_stop_signal(int sig) {
+  g_signal = sig;
+  g_stop.store(true);
+}
+
+// Installs the handlers for the lifetime of a run and puts the previous ones back.
+class StopSignals {
+ public:
+  StopSignals() {
+    g_stop = false;
+    g_signal = 0;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &sa, &old_int_);
+    sigaction(SIGTERM, &sa, &old_term_);
+  }
+  ~StopSignals() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+// The deadline of one game in milliseconds (0: none).
+std::uint32_t game_deadline_ms(const LabOptions& o, const LimitOptions& limits) {
+  double s = o.game_deadline;
+  if (!std::isfinite(s))
+    throw UsageError(fmt::format("--game-deadline {}: expected a number of seconds", s));
+  if (s < 0) s = limits.time_limit_s > 0 ? 3 * limits.time_limit_s + 5 : 0;
+  if (!std::isfinite(s) || s < 0) return 0;  // the time limit's own check reports it
+  return static_cast<std::uint32_t>(std::min(s * 1000, 4.0e9));
+}
+
+}  // namespace
+
 int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions& search_options,
             const LimitOptions& limits) {
+  // From here on, SIGINT and SIGTERM end the run with the games played so far (none if they come
+  // before the first game).
+  const StopSignals signals;
   const GameOptions& game = *request.game;
   const auto bots = game.seats();
   for (const auto& b : bots)
@@ -139,6 +224,15 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   const auto [first, end] = o.range();
   if (o.until_ci > 0 && o.max_games < o.games)
     throw UsageError(fmt::format("--max-games {} is below --games {}", o.max_games, o.games));
+  if (!o.resume.empty()) {
+    if (o.until_ci > 0) throw UsageError("--resume does not go with --until-ci");
+    if (!o.csv.empty())
+      throw UsageError("--resume does not go with --csv (the CSV would hold only the rest)");
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(o.resume, ec))
+      throw UsageError(fmt::format("--resume: no such results file: {}", o.resume));
+  }
+  const std::string out_path = o.out.empty() ? o.resume : o.out;
 
   lab::RunSpec spec;
   spec.configs = request.configs;
@@ -147,10 +241,16 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   spec.seed = game.seed;
   spec.max_turns = game.max_turns;
   spec.limits = limits.make();
-  spec.failures_dir = failures_dir(o);
+  LabOptions for_dir = o;
+  for_dir.out = out_path;
+  spec.failures_dir = failures_dir(for_dir);
+  spec.game_deadline_ms = game_deadline_ms(o, limits);
+  spec.stop = &g_stop;
   auto search = search_options.make();
   const int threads = o.thread_count();
   lab::Runner runner(search, spec, threads);
+  for (std::size_t c = 0; c < spec.configs.size(); ++c)
+    check_agents(bots, runner.agent_names(c), false);
 
   lab::LabResults results;
   results.run.kind = request.kind;
@@ -158,10 +258,34 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   results.run.players = game.players;
   results.run.bots = bots;
   results.run.max_turns = game.max_turns;
+  results.run.games = o.games;
   const auto loaded = runner.loaded();
   for (std::size_t i = 0; i < spec.configs.size(); ++i)
     results.configs.push_back({spec.configs[i], loaded[i]});
   results.totals = lab::RunTotals(spec.configs.size(), game.players);
+
+  // --resume: the games already played, checked to be of this very run (as `catan merge` checks
+  // shards), then the rest is played from where they stop.
+  std::optional<lab::LabResults> before;
+  std::uint64_t from = first;
+  if (!o.resume.empty()) {
+    before = lab::load_results(o.resume);
+    if (!before->planned_end)
+      throw UsageError(
+          fmt::format("--resume: {} is complete; there is nothing to resume", o.resume));
+    if (before->run.first != first || *before->planned_end != end)
+      throw UsageError(fmt::format(
+          "--resume: {} is a run of games {}..{}, this one of games {}..{} (--games, --shard)",
+          o.resume, before->run.first, *before->planned_end - 1, first, end - 1));
+    auto probe = results;
+    probe.run.first = probe.run.end = before->run.end;
+    try {
+      lab::merge_results({*before, probe}, {o.resume, "this run"});
+    } catch (const lab::ResultsError& e) {
+      throw UsageError(fmt::format("--resume: {}", e.what()));
+    }
+    from = before->run.end;
+  }
 
   std::vector<std::string> labels;
   for (const auto& c : spec.configs) labels.push_back(c.label);
@@ -173,75 +297,125 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   std::uint64_t bar_before = 0;
   const lab::ProgressSink progress = [&](std::uint64_t done) { bar.update(done); };
 
-  const auto start = std::chrono::steady_clock::now();
-  if (o.until_ci > 0) {
-    std::uint64_t played = 0;
-    do {
-      const std::uint64_t next = std::min(played + o.games, o.max_games);
-      bar.start(next, bar_before);
-      runner.run(played, next, results.totals, rows, progress);
-      bar_before = played = next;
-    } while (played < o.max_games && !narrow_enough(results.totals, bots, o.until_ci));
-    results.run.games = played;
-    results.run.first = 0;
-    results.run.end = played;
-    results.run.until_ci = o.until_ci;
-    results.run.max_games = o.max_games;
-  } else {
-    bar.start(end - first);
-    runner.run(first, end, results.totals, rows, progress);
-    results.run.games = o.games;
-    results.run.first = first;
-    results.run.end = end;
-  }
-  bar.finish();
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (csv) csv->finish();
-
-  const auto json = lab::results_to_json(results);
-  if (!o.out.empty()) lab::write_json_file(json, o.out);
-  if (!o.report.empty()) lab::write_html_report(results, o.report);
-
-  const std::uint64_t played = results.run.end - results.run.first;
-  if (o.json) {
-    std::cout << engine::json_text(json, 2) << '\n';
-  } else {
-    if (request.configs.size() == 1) {
-      std::cout << engine::terminal_safe(lab::config_text(results, 0));
+  // Plays and writes everything; returns the exit code.
+  const auto play_and_write = [&]() -> int {
+    const auto start = std::chrono::steady_clock::now();
+    if (o.until_ci > 0) {
+      std::uint64_t played = 0;
+      do {
+        const std::uint64_t next = std::min(played + o.games, o.max_games);
+        bar.start(next, bar_before);
+        const std::uint64_t reached = runner.run(played, next, results.totals, rows, progress);
+        bar_before = played = reached;
+        if (reached < next) results.planned_end = o.max_games;
+      } while (!results.planned_end && played < o.max_games &&
+               !narrow_enough(results.totals, bots, o.until_ci));
+      results.run.games = o.max_games;
+      results.run.first = 0;
+      results.run.end = played;
+      results.run.until_ci = o.until_ci;
+      results.run.max_games = o.max_games;
+      if (!results.planned_end) results.run.games = played;
     } else {
-      std::cout << engine::terminal_safe(lab::comparison_text(results));
+      bar.start(end - from);
+      const std::uint64_t reached = runner.run(from, end, results.totals, rows, progress);
+      results.run.first = from;
+      results.run.end = reached;
+      if (reached < end) results.planned_end = end;
+      if (before) {
+        auto planned = results.planned_end;
+        results = lab::merge_results({*before, results}, {o.resume, "this run"});
+        results.planned_end = planned;
+      }
     }
-    const double per_config = static_cast<double>(played * request.configs.size());
-    std::cout << fmt::format(
-        "played {} games{} in {:.2f} s on {} threads: {:.0f} games/s\n",
-        played * request.configs.size(),
-        request.configs.size() > 1 ? fmt::format(" ({} per configuration)", played) : "", seconds,
-        threads, seconds > 0 ? per_config / seconds : 0.0);
-    if (o.until_ci > 0 && !narrow_enough(results.totals, bots, o.until_ci))
-      std::cout << fmt::format(
-          "note: stopped at --max-games {} before every interval was under "
-          "{} points\n",
-          o.max_games, o.until_ci);
-    if (!o.out.empty()) std::cout << "results written to " << o.out << '\n';
-    if (!o.csv.empty()) std::cout << "games written to " << o.csv << '\n';
-    if (!o.report.empty()) std::cout << "report written to " << o.report << '\n';
-  }
+    bar.finish();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (csv) {
+      csv->finish();
+      if (csv->dropped() > 0)
+        std::cerr << fmt::format(
+            "catan: warning: {} has the first {} name columns; {} values of later names were left "
+            "out\n",
+            o.csv, lab::CsvWriter::kMaxNameColumns, csv->dropped());
+    }
 
-  std::uint64_t errors = 0;
-  const lab::ErrorEntry* first_error = nullptr;
-  for (const auto& a : results.totals.configs) {
-    errors += a.errors;
-    if (!first_error && !a.error_list.empty()) first_error = &a.error_list.front();
+    const auto json = lab::results_to_json(results);
+    if (!out_path.empty()) lab::write_json_file(json, out_path);
+    if (!o.report.empty()) lab::write_html_report(results, o.report);
+
+    const std::uint64_t played = results.run.end - results.run.first;
+    if (o.json) {
+      std::cout << engine::json_text(json, 2) << '\n';
+    } else {
+      if (request.configs.size() == 1) {
+        std::cout << engine::terminal_safe(lab::config_text(results, 0));
+      } else {
+        std::cout << engine::terminal_safe(lab::comparison_text(results));
+      }
+      const std::uint64_t here = results.run.end - from;
+      const double per_config = static_cast<double>(here * request.configs.size());
+      std::cout << fmt::format(
+          "played {} games{} in {:.2f} s on {} threads: {:.0f} games/s\n",
+          here * request.configs.size(),
+          request.configs.size() > 1 ? fmt::format(" ({} per configuration)", here) : "", seconds,
+          threads, seconds > 0 ? per_config / seconds : 0.0);
+      if (o.until_ci > 0 && !results.planned_end &&
+          !narrow_enough(results.totals, bots, o.until_ci))
+        std::cout << fmt::format(
+            "note: stopped at --max-games {} before every interval was under "
+            "{} points\n",
+            o.max_games, o.until_ci);
+      if (!out_path.empty()) std::cout << "results written to " << out_path << '\n';
+      if (!o.csv.empty()) std::cout << "games written to " << o.csv << '\n';
+      if (!o.report.empty()) std::cout << "report written to " << o.report << '\n';
+    }
+
+    int code = kOk;
+    std::uint64_t errors = 0;
+    const lab::ErrorEntry* first_error = nullptr;
+    for (const auto& a : results.totals.configs) {
+      errors += a.errors;
+      if (!first_error && !a.error_list.empty()) first_error = &a.error_list.front();
+    }
+    if (results.planned_end) {
+      const int sig = g_signal;
+      print_error(fmt::format(
+          "interrupted by {}: played {} of {}..{}{}", sig == SIGTERM ? "SIGTERM" : "SIGINT",
+          results.run.end > results.run.first
+              ? fmt::format("games {}..{}", results.run.first, results.run.end - 1)
+              : std::string("no games"),
+          results.run.first, *results.planned_end - 1,
+          out_path.empty() || o.until_ci > 0
+              ? ""
+              : fmt::format("; {} is marked incomplete, finish it with --resume {}", out_path,
+                            out_path)));
+      code = 128 + (sig == SIGTERM ? SIGTERM : SIGINT);
+    } else if (errors > 0) {
+      print_error(fmt::format(
+          "{} of {} games failed; first: game {}: {}{}", errors, played * request.configs.size(),
+          first_error->game, first_error->error,
+          first_error->replay.empty() ? "" : fmt::format(" (replay: {})", first_error->replay)));
+      code = kRuntimeError;
+    }
+    return code;
+  };
+  int code = kRuntimeError;
+  try {
+    code = play_and_write();
+  } catch (const std::exception& e) {
+    if (runner.abandoned() == 0) throw;
+    print_error(e.what());  // and end below, without destructors
   }
-  if (errors > 0) {
-    print_error(fmt::format(
-        "{} of {} games failed; first: game {}: {}{}", errors, played * request.configs.size(),
-        first_error->game, first_error->error,
-        first_error->replay.empty() ? "" : fmt::format(" (replay: {})", first_error->replay)));
-    return kRuntimeError;
+  if (runner.abandoned() > 0) {
+    // A thread abandoned past the game deadline may still be running in its leaked Session;
+    // returning would run destructors under it. Everything is written: flush and end here.
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    std::_Exit(code);
   }
-  return kOk;
+  return code;
 }
 
 }  // namespace catan::cli

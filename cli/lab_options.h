@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,7 +15,7 @@
 namespace catan::cli {
 
 // --games, --threads, --shard, --until-ci, --max-games, --out, --csv, --report, --failures,
-// --json.
+// --json, --game-deadline, --resume.
 struct LabOptions {
   std::uint64_t games = 1000;
   int threads = 0;      // 0: one per core
@@ -23,6 +24,10 @@ struct LabOptions {
   std::uint64_t max_games = 100000;
   std::string out, csv, report, failures;
   bool json = false;
+  // Hard deadline of one game in seconds; < 0: 3 x the time limit + 5 s (none without a time
+  // limit); 0: none.
+  double game_deadline = -1;
+  std::string resume;  // an incomplete results file to finish
 
   void add_to(CLI::App& app);
   // --threads, or the number of cores.
@@ -44,11 +49,22 @@ struct LabRequest {
   const GameOptions* game = nullptr;  // players, bots, seed, turn cap
 };
 
+// Throws UsageError when a seat's agent is neither built in ("random", and "human" when
+// `human_allowed`) nor in `registered` (Session::agent_names: the agents the loaded packs
+// register), naming the bad name and the known ones. Checks nothing when `registered` is nullopt
+// (the packs failed to load; the game reports it).
+void check_agents(const std::vector<std::string>& seats,
+                  const std::optional<std::vector<std::string>>& registered, bool human_allowed);
+
 // Plays the request and writes what LabOptions ask for: the text summary (or the JSON with
 // --json) on stdout, --out, --csv, --report, a progress bar on stderr when it is a terminal.
 // Returns kOk, or kRuntimeError (with a one-line error) when games failed; their replays are in
-// --failures (default: beside --out, else ./catan-failures). Throws UsageError, PackError and
-// runtime errors for run_cli to report.
+// --failures (default: beside --out, else ./catan-failures). On SIGINT or SIGTERM it stops
+// handing out games, writes what was played as results marked incomplete and returns 130 or 143
+// (128 + the signal). With --resume it plays the games an incomplete results file is missing.
+// When a game passed the game deadline, its abandoned thread may still run: the process then
+// ends here with _exit after flushing, never returning. Throws UsageError, PackError and runtime
+// errors for run_cli to report.
 int run_lab(const LabRequest& request, const LabOptions& options, const SearchOptions& search,
             const LimitOptions& limits);
 

@@ -1,6 +1,7 @@
 #include "lab/aggregate.h"
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 
 namespace catan::lab {
@@ -9,6 +10,40 @@ Aggregate::Aggregate(int players_)
     : players(players_),
       seat_wins(static_cast<std::size_t>(players_), 0),
       position_wins(static_cast<std::size_t>(players_), 0) {}
+
+std::string failure_class(const std::string& error) {
+  if (error.find("game deadline exceeded") != std::string::npos) return "game deadline";
+  if (error.find("time limit exceeded") != std::string::npos) return "time limit";
+  if (error.find("instruction budget exceeded") != std::string::npos) return "instruction budget";
+  if (error.find("distinct names") != std::string::npos) return "name cap";
+  if (error.find("memory") != std::string::npos) return "memory";
+  return "error";
+}
+
+namespace {
+
+// Keeps the Aggregate::kMaxNames smallest keys of `m`; true when some were dropped.
+template <typename Map>
+bool keep_smallest(Map& m) {
+  if (m.size() <= Aggregate::kMaxNames) return false;
+  m.erase(std::next(m.begin(), static_cast<std::ptrdiff_t>(Aggregate::kMaxNames)), m.end());
+  return true;
+}
+
+}  // namespace
+
+void Aggregate::trim_names() {
+  if (keep_smallest(dice)) capped.insert("dice");
+  if (keep_smallest(stats)) capped.insert("stats");
+  if (keep_smallest(player)) capped.insert("player");
+  if (keep_smallest(ignored)) capped.insert("ignored");
+}
+
+void Aggregate::add_failure(const std::string& cls, const FailureClass& f) {
+  auto& mine = failures[cls];
+  if (mine.count == 0 || f.first.game < mine.first.game) mine.first = f.first;
+  mine.count += f.count;
+}
 
 void Aggregate::add_error(ErrorEntry entry) {
   const auto at =
@@ -22,7 +57,9 @@ void Aggregate::add(const GameRecord& r) {
   ++games;
   if (!r.ok) {
     ++errors;
-    add_error({r.index, r.error, r.replay_file});
+    ErrorEntry entry{r.index, r.error, r.replay_file};
+    add_failure(failure_class(r.error), FailureClass{1, entry});
+    add_error(std::move(entry));
     return;
   }
   ++finished;
@@ -47,6 +84,7 @@ void Aggregate::add(const GameRecord& r) {
     }
   }
   for (const auto& name : r.ignored) ignored.insert(name);
+  trim_names();
 }
 
 void Aggregate::merge(const Aggregate& o) {
@@ -73,6 +111,9 @@ void Aggregate::merge(const Aggregate& o) {
   }
   for (const auto& e : o.error_list) add_error(e);
   ignored.insert(o.ignored.begin(), o.ignored.end());
+  for (const auto& [cls, f] : o.failures) add_failure(cls, f);
+  capped.insert(o.capped.begin(), o.capped.end());
+  trim_names();
 }
 
 }  // namespace catan::lab

@@ -25,9 +25,29 @@ struct ErrorEntry {
   bool operator==(const ErrorEntry&) const = default;
 };
 
+// The failed games of one class of error (failure_class()): how many, and the first of them by
+// game index.
+struct FailureClass {
+  std::uint64_t count = 0;
+  ErrorEntry first;
+  bool operator==(const FailureClass&) const = default;
+};
+
+// The class of a game's error message, one of a fixed list so that the classes of a run stay
+// few and merge exactly: "game deadline", "time limit", "instruction budget", "memory",
+// "name cap", or "error" (script and agent errors, anything else).
+std::string failure_class(const std::string& error);
+
 struct Aggregate {
   // Only the first kMaxErrorEntries failed games (by game index) are listed; all are counted.
   static constexpr std::size_t kMaxErrorEntries = 20;
+  // Distinct names kept per kind (stats, player properties, dice totals, ignored stats names).
+  // Past it, only the kMaxNames smallest names (in byte order; dice totals in numeric order)
+  // are kept and the kind is listed in `capped`; the others' values are dropped. Keeping the
+  // smallest names makes the kept set, and so the totals, independent of the order games are
+  // added and merged in: a name among the kMaxNames smallest of all names is among the smallest
+  // of any subset. It bounds the memory of a run whatever names packs make up.
+  static constexpr std::size_t kMaxNames = 256;
 
   int players = 0;
 
@@ -41,8 +61,11 @@ struct Aggregate {
   std::map<int, std::uint64_t> dice;          // dice total -> times rolled, finished games
   std::map<std::string, Distribution> stats;  // "stats." properties
   std::map<std::string, std::vector<Distribution>> player;  // player properties, per seat
-  std::vector<ErrorEntry> error_list;  // the first failed games, ascending game index
-  std::set<std::string> ignored;       // "stats." properties that were not integers
+  std::vector<ErrorEntry> error_list;            // the first failed games, ascending game index
+  std::set<std::string> ignored;                 // "stats." properties that were not integers
+  std::map<std::string, FailureClass> failures;  // failure_class() -> its failed games
+  std::set<std::string>
+      capped;  // kinds that reached kMaxNames: "dice", "ignored", "player", "stats"
 
   explicit Aggregate(int players = 0);
   // Adds one game. Errors count in games and errors only.
@@ -54,6 +77,8 @@ struct Aggregate {
 
  private:
   void add_error(ErrorEntry entry);
+  void add_failure(const std::string& cls, const FailureClass& f);
+  void trim_names();
 };
 
 }  // namespace catan::lab

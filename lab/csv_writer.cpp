@@ -39,9 +39,15 @@ CsvWriter::~CsvWriter() {
 }
 
 std::size_t CsvWriter::column(const std::string& name) {
-  const auto [it, added] = index_.emplace(name, columns_.size());
-  if (added) columns_.push_back(name);
-  return it->second;
+  const auto it = index_.find(name);
+  if (it != index_.end()) return it->second;
+  if (columns_.size() >= kFixed.size() + kMaxNameColumns) {
+    ++dropped_;
+    return kNoColumn;
+  }
+  index_.emplace(name, columns_.size());
+  columns_.push_back(name);
+  return columns_.size() - 1;
 }
 
 void CsvWriter::add(const std::vector<GameRecord>& game) {
@@ -49,6 +55,7 @@ void CsvWriter::add(const std::vector<GameRecord>& game) {
     const GameRecord& r = game[c];
     fields_.assign(columns_.size(), "");
     const auto set = [&](std::size_t i, std::string value) {
+      if (i == kNoColumn) return;
       if (i >= fields_.size()) fields_.resize(i + 1);
       fields_[i] = std::move(value);
     };

@@ -9,6 +9,11 @@
 // Since packs may set new properties in any game, the header is known only at the end: rows go
 // to FILE.tmp as they come (memory stays flat however many games), and finish() writes FILE with
 // the header, padding earlier rows, then removes FILE.tmp.
+//
+// At most kMaxNameColumns dice, seat and stats columns are made, in order of first appearance
+// (rows come in game order, so which ones does not depend on threads): a pack making up a new
+// name per game would otherwise grow every row and the writer's memory without end. Values of
+// further names are dropped and counted (dropped()).
 #pragma once
 
 #include <cstdint>
@@ -23,6 +28,8 @@ namespace catan::lab {
 
 class CsvWriter {
  public:
+  static constexpr std::size_t kMaxNameColumns = 1024;
+
   // Opens PATH.tmp. Throws std::runtime_error when it cannot be written.
   CsvWriter(std::string path, std::vector<std::string> config_labels);
   // Removes PATH.tmp if finish() was not reached.
@@ -34,8 +41,12 @@ class CsvWriter {
   void add(const std::vector<GameRecord>& game);
   // Writes PATH. Throws std::runtime_error on a write error.
   void finish();
+  // Values left out because their name came after kMaxNameColumns others.
+  std::uint64_t dropped() const { return dropped_; }
 
  private:
+  static constexpr std::size_t kNoColumn = static_cast<std::size_t>(-1);
+  // The column of `name`, made if new; kNoColumn past the cap.
   std::size_t column(const std::string& name);
   std::string path_;
   std::vector<std::string> labels_;
@@ -44,6 +55,7 @@ class CsvWriter {
   std::map<std::string, std::size_t> index_;
   std::vector<std::string> fields_;  // reused row buffer
   bool finished_ = false;
+  std::uint64_t dropped_ = 0;
 };
 
 // A CSV field, quoted when it holds a comma, a quote or a line break.

@@ -1,6 +1,7 @@
 #include "lab/paired.h"
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 
 namespace catan::lab {
@@ -39,6 +40,13 @@ void both(const std::vector<std::pair<std::string, std::int64_t>>& a,
       }
 }
 
+// Keeps the kMaxNames smallest names, as Aggregate does (order-independent, bounded).
+template <typename Map>
+void keep_smallest(Map& m) {
+  if (m.size() > PairedAggregate::kMaxNames)
+    m.erase(std::next(m.begin(), static_cast<std::ptrdiff_t>(PairedAggregate::kMaxNames)), m.end());
+}
+
 }  // namespace
 
 void PairedAggregate::add(const GameRecord& a, const GameRecord& b) {
@@ -63,6 +71,8 @@ void PairedAggregate::add(const GameRecord& a, const GameRecord& b) {
            per_seat[seat].add(vb - va);
          });
   }
+  keep_smallest(stats);
+  keep_smallest(player);
 }
 
 void PairedAggregate::merge(const PairedAggregate& o) {
@@ -79,6 +89,8 @@ void PairedAggregate::merge(const PairedAggregate& o) {
     if (mine.empty()) mine.resize(static_cast<std::size_t>(players));
     for (std::size_t s = 0; s < seats.size() && s < mine.size(); ++s) mine[s].merge(seats[s]);
   }
+  keep_smallest(stats);
+  keep_smallest(player);
 }
 
 }  // namespace catan::lab

@@ -29,6 +29,9 @@ struct BinaryPairs {
 };
 
 struct PairedAggregate {
+  // Names kept in `stats` and `player`: the kMaxNames smallest, as in Aggregate::kMaxNames.
+  static constexpr std::size_t kMaxNames = 256;
+
   int players = 0;
   std::uint64_t pairs = 0;
   std::vector<BinaryPairs> seat_win;                   // per seat: that seat won

@@ -44,6 +44,10 @@ struct ConfigInfo {
 
 struct LabResults {
   RunInfo run;
+  // Set when the run was interrupted (SIGINT, SIGTERM) before it played every game: the end of
+  // the game range it was to cover; run.end is then where it stopped. `catan sim --resume`
+  // plays the rest.
+  std::optional<std::uint64_t> planned_end;
   std::vector<ConfigInfo> configs;
   RunTotals totals;  // totals.configs[i] belongs to configs[i]
 };

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -70,6 +71,61 @@ ojson error_entries(const std::vector<ErrorEntry>& list) {
   return out;
 }
 
+ojson failures_raw(const Aggregate& a) {
+  ojson out = ojson::object();
+  for (const auto& [cls, f] : a.failures)
+    out[cls] = {{"count", f.count},
+                {"game", f.first.game},
+                {"error", f.first.error},
+                {"replay", f.first.replay.empty() ? ojson(nullptr) : ojson(f.first.replay)}};
+  return out;
+}
+
+// The failed games of a configuration per class, in class order.
+ojson failure_classes(const Aggregate& a) {
+  ojson out = ojson::array();
+  for (const auto& [cls, f] : a.failures)
+    out.push_back({{"class", cls},
+                   {"count", f.count},
+                   {"first_game", f.first.game},
+                   {"error", f.first.error},
+                   {"replay", f.first.replay.empty() ? ojson(nullptr) : ojson(f.first.replay)}});
+  return out;
+}
+
+// The run's failed games: the count per configuration and, per class over every
+// configuration, the count and the first failed game (lowest index, then lowest configuration).
+ojson run_failures(const LabResults& r) {
+  std::uint64_t games = 0;
+  ojson per_config = ojson::array();
+  std::map<std::string, std::pair<FailureClass, std::size_t>> classes;  // class -> (f, config)
+  for (std::size_t i = 0; i < r.totals.configs.size(); ++i) {
+    const auto& a = r.totals.configs[i];
+    games += a.errors;
+    per_config.push_back(a.errors);
+    for (const auto& [cls, f] : a.failures) {
+      auto [it, added] = classes.try_emplace(cls, f, i);
+      if (added) continue;
+      it->second.first.count += f.count;
+      if (f.first.game < it->second.first.first.game) {
+        it->second.first.first = f.first;
+        it->second.second = i;
+      }
+    }
+  }
+  ojson list = ojson::array();
+  for (const auto& [cls, entry] : classes) {
+    const auto& [f, config] = entry;
+    list.push_back({{"class", cls},
+                    {"count", f.count},
+                    {"first_game", f.first.game},
+                    {"config", config + 1},
+                    {"error", f.first.error},
+                    {"replay", f.first.replay.empty() ? ojson(nullptr) : ojson(f.first.replay)}});
+  }
+  return {{"games", games}, {"per_config", per_config}, {"classes", list}};
+}
+
 ojson aggregate_raw(const Aggregate& a) {
   ojson j;
   j["games"] = a.games;
@@ -96,6 +152,8 @@ ojson aggregate_raw(const Aggregate& a) {
   j["player"] = player;
   j["error_list"] = error_entries(a.error_list);
   j["ignored"] = a.ignored;
+  j["failures"] = failures_raw(a);
+  j["capped"] = a.capped;
   return j;
 }
 
@@ -174,6 +232,8 @@ ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
   j["no_winner"] = a.no_winner;
   j["errors"] = a.errors;
   j["error_list"] = error_entries(a.error_list);
+  j["failures"] = failure_classes(a);
+  j["capped_names"] = a.capped;
   ojson seats = ojson::array();
   for (std::size_t i = 0; i < s.seat_win.size(); ++i) {
     ojson r = {{"seat", i + 1}, {"bot", i < bots.size() ? bots[i] : ""}};
@@ -464,6 +524,22 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run) {
     a.error_list.push_back(std::move(entry));
   }
   for (const auto& s : n.at("ignored").strings()) a.ignored.insert(s);
+  // Added within version 1: absent from files written before them.
+  if (n.has("failures")) {
+    n.at("failures").each([&](const std::string& k, const Node& v) {
+      FailureClass f{v.at("count").u64(), {v.at("game").u64(), v.at("error").str(), ""}};
+      if (!v.at("replay").j.is_null()) f.first.replay = v.at("replay").str();
+      a.failures[k] = std::move(f);
+    });
+  } else {
+    // The classes of the listed errors only: what the file still tells.
+    for (const auto& e : a.error_list) {
+      auto& f = a.failures[failure_class(e.error)];
+      if (f.count++ == 0) f.first = e;
+    }
+  }
+  if (n.has("capped"))
+    for (const auto& s : n.at("capped").strings()) a.capped.insert(s);
   return a;
 }
 
@@ -509,6 +585,7 @@ ojson results_to_json(const LabResults& r) {
   j["schema"] = kResultsSchema;
   j["version"] = kResultsVersion;
   j["kind"] = r.run.kind;
+  j["complete"] = !r.planned_end.has_value();
   ojson run;
   run["seed"] = r.run.seed;
   run["players"] = r.run.players;
@@ -521,7 +598,9 @@ ojson results_to_json(const LabResults& r) {
     run["until_ci"] = {{"pp", *r.run.until_ci}, {"max_games", r.run.max_games}};
   else
     run["until_ci"] = nullptr;
+  if (r.planned_end) run["planned_end_game"] = *r.planned_end;
   j["run"] = run;
+  j["failures"] = run_failures(r);
   ojson configs = ojson::array();
   for (std::size_t i = 0; i < r.configs.size(); ++i) {
     const auto& c = r.configs[i];
@@ -587,6 +666,13 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
     if (!ci.at("pp").j.is_number()) ci.at("pp").fail("expected a number");
     r.run.until_ci = ci.at("pp").j.get<double>();
     r.run.max_games = ci.at("max_games").u64();
+  }
+  if (top.has("complete") && !top.at("complete").j.is_boolean())
+    top.at("complete").fail("expected true or false");
+  if (top.has("complete") && !top.at("complete").j.get<bool>()) {
+    r.planned_end = run.at("planned_end_game").u64();
+    if (*r.planned_end < r.run.end || *r.planned_end > r.run.games)
+      run.at("planned_end_game").fail("outside end_game..games");
   }
   const Node configs = top.at("configs");
   if (configs.size() == 0) configs.fail("no configurations");

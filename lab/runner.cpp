@@ -22,24 +22,18 @@ struct Runner::Worker {
   std::vector<std::unique_ptr<scripting::Session>> sessions;
 };
 
-Runner::Runner(packs::PackSearch& search, RunSpec spec, int threads) : spec_(std::move(spec)) {
+Runner::Runner(packs::PackSearch& search, RunSpec spec, int threads)
+    : search_(&search), spec_(std::move(spec)) {
   if (spec_.configs.empty()) throw ConfigError("no configuration to play");
   threads = std::max(threads, 1);
   // Configs with the same pack list share a session.
   std::map<std::vector<std::string>, std::size_t> by_packs;
-  std::vector<const std::vector<std::string>*> pack_lists;
   for (const auto& c : spec_.configs) {
-    const auto [it, added] = by_packs.emplace(c.packs, pack_lists.size());
-    if (added) pack_lists.push_back(&c.packs);
+    const auto [it, added] = by_packs.emplace(c.packs, pack_lists_.size());
+    if (added) pack_lists_.push_back(&c.packs);
     session_of_config_.push_back(it->second);
   }
-  for (int t = 0; t < threads; ++t) {
-    auto worker = std::make_unique<Worker>();
-    for (const auto* packs : pack_lists)
-      worker->sessions.push_back(std::make_unique<scripting::Session>(
-          search, *packs, std::vector<std::string>{}, spec_.limits));
-    workers_.push_back(std::move(worker));
-  }
+  for (int t = 0; t < threads; ++t) workers_.push_back(make_worker());
   // Bad option values are usage errors: find them now, not in every game.
   for (std::size_t c = 0; c < spec_.configs.size(); ++c)
     packs::resolve_options(workers_[0]->sessions[session_of_config_[c]]->packs(),
@@ -48,8 +42,20 @@ Runner::Runner(packs::PackSearch& search, RunSpec spec, int threads) : spec_(std
 
 Runner::~Runner() = default;
 
+std::unique_ptr<Runner::Worker> Runner::make_worker() const {
+  auto worker = std::make_unique<Worker>();
+  for (const auto* packs : pack_lists_)
+    worker->sessions.push_back(std::make_unique<scripting::Session>(
+        *search_, *packs, std::vector<std::string>{}, spec_.limits));
+  return worker;
+}
+
 int Runner::threads() const {
   return static_cast<int>(workers_.size());
+}
+
+std::optional<std::vector<std::string>> Runner::agent_names(std::size_t config) const {
+  return workers_[0]->sessions[session_of_config_[config]]->agent_names();
 }
 
 std::vector<std::vector<std::pair<std::string, std::string>>> Runner::loaded() const {
@@ -62,129 +68,273 @@ std::vector<std::vector<std::pair<std::string, std::string>>> Runner::loaded() c
   return out;
 }
 
-void Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& totals, const RowSink& rows,
-                 const ProgressSink& progress) {
-  if (end <= first) {
-    if (progress) progress(0);
-    return;
-  }
-  const std::uint64_t count = end - first;
-  const std::size_t nconfigs = spec_.configs.size();
-  const std::uint64_t nthreads = workers_.size();
-  // Small chunks keep the threads busy to the end; 64 games amortize the shared counter.
-  const std::uint64_t chunk = std::clamp<std::uint64_t>(count / (nthreads * 8), 1, 64);
-  const std::uint64_t chunks = (count + chunk - 1) / chunk;
+namespace {
 
+enum SlotState : int { kIdle, kPlaying, kAbandoned };
+
+// One worker thread's place in a run. The thread owns every plain field while it runs; the
+// calling thread takes them over once it has moved `state` from kPlaying to kAbandoned (the
+// thread is then stuck in Session::play and touches them no more) or once the thread has ended.
+struct Slot {
+  std::atomic<int> state{kIdle};
+  std::atomic<std::int64_t> started{0};  // steady_clock ticks when the current game began
+  RunTotals mine;
+  bool has_chunk = false;
+  std::uint64_t chunk = 0, next = 0, to = 0;  // chunk held; next game index; its end
+  std::size_t config = 0;                     // config of the game being played
+  std::vector<std::vector<GameRecord>> rows;  // the chunk's rows so far
+};
+
+// What the workers of one run() share. Held by shared_ptr by every thread, so that an abandoned
+// thread whose game returns after run() has returned still finds it.
+struct Shared {
+  RunSpec spec;
+  std::vector<std::size_t> session_of_config;
+  std::uint64_t first = 0, end = 0, chunk = 1, chunks = 0;
+  bool rows = false;
   std::atomic<std::uint64_t> next_chunk{0};
   std::atomic<std::uint64_t> done{0};
-  std::atomic<bool> stop{false};
-  std::mutex mutex;
+  std::atomic<bool> abort{false};       // a worker failed: stop now
+  std::atomic<bool> any_forced{false};  // `forced` is not empty
+  std::mutex mutex;                     // guards everything below
   std::condition_variable wake;
   std::exception_ptr failure;
   std::map<std::uint64_t, std::vector<std::vector<GameRecord>>> ready;  // chunk -> rows
-  int running = static_cast<int>(nthreads);
-  std::vector<RunTotals> partial(nthreads, RunTotals(nconfigs, spec_.players));
+  std::map<std::pair<std::uint64_t, std::size_t>, std::string> forced;  // (game, config) -> error
+  int running = 0;
+};
 
-  const auto play_worker = [&](std::size_t w) {
-    Worker& worker = *workers_[w];
-    RunTotals& mine = partial[w];
-    std::vector<GameRecord> records(nconfigs);
-    scripting::GameConfig game;
-    game.seed = spec_.seed;
-    game.players = spec_.players;
-    game.agents = spec_.bots;
-    game.max_turns = spec_.max_turns;
-    try {
-      while (!stop.load(std::memory_order_relaxed)) {
-        const std::uint64_t c = next_chunk.fetch_add(1);
-        if (c >= chunks) break;
-        const std::uint64_t from = first + c * chunk;
-        const std::uint64_t to = std::min(end, from + chunk);
-        std::vector<std::vector<GameRecord>> chunk_rows;
-        for (std::uint64_t i = from; i < to && !stop.load(std::memory_order_relaxed); ++i) {
-          for (std::size_t k = 0; k < nconfigs; ++k) {
-            auto& session = *worker.sessions[session_of_config_[k]];
-            game.game_index = i;
-            game.options = spec_.configs[k].options;
-            const auto result = session.play(game);
-            records[k] = make_record(result, i, session.state().first_player);
-            if (!result.ok && !spec_.failures_dir.empty() && !result.replay.requested.empty()) {
-              std::error_code ec;
-              std::filesystem::create_directories(spec_.failures_dir, ec);
-              const auto path =
-                  std::filesystem::path(spec_.failures_dir) /
-                  fmt::format("failed-seed{}-game{}-config{}.json", spec_.seed, i, k + 1);
-              engine::save_replay(result.replay, path);
-              records[k].replay_file = path.string();
-            }
-            mine.configs[k].add(records[k]);
-            if (k > 0) mine.pairs[k - 1].add(records[0], records[k]);
-          }
-          if (rows) chunk_rows.push_back(records);
-          done.fetch_add(1, std::memory_order_relaxed);
-        }
-        if (rows) {
-          std::lock_guard lock(mutex);
-          ready.emplace(c, std::move(chunk_rows));
-          wake.notify_one();
-        }
+bool stop_requested(const Shared& sh) {
+  return sh.abort.load(std::memory_order_relaxed) ||
+         (sh.spec.stop && sh.spec.stop->load(std::memory_order_relaxed));
+}
+
+std::int64_t now_ticks() {
+  return std::chrono::steady_clock::now().time_since_epoch().count();
+}
+
+void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
+                 std::vector<scripting::Session*> sessions) {
+  Shared& sh = *shared;
+  Slot& slot = *slot_ptr;
+  const RunSpec& spec = sh.spec;
+  const std::size_t nconfigs = spec.configs.size();
+  std::vector<GameRecord> records(nconfigs);
+  scripting::GameConfig game;
+  game.seed = spec.seed;
+  game.players = spec.players;
+  game.agents = spec.bots;
+  game.max_turns = spec.max_turns;
+  try {
+    for (;;) {
+      if (!slot.has_chunk) {
+        if (stop_requested(sh)) break;
+        const std::uint64_t c = sh.next_chunk.fetch_add(1);
+        if (c >= sh.chunks) break;
+        slot.has_chunk = true;
+        slot.chunk = c;
+        slot.next = sh.first + c * sh.chunk;
+        slot.to = std::min(sh.end, slot.next + sh.chunk);
+        slot.rows.clear();
       }
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!failure) failure = std::current_exception();
-      stop = true;
+      while (slot.next < slot.to) {
+        if (sh.abort.load(std::memory_order_relaxed)) break;
+        const std::uint64_t i = slot.next;
+        for (std::size_t k = 0; k < nconfigs; ++k) {
+          std::string forced;
+          if (sh.any_forced.load(std::memory_order_acquire)) {
+            std::lock_guard lock(sh.mutex);
+            const auto it = sh.forced.find({i, k});
+            if (it != sh.forced.end()) forced = it->second;
+          }
+          if (!forced.empty()) {
+            records[k] = GameRecord{};
+            records[k].index = i;
+            records[k].ok = false;
+            records[k].error = forced;
+            continue;
+          }
+          auto& session = *sessions[sh.session_of_config[k]];
+          game.game_index = i;
+          game.options = spec.configs[k].options;
+          game.agent_objects.clear();
+          if (spec.agents_for) game.agent_objects = spec.agents_for(i, k);
+          slot.config = k;
+          slot.started.store(now_ticks(), std::memory_order_relaxed);
+          slot.state.store(kPlaying, std::memory_order_release);
+          scripting::GameResult result;
+          try {
+            result = session.play(game);
+          } catch (...) {
+            int expected = kPlaying;
+            if (!slot.state.compare_exchange_strong(expected, kIdle)) return;
+            throw;
+          }
+          int expected = kPlaying;
+          // Abandoned past the deadline: the run has counted this game and moved on.
+          if (!slot.state.compare_exchange_strong(expected, kIdle)) return;
+          records[k] = make_record(result, i, session.state().first_player);
+          if (!result.ok && !spec.failures_dir.empty() && !result.replay.requested.empty()) {
+            std::error_code ec;
+            std::filesystem::create_directories(spec.failures_dir, ec);
+            const auto path =
+                std::filesystem::path(spec.failures_dir) /
+                fmt::format("failed-seed{}-game{}-config{}.json", spec.seed, i, k + 1);
+            engine::save_replay(result.replay, path);
+            records[k].replay_file = path.string();
+          }
+        }
+        for (std::size_t k = 0; k < nconfigs; ++k) {
+          slot.mine.configs[k].add(records[k]);
+          if (k > 0) slot.mine.pairs[k - 1].add(records[0], records[k]);
+        }
+        if (sh.rows) slot.rows.push_back(records);
+        ++slot.next;
+        sh.done.fetch_add(1, std::memory_order_relaxed);
+      }
+      if (sh.abort.load(std::memory_order_relaxed)) break;
+      if (sh.rows) {
+        std::lock_guard lock(sh.mutex);
+        sh.ready.emplace(slot.chunk, std::move(slot.rows));
+        sh.wake.notify_one();
+      }
+      slot.rows.clear();
+      slot.has_chunk = false;
     }
-    std::lock_guard lock(mutex);
-    --running;
-    wake.notify_one();
-  };
-
-  std::vector<std::thread> threads;
-  for (std::size_t w = 1; w < nthreads; ++w) threads.emplace_back(play_worker, w);
-  // The calling thread is worker 0 when nobody needs rows or progress; otherwise it stays free
-  // to write rows in order and report progress.
-  const bool caller_plays = !rows && !progress;
-  if (caller_plays) {
-    play_worker(0);
-  } else {
-    threads.emplace_back(play_worker, 0);
+  } catch (...) {
+    std::lock_guard lock(sh.mutex);
+    if (!sh.failure) sh.failure = std::current_exception();
+    sh.abort = true;
   }
+  std::lock_guard lock(sh.mutex);
+  --sh.running;
+  sh.wake.notify_one();
+}
 
+}  // namespace
+
+std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& totals,
+                          const RowSink& rows, const ProgressSink& progress) {
+  if (end <= first) {
+    if (progress) progress(0);
+    return end;
+  }
+  const std::uint64_t count = end - first;
+  const std::size_t nconfigs = spec_.configs.size();
+  const std::size_t nthreads = workers_.size();
+
+  auto shared = std::make_shared<Shared>();
+  Shared& sh = *shared;
+  sh.spec = spec_;
+  sh.session_of_config = session_of_config_;
+  sh.first = first;
+  sh.end = end;
+  // Small chunks keep the threads busy to the end; 64 games amortize the shared counter.
+  sh.chunk = std::clamp<std::uint64_t>(count / (nthreads * 8), 1, 64);
+  sh.chunks = (count + sh.chunk - 1) / sh.chunk;
+  sh.rows = static_cast<bool>(rows);
+  sh.running = static_cast<int>(nthreads);
+
+  const auto sessions_of = [](Worker& w) {
+    std::vector<scripting::Session*> out;
+    for (auto& s : w.sessions) out.push_back(s.get());
+    return out;
+  };
+  std::vector<std::shared_ptr<Slot>> slots;
+  std::vector<std::thread> threads;
+  for (std::size_t w = 0; w < nthreads; ++w) {
+    slots.push_back(std::make_shared<Slot>());
+    slots.back()->mine = RunTotals(nconfigs, spec_.players);
+  }
+  for (std::size_t w = 0; w < nthreads; ++w)
+    threads.emplace_back(play_worker, shared, slots[w], sessions_of(*workers_[w]));
+
+  // The calling thread writes rows in order, reports progress and watches the game deadline.
   std::uint64_t next_row_chunk = 0;
   const auto flush = [&](std::unique_lock<std::mutex>& lock) {
-    for (auto it = ready.find(next_row_chunk); it != ready.end(); it = ready.find(next_row_chunk)) {
+    for (auto it = sh.ready.find(next_row_chunk); it != sh.ready.end();
+         it = sh.ready.find(next_row_chunk)) {
       auto chunk_rows = std::move(it->second);
-      ready.erase(it);
+      sh.ready.erase(it);
       ++next_row_chunk;
       lock.unlock();
       try {
         for (const auto& r : chunk_rows) rows(r);
       } catch (...) {
         lock.lock();
-        if (!failure) failure = std::current_exception();
-        stop = true;
+        if (!sh.failure) sh.failure = std::current_exception();
+        sh.abort = true;
         return;
       }
       lock.lock();
     }
   };
-  if (!caller_plays) {
-    std::unique_lock lock(mutex);
-    while (running > 0) {
-      wake.wait_for(lock, std::chrono::milliseconds(100));
-      if (rows && !failure) flush(lock);
-      if (progress && !failure) {
+  const auto deadline = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::milliseconds(spec_.game_deadline_ms));
+  const auto tick = spec_.game_deadline_ms > 0
+                        ? std::min(std::chrono::milliseconds(100),
+                                   std::chrono::milliseconds(spec_.game_deadline_ms / 4 + 1))
+                        : std::chrono::milliseconds(100);
+  // Past the deadline: the game fails, the thread is abandoned and a new worker takes over its
+  // chunk from the next game (or the next config of the same game).
+  const auto watch = [&] {
+    const std::int64_t now = now_ticks();
+    for (std::size_t w = 0; w < slots.size(); ++w) {
+      Slot& slot = *slots[w];
+      if (slot.state.load(std::memory_order_acquire) != kPlaying) continue;
+      if (now - slot.started.load(std::memory_order_relaxed) <= deadline.count()) continue;
+      int expected = kPlaying;
+      if (!slot.state.compare_exchange_strong(expected, kAbandoned)) continue;
+      ++abandoned_;
+      sh.forced[{slot.next, slot.config}] = fmt::format(
+          "game deadline exceeded: game {} under configuration {} ran for more than "
+          "{:.3g} s and was abandoned",
+          slot.next, slot.config + 1, spec_.game_deadline_ms / 1000.0);
+      sh.any_forced.store(true, std::memory_order_release);
+      threads[w].detach();
+      (void)workers_[w].release();  // the abandoned thread may still be using its Sessions
+      auto fresh = std::make_shared<Slot>();
+      fresh->mine = std::move(slot.mine);
+      fresh->has_chunk = slot.has_chunk;
+      fresh->chunk = slot.chunk;
+      fresh->next = slot.next;
+      fresh->to = slot.to;
+      fresh->rows = std::move(slot.rows);
+      slots[w] = fresh;
+      try {
+        workers_[w] = make_worker();
+      } catch (...) {
+        if (!sh.failure) sh.failure = std::current_exception();
+        sh.abort = true;
+        --sh.running;
+        threads[w] = std::thread();
+        continue;
+      }
+      threads[w] = std::thread(play_worker, shared, fresh, sessions_of(*workers_[w]));
+    }
+  };
+  {
+    std::unique_lock lock(sh.mutex);
+    while (sh.running > 0) {
+      sh.wake.wait_for(lock, tick);
+      if (rows && !sh.failure) flush(lock);
+      if (spec_.game_deadline_ms > 0) watch();
+      if (progress && !sh.failure) {
         lock.unlock();
-        progress(done.load());
+        progress(sh.done.load());
         lock.lock();
       }
     }
-    if (rows && !failure) flush(lock);
+    if (rows && !sh.failure) flush(lock);
   }
-  for (auto& t : threads) t.join();
-  if (failure) std::rethrow_exception(failure);
-  if (progress) progress(done.load());
-  for (const auto& p : partial) totals.merge(p);
+  for (auto& t : threads)
+    if (t.joinable()) t.join();
+  if (sh.failure) std::rethrow_exception(sh.failure);
+  if (progress) progress(sh.done.load());
+  for (const auto& s : slots) totals.merge(s->mine);
+  // Every chunk handed out was played to its end, so the games played are contiguous.
+  const std::uint64_t handed = std::min(sh.next_chunk.load(), sh.chunks);
+  return std::min(end, first + handed * sh.chunk);
 }
 
 }  // namespace catan::lab

@@ -8,15 +8,27 @@
 // same random numbers (common random numbers). Workers take small chunks of consecutive game
 // indices from a shared counter and keep their own exact totals, which are merged at the end;
 // since the totals are exact integer sums, the result is identical for any thread count.
+//
+// A game that cannot be stopped (a loop in C that no limit bounds, a blocked agent) is caught by
+// the hard per-game deadline (RunSpec::game_deadline_ms): the calling thread watches every
+// worker's current game, and past the deadline records it as failed ("game deadline
+// exceeded"), abandons the worker's thread (detached; its Sessions are leaked, as the thread may
+// still be using them) and starts a new worker with new Sessions that goes on from the next game
+// of the same chunk. An abandoned thread never touches the run again: if its game ever returns,
+// it sees it was abandoned and ends. The process must then end without waiting for it (see
+// Runner::abandoned()).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "engine/agent.h"
 #include "lab/game_record.h"
 #include "lab/lab_config.h"
 #include "lab/run_totals.h"
@@ -34,6 +46,17 @@ struct RunSpec {
   int max_turns = 1000;
   lua::Limits limits;
   std::string failures_dir;  // where replays of failed games are saved; "" = not saved
+  // Hard deadline of one game, in milliseconds (see above); 0 = none.
+  std::uint32_t game_deadline_ms = 0;
+  // When set and true, run() stops handing out games: every worker finishes the chunk of (at
+  // most 64) games it holds, so the games played are still one contiguous range. Meant to be
+  // set by a signal handler (SIGINT, SIGTERM).
+  const std::atomic<bool>* stop = nullptr;
+  // Test seam: ready-made agents of game `index` under config `config`, as
+  // GameConfig::agent_objects (a non-null entry takes its seat). Unset in the CLI.
+  std::function<std::vector<std::shared_ptr<engine::Agent>>(std::uint64_t index,
+                                                            std::size_t config)>
+      agents_for;
 };
 
 // The records of one game index, one per config, in config order.
@@ -54,18 +77,30 @@ class Runner {
   // Plays games [first, end) under every config and adds them to `totals` (which must have been
   // made for this spec). `rows`, when set, receives every game's records in ascending game index;
   // `progress`, when set, is called about ten times a second and once at the end. Both run on
-  // the calling thread. An exception on a worker (e.g. a replay that cannot be written) stops
-  // the run and is rethrown here.
-  void run(std::uint64_t first, std::uint64_t end, RunTotals& totals, const RowSink& rows = {},
-           const ProgressSink& progress = {});
+  // the calling thread, which also watches the game deadline. An exception on a worker (e.g. a
+  // replay that cannot be written) stops the run and is rethrown here. Returns the end of the
+  // games played, [first, returned): `end`, or less when RunSpec::stop was set.
+  std::uint64_t run(std::uint64_t first, std::uint64_t end, RunTotals& totals,
+                    const RowSink& rows = {}, const ProgressSink& progress = {});
+
+  // Worker threads abandoned past the game deadline so far. When not 0, some thread may still be
+  // running in a leaked Session: the process must end with std::quick_exit or _exit after
+  // flushing its output, since returning from main would destroy what that thread uses.
+  int abandoned() const { return abandoned_; }
 
   const RunSpec& spec() const { return spec_; }
   int threads() const;
+  // The agents the packs of config `config` register (Session::agent_names).
+  std::optional<std::vector<std::string>> agent_names(std::size_t config) const;
   // (name, version) of every loaded pack of each config, in load order.
   std::vector<std::vector<std::pair<std::string, std::string>>> loaded() const;
 
  private:
   struct Worker;
+  std::unique_ptr<Worker> make_worker() const;
+  packs::PackSearch* search_;
+  std::vector<const std::vector<std::string>*> pack_lists_;
+  int abandoned_ = 0;
   RunSpec spec_;
   std::vector<std::size_t> session_of_config_;  // index into a worker's sessions
   std::vector<std::unique_ptr<Worker>> workers_;

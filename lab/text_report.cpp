@@ -117,6 +117,23 @@ std::string format_table(const std::vector<std::vector<std::string>>& rows) {
   return out;
 }
 
+namespace {
+
+// "time limit: 3 (first: game 7), error: 1 (first: game 2)": the failed games per class.
+std::string failures_text(const Aggregate& a) {
+  std::vector<std::string> parts;
+  for (const auto& [cls, f] : a.failures)
+    parts.push_back(fmt::format("{}: {} (first: game {})", cls, f.count, f.first.game));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+std::string capped_text(const Aggregate& a) {
+  return fmt::format("more than {} distinct names of {}: only the first {} in byte order are kept",
+                     Aggregate::kMaxNames, fmt::join(a.capped, ", "), Aggregate::kMaxNames);
+}
+
+}  // namespace
+
 std::string config_text(const LabResults& r, std::size_t index) {
   const auto& info = r.configs[index];
   const auto& a = r.totals.configs[index];
@@ -129,6 +146,8 @@ std::string config_text(const LabResults& r, std::size_t index) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"games", fmt::format("{}: {} finished, {} without a winner, {} errors", a.games,
                                        a.finished, a.no_winner, a.errors)});
+  if (!a.failures.empty()) rows.push_back({"failed games", failures_text(a)});
+  if (!a.capped.empty()) rows.push_back({"names capped", capped_text(a)});
   std::vector<std::string> seats;
   for (std::size_t i = 0; i < s.seat_win.size(); ++i)
     seats.push_back(fmt::format("{}: {}", i + 1, rate_text(s.seat_win[i])));
@@ -231,8 +250,9 @@ std::string comparison_text(const LabResults& r) {
   std::string out;
   for (std::size_t c = 0; c < n; ++c) {
     const auto& a = r.totals.configs[c];
-    out += fmt::format("[{}] {}: {} games, {} errors\n", c + 1, r.configs[c].config.label, a.games,
-                       a.errors);
+    out += fmt::format("[{}] {}: {} games, {} errors{}\n", c + 1, r.configs[c].config.label,
+                       a.games, a.errors, a.failures.empty() ? "" : " (" + failures_text(a) + ")");
+    if (!a.capped.empty()) out += fmt::format("    {}\n", capped_text(a));
   }
   out += fmt::format("{} players ({}), seed {}; differences are paired over the same seeds\n\n",
                      r.run.players, fmt::join(r.run.bots, ","), r.run.seed);

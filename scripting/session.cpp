@@ -1122,4 +1122,26 @@ std::vector<HandlerInfo> Session::handlers() {
   return out;
 }
 
+std::optional<std::vector<std::string>> Session::agent_names() {
+  Impl& s = *impl_;
+  if (s.game_ref == LUA_NOREF) {
+    try {
+      s.load_game(1, 0, 2, s.default_options);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  lua_State* L = s.lua.get();
+  s.push_game_table("agents");
+  std::vector<std::string> names;
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) == LUA_TSTRING) names.emplace_back(lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 }  // namespace catan::scripting

@@ -102,6 +102,10 @@ class Session {
   const std::vector<const packs::Manifest*>& packs() const noexcept;
   // Handlers registered when the packs were last loaded (loads them once if never loaded).
   std::vector<HandlerInfo> handlers();
+  // Names of the agents the packs register (game.agent), sorted; "random" is built in and not
+  // listed. Loads the packs once if never loaded; nullopt when they fail to load (playing a game
+  // reports why).
+  std::optional<std::vector<std::string>> agent_names();
 
   // Receives game.log() lines and the kernel's turn log when verbose.
   void set_log(std::function<void(std::string_view)> sink);

@@ -54,7 +54,7 @@ check "unknown option: one line" one_line_error
 expect 2 "option out of range" -- "$catan" play dice-race --option dice-race.target=2
 check "option out of range named" grep -q "below the minimum" "$tmp/err"
 expect 2 "too many bots" -- "$catan" play dice-race --players 2 --bots random,random,random
-expect 1 "unknown bot" -- "$catan" play dice-race --bots nobody
+expect 2 "unknown bot" -- "$catan" play dice-race --bots nobody
 check "unknown bot: one line" one_line_error
 
 expect 0 "packs" -- "$catan" packs
