@@ -47,7 +47,7 @@ for target in "${targets[@]}"; do
   if [ "$crashes" -gt 0 ]; then
     status=1
     find "$artifacts" -type f -newer "$log.start" | sed 's/^/  crash input: /'
-    grep -m3 -E 'ERROR: |runtime error: |contract broken: |deadly signal' "$log" | sed 's/^/  /'
+    grep -m3 -E 'what\(\): |ERROR: AddressSanitizer|runtime error: |contract broken: |ERROR: libFuzzer' "$log" | sed 's/^/  /'
   fi
 done
 exit "$status"
