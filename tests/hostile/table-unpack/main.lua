@@ -1,0 +1,6 @@
+-- Expected: refused (too many results) or stopped.
+game.on("turn", function(e)
+  table.unpack({}, 1, math.maxinteger)
+  while true do end
+  game.finish(e.player, "table.unpack returned")
+end)

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# The hostile-pack suite (docs/security.md): every runaway a pack can start must end its game with
+# one error line naming the limit, within the time limit plus a margin, and never take the process
+# down or hang a batch. Each case is a pack under tests/hostile/ played with a 1 s time limit under
+# an outer `timeout 20`, so a regression fails here instead of hanging CI.
+# Usage: tests/hostile_test.sh path/to/catan [CASE...]   (no CASE: every case)
+set -u
+catan="$1"
+shift
+root="$(cd "$(dirname "$0")/.." && pwd)"
+packs="$root/tests/hostile"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# A game must end within this many ms with --time-limit 1 (the limit plus a margin for loading,
+# the watchdog's 50 ms period and a loaded machine).
+max_ms=4000
+# The address space of every run (KiB): far above the default 256 MB memory cap, low enough that a
+# pack growing the kernel's own memory cannot take the machine's memory with it.
+address_space_kb=$((2 * 1024 * 1024))
+# What the one error line must name. Rows of issue 19's table: the limit that stopped the game.
+limit_re='time limit|memory cap|limit'
+# Library functions may instead be refused up front with a clear error (issue 19, item 1).
+refusal_re="$limit_re|too (large|many|long)|invalid conversion"
+# An error object whose __tostring loops: the limit, or a message made without running pack code.
+error_object_re="$limit_re|error object"
+
+# NAME|EXPECTED ERROR (extended regex)|WHAT (the pack's main.lua says more)
+cases=(
+  "infinite-loop|$limit_re|an endless loop (the baseline)"
+  "rep-empty|$limit_re|string.rep(\"\", math.maxinteger)"
+  "rep-separator|$refusal_re|string.rep(\"\", math.maxinteger, \"\")"
+  "table-move|$limit_re|table.move({}, 1, math.maxinteger - 1, 1)"
+  "find-plain|$limit_re|plain find of a 100 kB needle in a 19 MB subject"
+  "pattern-long|$limit_re|a 100 kB pattern over a 19 MB subject"
+  "close-loop|$limit_re|a looping __close after the time limit trips"
+  "coroutine-close|$limit_re|coroutine.close of a coroutine holding a looping __close"
+  "close-pcall|$limit_re|pcall inside __close after the time limit trips"
+  "xpcall-handler|$limit_re|an xpcall message handler looping after the trip"
+  "error-tostring|$error_object_re|an error object whose __tostring loops"
+  "kernel-memory|$limit_re|game.set(\"k\" .. i, big_string) in a loop"
+  "table-concat|$refusal_re|table.concat over math.maxinteger elements"
+  "table-sort|$refusal_re|table.sort of 2^31 - 2 elements through C metamethods"
+  "table-unpack|$refusal_re|table.unpack({}, 1, math.maxinteger)"
+  "select-unpack|$refusal_re|select('#', table.unpack(huge))"
+  "format-width|$refusal_re|string.format with huge widths"
+  "utf8-huge|$refusal_re|utf8 functions over a 16 MB string"
+  "gsub-count|$refusal_re|gsub with a huge count and a 64 kB replacement"
+)
+
+wanted=("$@")
+is_wanted() { # NAME: true if NAME was asked for (or nothing was)
+  [ "${#wanted[@]}" -eq 0 ] && return 0
+  local w
+  for w in "${wanted[@]}"; do [ "$w" = "$1" ] && return 0; done
+  return 1
+}
+
+# run OUT ERR -- COMMAND...: runs COMMAND under the outer timeout and the address-space limit;
+# sets $code and $elapsed_ms.
+run() {
+  local out="$1" err="$2"
+  shift 3
+  local start end
+  start=$(date +%s%N)
+  (ulimit -v "$address_space_kb" && exec timeout -k 5 20 "$@") >"$out" 2>"$err"
+  code=$?
+  end=$(date +%s%N)
+  elapsed_ms=$(((end - start) / 1000000))
+}
+
+# report NAME PROBLEMS: counts the case and prints one line (and the output when it failed).
+report() {
+  local name="$1" problems="$2" seconds
+  seconds=$(printf '%d.%02d' $((elapsed_ms / 1000)) $((elapsed_ms % 1000 / 10)))
+  if [ -z "$problems" ]; then
+    passed=$((passed + 1))
+    printf "ok    %-24s %6s s\n" "$name" "$seconds"
+  else
+    failed=$((failed + 1))
+    printf "FAIL  %-24s %6s s: %s\n" "$name" "$seconds" "${problems%; }"
+    sed 's/^/        | /' "$tmp/out" "$tmp/err" | head -8
+  fi
+}
+
+# The problems with a finished run that had to end with one error line matching $1.
+one_error_problems() {
+  local re="$1" problems=""
+  if [ "$code" -eq 124 ]; then
+    problems+="still running after 20 s (killed by the outer timeout); "
+  elif [ "$code" -ge 128 ]; then
+    problems+="killed by signal $((code - 128)); "
+  elif [ "$code" -ne 1 ]; then
+    problems+="exit $code, expected 1; "
+  fi
+  local lines
+  lines=$(wc -l <"$tmp/err")
+  if [ "$lines" -ne 1 ]; then
+    problems+="$lines lines on stderr, expected 1; "
+  elif ! grep -q '^catan: error: ' "$tmp/err"; then
+    problems+="stderr does not start with 'catan: error: '; "
+  elif ! grep -qE "$re" "$tmp/err"; then
+    problems+="the error does not match '$re'; "
+  fi
+  printf '%s' "$problems"
+}
+
+echo "hostile packs: catan play CASE --players 2 --time-limit 1 (within ${max_ms} ms)"
+for entry in "${cases[@]}"; do
+  name="${entry%%|*}"
+  is_wanted "$name" || continue
+  # The expected pattern is the part between the first and the last '|'.
+  re="${entry#*|}"
+  re="${re%|*}"
+  run "$tmp/out" "$tmp/err" -- "$catan" play "$name" --pack-path "$packs" --players 2 --time-limit 1
+  problems=$(one_error_problems "$re")
+  [ "$elapsed_ms" -lt "$max_ms" ] || problems+="took ${elapsed_ms} ms, limit ${max_ms} ms; "
+  report "$name" "$problems"
+done
+
+# catan sim over a pack that hangs about one game in ten: the run ends with exit 1, the results
+# file counts every game (the failed ones as errors), and each failed game's replay is saved.
+sim_case() { # NAME
+  local name="$1" problems="" out="$tmp/$1.json" failures="$tmp/$1-failures"
+  run "$tmp/out" "$tmp/err" -- "$catan" sim "$name" --pack-path "$packs" --players 2 --threads 2 \
+    --games 20 --time-limit 1 --out "$out"
+  problems=$(one_error_problems 'games failed')
+  if [ ! -f "$out" ]; then
+    problems+="no results file; "
+  elif ! python3 -m json.tool "$out" >/dev/null 2>&1; then
+    problems+="the results file is not JSON; "
+  else
+    local saved
+    saved=$(find "$failures" -name 'failed-*.json' 2>/dev/null | wc -l)
+    problems+=$(python3 - "$out" "$saved" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["configs"][0]["results"]
+saved = int(sys.argv[2])
+problems = []
+if r["games"] != 20: problems.append(f"{r['games']} games counted, expected 20")
+if r["errors"] < 1: problems.append("no game counted as an error")
+if r["finished"] + r["errors"] != r["games"]: problems.append("finished + errors != games")
+if saved != r["errors"]: problems.append(f"{saved} replays saved for {r['errors']} errors")
+print("; ".join(problems) + ("; " if problems else ""), end="")
+PY
+    )
+  fi
+  report "sim $name" "$problems"
+}
+if is_wanted sim-hang-loop; then
+  echo "catan sim --threads 2 --games 20 --time-limit 1 over packs hanging one game in ten"
+  sim_case sim-hang-loop
+  # A saved replay plays back to the same failure.
+  replay=$(find "$tmp/sim-hang-loop-failures" -name 'failed-*.json' 2>/dev/null | sort | head -1)
+  if [ -n "$replay" ]; then
+    run "$tmp/out" "$tmp/err" -- "$catan" replay "$replay" --pack-path "$packs" --time-limit 1
+    report "replay of a failed game" "$(one_error_problems 'time limit')"
+  else
+    elapsed_ms=0
+    report "replay of a failed game" "no replay saved"
+  fi
+fi
+is_wanted sim-hang-rep && sim_case sim-hang-rep
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
