@@ -182,7 +182,8 @@ Replay load_replay(const std::filesystem::path& file) {
   json j;
   try {
     j = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // parse_error for bad syntax, out_of_range for a number beyond the double range (1e999).
     throw std::runtime_error(
         fmt::format("replay {}: not valid JSON ({})", file.string(), e.what()));
   }
