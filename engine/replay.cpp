@@ -22,10 +22,12 @@ json to_json(const Replay& r) {
                   {"reason", r.outcome.reason},
                   {"turns", r.outcome.turns},
                   {"digest", fmt::format("{:016x}", r.outcome.digest)}};
-  return {{"format", Replay::kFormat}, {"packs", r.requested}, {"loaded", loaded},
-          {"options", r.options},      {"seed", r.seed},       {"game_index", r.game_index},
-          {"players", r.players},      {"agents", r.agents},   {"max_turns", r.max_turns},
-          {"decisions", decisions},    {"outcome", outcome}};
+  json j = {{"format", Replay::kFormat}, {"packs", r.requested}, {"loaded", loaded},
+            {"options", r.options},      {"seed", r.seed},       {"game_index", r.game_index},
+            {"players", r.players},      {"agents", r.agents},   {"max_turns", r.max_turns},
+            {"decisions", decisions},    {"outcome", outcome}};
+  if (!r.abandoned.empty()) j["abandoned"] = r.abandoned;
+  return j;
 }
 
 namespace {
@@ -132,6 +134,10 @@ Replay replay_from_json(const json& j, const std::string& source) {
   if (static_cast<int>(r.agents.size()) != r.players)
     rd.fail("agents", fmt::format("{} agents for {} players", r.agents.size(), r.players));
   r.max_turns = rd.bounded(rd.field(j, "max_turns", ""), "max_turns", 1, Replay::kMaxTurns);
+  if (j.contains("abandoned")) {
+    r.abandoned = rd.string(j["abandoned"], "abandoned");
+    if (r.abandoned.empty()) rd.fail("abandoned", "empty (the error that abandoned the game)");
+  }
   const auto& decisions = rd.field(j, "decisions", "");
   if (!decisions.is_array()) rd.fail("decisions", "expected a list");
   r.decisions.reserve(decisions.size());
@@ -147,6 +153,8 @@ Replay replay_from_json(const json& j, const std::string& source) {
     rec.choice = rd.bounded(d[3], path + "[3]", 1, rec.count) - 1;
     r.decisions.push_back(std::move(rec));
   }
+  if (!r.abandoned.empty() && !r.decisions.empty())
+    rd.fail("decisions", "an abandoned game records no decisions");
   const auto& outcome = rd.field(j, "outcome", "");
   if (!outcome.is_object()) rd.fail("outcome", "expected an object");
   const auto& winner = rd.field(outcome, "winner", "outcome.");

@@ -46,6 +46,10 @@ struct Replay {
   int max_turns = 0;
   std::vector<Decision> decisions;
   Outcome outcome;
+  // Set for a game the lab abandoned at its hard deadline ("abandoned": the error, in JSON): the
+  // inputs are exact but no decision or outcome was recorded, and replaying plays the game again
+  // with the recorded agents instead of feeding decisions back.
+  std::string abandoned;
 };
 
 // True if `s` is a pack version: MAJOR.MINOR.PATCH (numbers without leading zeros), then

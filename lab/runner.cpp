@@ -85,6 +85,20 @@ struct Slot {
   std::vector<std::vector<GameRecord>> rows;  // the chunk's rows so far
 };
 
+// A game the calling thread failed past its deadline, for the worker that reaches it.
+struct Forced {
+  std::string error;
+  std::string replay_file;  // its abandoned replay (Session::abandoned_replay), if saved
+};
+
+// The file a failed game's replay is saved to, creating the folder.
+std::filesystem::path failure_path(const RunSpec& spec, std::uint64_t game, std::size_t config) {
+  std::error_code ec;
+  std::filesystem::create_directories(spec.failures_dir, ec);
+  return std::filesystem::path(spec.failures_dir) /
+         fmt::format("failed-seed{}-game{}-config{}.json", spec.seed, game, config + 1);
+}
+
 // What the workers of one run() share. Held by shared_ptr by every thread, so that an abandoned
 // thread whose game returns after run() has returned still finds it.
 struct Shared {
@@ -100,7 +114,7 @@ struct Shared {
   std::condition_variable wake;
   std::exception_ptr failure;
   std::map<std::uint64_t, std::vector<std::vector<GameRecord>>> ready;  // chunk -> rows
-  std::map<std::pair<std::uint64_t, std::size_t>, std::string> forced;  // (game, config) -> error
+  std::map<std::pair<std::uint64_t, std::size_t>, Forced> forced;       // (game, config) -> failure
   int running = 0;
 };
 
@@ -141,17 +155,18 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
         if (sh.abort.load(std::memory_order_relaxed)) break;
         const std::uint64_t i = slot.next;
         for (std::size_t k = 0; k < nconfigs; ++k) {
-          std::string forced;
+          Forced forced;
           if (sh.any_forced.load(std::memory_order_acquire)) {
             std::lock_guard lock(sh.mutex);
             const auto it = sh.forced.find({i, k});
             if (it != sh.forced.end()) forced = it->second;
           }
-          if (!forced.empty()) {
+          if (!forced.error.empty()) {
             records[k] = GameRecord{};
             records[k].index = i;
             records[k].ok = false;
-            records[k].error = forced;
+            records[k].error = forced.error;
+            records[k].replay_file = forced.replay_file;
             continue;
           }
           auto& session = *sessions[sh.session_of_config[k]];
@@ -175,11 +190,7 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
           if (!slot.state.compare_exchange_strong(expected, kIdle)) return;
           records[k] = make_record(result, i, session.state().first_player);
           if (!result.ok && !spec.failures_dir.empty() && !result.replay.requested.empty()) {
-            std::error_code ec;
-            std::filesystem::create_directories(spec.failures_dir, ec);
-            const auto path =
-                std::filesystem::path(spec.failures_dir) /
-                fmt::format("failed-seed{}-game{}-config{}.json", spec.seed, i, k + 1);
+            const auto path = failure_path(spec, i, k);
             engine::save_replay(result.replay, path);
             records[k].replay_file = path.string();
           }
@@ -286,11 +297,11 @@ std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& tot
       int expected = kPlaying;
       if (!slot.state.compare_exchange_strong(expected, kAbandoned)) continue;
       ++abandoned_;
-      sh.forced[{slot.next, slot.config}] = fmt::format(
+      Forced& forced = sh.forced[{slot.next, slot.config}];
+      forced.error = fmt::format(
           "game deadline exceeded: game {} under configuration {} ran for more than "
           "{:.3g} s and was abandoned",
           slot.next, slot.config + 1, spec_.game_deadline_ms / 1000.0);
-      sh.any_forced.store(true, std::memory_order_release);
       threads[w].detach();
       (void)workers_[w].release();  // the abandoned thread may still be using its Sessions
       auto fresh = std::make_shared<Slot>();
@@ -310,6 +321,28 @@ std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& tot
         threads[w] = std::thread();
         continue;
       }
+      if (!spec_.failures_dir.empty()) {
+        // The abandoned thread still owns its game: save the game's inputs instead.
+        try {
+          const std::size_t k = slot.config;
+          scripting::GameConfig game;
+          game.seed = spec_.seed;
+          game.game_index = slot.next;
+          game.players = spec_.players;
+          game.agents = spec_.bots;
+          game.max_turns = spec_.max_turns;
+          game.options = spec_.configs[k].options;
+          if (spec_.agents_for) game.agent_objects = spec_.agents_for(slot.next, k);
+          const auto path = failure_path(spec_, slot.next, k);
+          engine::save_replay(
+              workers_[w]->sessions[session_of_config_[k]]->abandoned_replay(game, forced.error),
+              path);
+          forced.replay_file = path.string();
+        } catch (const std::exception&) {
+          // The error is still recorded; only its replay is missing.
+        }
+      }
+      sh.any_forced.store(true, std::memory_order_release);
       threads[w] = std::thread(play_worker, shared, fresh, sessions_of(*workers_[w]));
     }
   };

@@ -1045,6 +1045,28 @@ GameResult Session::play(const GameConfig& config) {
   return r;
 }
 
+engine::Replay Session::abandoned_replay(const GameConfig& config, const std::string& error) const {
+  const Impl& s = *impl_;
+  engine::Replay rp;
+  rp.requested = s.requested;
+  for (const auto* m : s.order) rp.loaded.push_back({m->name, m->version});
+  rp.options = config.options.empty() ? s.default_option_strings : config.options;
+  rp.seed = config.seed;
+  rp.game_index = config.game_index;
+  rp.players = config.players;
+  for (int seat = 0; seat < config.players; ++seat) {
+    const auto i = static_cast<std::size_t>(seat);
+    rp.agents.push_back(i < config.agent_objects.size() && config.agent_objects[i]
+                            ? config.agent_objects[i]->name()
+                        : i < config.agents.size() ? config.agents[i]
+                                                   : "random");
+  }
+  rp.max_turns = config.max_turns;
+  rp.outcome.reason = error;
+  rp.abandoned = error;
+  return rp;
+}
+
 GameResult Session::replay(const engine::Replay& replay) {
   Impl& s = *impl_;
   GameConfig config;
@@ -1054,6 +1076,18 @@ GameResult Session::replay(const engine::Replay& replay) {
   config.agents = replay.agents;
   config.max_turns = replay.max_turns;
   config.options = replay.options;
+  if (!replay.abandoned.empty()) {
+    // Agents are deterministic given the seed: playing again retraces the abandoned game.
+    GameResult r = play(config);
+    if (r.ok) {
+      r.ok = false;
+      r.error = r.error_report = fmt::format(
+          "replay diverged: the recorded game was abandoned ({}), the replayed one ended after "
+          "{} turns",
+          replay.abandoned, r.turns);
+    }
+    return r;
+  }
   s.replaying = &replay;
   s.replay_pos = 0;
   GameResult r = play(config);

@@ -96,7 +96,13 @@ class Session {
   GameResult play(const GameConfig& config);
   // Replays `replay`, feeding back its decisions. ok == false with a one-line error at the first
   // divergence (a different decision asked for, decisions left over or missing, another outcome).
+  // A replay marked `abandoned` has no decisions: its game is played again with its recorded
+  // agents, and ok == false if it now ends, since the recorded game did not.
   GameResult replay(const engine::Replay& replay);
+  // The inputs of the game `config` describes, as a replay marked abandoned with `error`: what
+  // the lab saves for a game it abandoned at its hard deadline, when the thread playing it (and
+  // its decisions) cannot be reached.
+  engine::Replay abandoned_replay(const GameConfig& config, const std::string& error) const;
 
   // Load order.
   const std::vector<const packs::Manifest*>& packs() const noexcept;

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "engine/agent.h"
+#include "engine/replay.h"
 #include "lab/csv_writer.h"
 #include "lab/results_json.h"
 #include "lab/runner.h"
@@ -164,6 +165,7 @@ TEST_F(LabBatch, AGameStuckPastTheDeadlineFailsAndTheOthersAreCounted) {
   reference.run(4, 10, expected);
 
   for (const int threads : {1, 2}) {
+    spec.failures_dir = (dir_.root() / fmt::format("failures-{}", threads)).string();
     Runner runner(search_, spec, threads);
     RunTotals totals(1, 3);
     std::vector<std::uint64_t> rows;
@@ -180,6 +182,15 @@ TEST_F(LabBatch, AGameStuckPastTheDeadlineFailsAndTheOthersAreCounted) {
               "game deadline exceeded: game 3 under configuration 1 ran for more than 1 s and was "
               "abandoned");
     EXPECT_EQ(a.failures.at("game deadline").count, 1u);
+    // Its replay holds the game's inputs, marked abandoned: its decisions are out of reach.
+    const std::string replay_file = spec.failures_dir + "/failed-seed7-game3-config1.json";
+    EXPECT_EQ(a.error_list[0].replay, replay_file);
+    const auto saved = engine::load_replay(replay_file);
+    EXPECT_EQ(saved.abandoned, a.error_list[0].error);
+    EXPECT_EQ(saved.game_index, 3u);
+    EXPECT_EQ(saved.seed, 7u);
+    EXPECT_EQ(saved.agents, (std::vector<std::string>{"blocking", "random", "random"}));
+    EXPECT_TRUE(saved.decisions.empty());
     EXPECT_EQ(rows, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
     // The nine other games are counted exactly as without the stuck one.
     EXPECT_EQ(a.finished, 9u);

@@ -22,6 +22,7 @@ class ReplayTest : public SessionFixture {
     config.agents = {"hold20", "random", "random"};
     return s.play(config);
   }
+  engine::Replay original_decisions(Session& s) { return play_dice_race(s).replay; }
 };
 
 TEST_F(ReplayTest, RoundTripThroughJsonReproducesTheGame) {
@@ -43,6 +44,50 @@ TEST_F(ReplayTest, RoundTripThroughJsonReproducesTheGame) {
   EXPECT_EQ(replayed.winner, original.winner);
   EXPECT_EQ(replayed.turns, original.turns);
   EXPECT_EQ(replayed.digest, original.digest);
+}
+
+TEST_F(ReplayTest, AnAbandonedGameIsSavedAsItsInputsAndReplayedByPlayingAgain) {
+  auto s = session({"dice-race"}, {"dice-race.target=40"});
+  GameConfig config;
+  config.seed = 2024;
+  config.game_index = 3;
+  config.players = 3;
+  config.agents = {"hold20", "random"};
+  config.options = {"dice-race.target=40"};
+  const auto abandoned = s->abandoned_replay(config, "game deadline exceeded: game 3");
+  EXPECT_EQ(abandoned.requested, std::vector<std::string>{"dice-race"});
+  EXPECT_EQ(abandoned.agents, (std::vector<std::string>{"hold20", "random", "random"}));
+  EXPECT_EQ(abandoned.seed, 2024u);
+  EXPECT_EQ(abandoned.game_index, 3u);
+  EXPECT_TRUE(abandoned.decisions.empty());
+  EXPECT_EQ(abandoned.outcome.reason, "game deadline exceeded: game 3");
+
+  const auto file = dir_.root() / "abandoned.json";
+  engine::save_replay(abandoned, file);
+  const auto loaded = engine::load_replay(file);
+  EXPECT_EQ(loaded.abandoned, "game deadline exceeded: game 3");
+  // The same game played normally, for the turn count the replay reports.
+  const auto played = s->play(config);
+  ASSERT_TRUE(played.ok) << played.error;
+  const auto r = s->replay(loaded);
+  ASSERT_FALSE(r.ok);
+  EXPECT_EQ(r.error, fmt::format("replay diverged: the recorded game was abandoned (game deadline "
+                                 "exceeded: game 3), the replayed one ended after {} turns",
+                                 played.turns));
+
+  auto with_decisions = engine::to_json(original_decisions(*s));
+  with_decisions["abandoned"] = "stuck";
+  EXPECT_THROW(
+      {
+        try {
+          engine::replay_from_json(with_decisions, "r.json");
+        } catch (const std::runtime_error& e) {
+          EXPECT_STREQ(e.what(),
+                       "replay r.json: field 'decisions': an abandoned game records no decisions");
+          throw;
+        }
+      },
+      std::runtime_error);
 }
 
 TEST_F(ReplayTest, AChangedChoiceIsDetected) {
