@@ -1,7 +1,11 @@
 // `catan bench`: plays a fixed batch of games on one thread and reports throughput and the
 // batch's signature (a hash over every game's outcome). With --save-failures, a game that ends
 // with an error (a broken invariant under a check option, a script error) has its replay saved.
+// A game that runs past the hard game deadline (one no limit stopped) ends the bench with an
+// error naming it, since its thread cannot be stopped and its figures would be meaningless.
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -14,6 +18,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "cli/game_deadline.h"
 #include "cli/lab_options.h"
 #include "engine/file_io.h"
 #include "engine/replay.h"
@@ -38,6 +43,11 @@ class BenchCommand final : public Command {
         ->capture_default_str();
     sub->add_option("--save-failures", failures_dir_, "Save the replay of every failed game in DIR")
         ->type_name("DIR");
+    sub->add_option("--game-deadline", game_deadline_,
+                    "Hard deadline of one game in seconds: a game still running past it ends the "
+                    "bench with an error (default: 3 x --time-limit + 5; 0: none)")
+        ->type_name("S")
+        ->check(CLI::Range(0.0, 1e6));
     sub->add_flag("--json", json_, "Print the report as one JSON object");
     auto* profile = sub->add_option("--profile", profile_lines_,
                                     "Sample where Lua time goes and print the N busiest pack lines")
@@ -74,11 +84,40 @@ class BenchCommand final : public Command {
     if (profile_lines_ > 0)
       session.lua().set_profiling(by_time ? lua::State::Profiling::Time
                                           : lua::State::Profiling::Instructions);
+    const std::uint32_t deadline_ms = limits_.game_deadline_ms(game_deadline_);
+    GameDeadline deadline(deadline_ms, [&](std::uint64_t g) {
+      // On the watchdog thread, with game g still running: save its inputs (the Session's pack
+      // list and options do not change during a game) and end the process.
+      std::string saved;
+      if (!failures_dir_.empty()) {
+        try {
+          scripting::GameConfig stuck = config;
+          stuck.game_index = g;
+          const auto path = std::filesystem::path(failures_dir_) /
+                            fmt::format("failed-{}-{}.json", game_.seed, g);
+          engine::save_replay(
+              session.abandoned_replay(stuck, fmt::format("game deadline exceeded: game {} ran for "
+                                                          "more than {:.3g} s and was abandoned",
+                                                          g, deadline_ms / 1000.0)),
+              path);
+          saved = fmt::format(" (replay of its inputs: {})", path.string());
+        } catch (const std::exception&) {
+        }
+      }
+      print_error(fmt::format(
+          "game deadline exceeded: game {} ran for more than {:.3g} s and no limit stopped it; "
+          "the bench stops after {} of {} games{}",
+          g, deadline_ms / 1000.0, g, games_, saved));
+      std::fflush(nullptr);
+      std::_Exit(kRuntimeError);
+    });
     const auto start = std::chrono::steady_clock::now();
     auto last_report = start;
     std::map<std::string, std::uint64_t> failure_classes;  // lab::failure_class -> games
+    deadline.begin(0);
     const auto report =
         scripting::play_batch(session, config, games_, [&](int g, const scripting::GameResult& r) {
+          deadline.idle();
           if (!r.ok) ++failure_classes[lab::failure_class(r.error)];
           if (!r.ok && !failures_dir_.empty())
             engine::save_replay(r.replay, std::filesystem::path(failures_dir_) /
@@ -90,6 +129,7 @@ class BenchCommand final : public Command {
             std::cerr << fmt::format("bench: {}/{} games, {:.0f} games/s\n", g + 1, games_,
                                      (g + 1) / s);
           }
+          if (g + 1 < games_) deadline.begin(static_cast<std::uint64_t>(g) + 1);
         });
     const double seconds = report.seconds;
     const double gps = games_ / seconds;
@@ -172,6 +212,7 @@ class BenchCommand final : public Command {
  private:
   GameOptions game_;
   std::string failures_dir_;
+  double game_deadline_ = -1;  // negative: LimitOptions::game_deadline_ms's default
   int games_ = 1000;
   bool json_ = false;
   int profile_lines_ = 0;

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <iostream>
@@ -85,6 +86,14 @@ lua::Limits LimitOptions::make() const {
   limits.pattern_cost = pattern_cost;
   limits.sandbox = !no_sandbox;
   return limits;
+}
+
+std::uint32_t LimitOptions::game_deadline_ms(double seconds) const {
+  if (!std::isfinite(seconds))
+    throw UsageError(fmt::format("--game-deadline {}: expected a number of seconds", seconds));
+  if (seconds < 0) seconds = time_limit_s > 0 ? 3 * time_limit_s + 5 : 0;
+  if (!std::isfinite(seconds) || seconds < 0) return 0;  // the time limit's own check reports it
+  return static_cast<std::uint32_t>(std::min(seconds * 1000, 4.0e9));
 }
 
 void GameOptions::add_to(CLI::App& app, const char* bots_help) {

@@ -50,6 +50,10 @@ struct LimitOptions {
   bool no_sandbox = false;
   void add_to(CLI::App& app);
   lua::Limits make() const;
+  // The hard deadline of one game in milliseconds (0: none) for --game-deadline `seconds`: a
+  // negative value takes the default, 3 x --time-limit + 5 s (none without a time limit). Throws
+  // UsageError for NaN or infinity.
+  std::uint32_t game_deadline_ms(double seconds) const;
 };
 
 // The game a command plays: packs (positional, --rules, --variant), --players, --bots,

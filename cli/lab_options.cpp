@@ -200,16 +200,6 @@ class StopSignals {
   struct sigaction old_term_ {};
 };
 
-// The deadline of one game in milliseconds (0: none).
-std::uint32_t game_deadline_ms(const LabOptions& o, const LimitOptions& limits) {
-  double s = o.game_deadline;
-  if (!std::isfinite(s))
-    throw UsageError(fmt::format("--game-deadline {}: expected a number of seconds", s));
-  if (s < 0) s = limits.time_limit_s > 0 ? 3 * limits.time_limit_s + 5 : 0;
-  if (!std::isfinite(s) || s < 0) return 0;  // the time limit's own check reports it
-  return static_cast<std::uint32_t>(std::min(s * 1000, 4.0e9));
-}
-
 }  // namespace
 
 int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions& search_options,
@@ -244,7 +234,7 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   LabOptions for_dir = o;
   for_dir.out = out_path;
   spec.failures_dir = failures_dir(for_dir);
-  spec.game_deadline_ms = game_deadline_ms(o, limits);
+  spec.game_deadline_ms = limits.game_deadline_ms(o.game_deadline);
   spec.stop = &g_stop;
   auto search = search_options.make();
   const int threads = o.thread_count();

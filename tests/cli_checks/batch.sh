@@ -107,7 +107,8 @@ expect 2 "game deadline: negative" -- "$catan" "${slow[@]}" --games 2 --game-dea
 expect 2 "game deadline: infinite" -- "$catan" "${slow[@]}" --games 2 --game-deadline inf
 
 # The game deadline, end to end: games of some 20 ms against a deadline of 5 ms all fail, their
-# threads are abandoned and replaced, the results are written and the process ends.
+# threads are abandoned and replaced, the results are written and the process ends; each has a
+# replay of its inputs marked abandoned.
 mkdir -p "$tmp/batch/heavy"
 printf '{"name": "heavy", "version": "1.0.0", "description": "x", "entry": ["main.lua"]}\n' \
   >"$tmp/batch/heavy/pack.json"
@@ -122,10 +123,28 @@ EOF
 expect 1 "games past the deadline" -- "$catan" sim heavy --pack-path "$tmp/batch" --players 2 \
   --games 4 --threads 2 --game-deadline 0.005 --out "$tmp/heavy.json"
 check "games past the deadline: one line" grep -q \
-  "^catan: error: 4 of 4 games failed; first: game 0: game deadline exceeded: game 0 under configuration 1 ran for more than 0.005 s and was abandoned$" \
+  "^catan: error: 4 of 4 games failed; first: game 0: game deadline exceeded: game 0 under configuration 1 ran for more than 0.005 s and was abandoned (replay: $tmp/heavy-failures/failed-seed1-game0-config1.json)$" \
   "$tmp/err"
 check "games past the deadline: counted as their own class" grep -q '"class": "game deadline"' \
   "$tmp/heavy.json"
+check "games past the deadline: four replays marked abandoned" \
+  [ "$(grep -l '"abandoned": "game deadline exceeded' "$tmp"/heavy-failures/*.json | wc -l)" -eq 4 ]
+
+# bench plays on the calling thread: a game past the deadline ends it with one line, naming the
+# game and the replay of its inputs. No limit stops this loop with the time limit and the
+# instruction budget off.
+expect 1 "bench: a game past the deadline" -- timeout 20 "$catan" bench "$root/tests/hostile/infinite-loop" \
+  --players 2 --games 3 --time-limit 0 --instruction-limit 0 --game-deadline 0.5 \
+  --save-failures "$tmp/bench-failures"
+check "bench: a game past the deadline: one line naming the game and the replay" grep -qx \
+  "catan: error: game deadline exceeded: game 0 ran for more than 0.5 s and no limit stopped it; the bench stops after 0 of 3 games (replay of its inputs: $tmp/bench-failures/failed-1-0.json)" \
+  "$tmp/err"
+check "bench: a game past the deadline: its replay is marked abandoned" \
+  grep -q '"abandoned": "game deadline exceeded: game 0 ran for more than 0.5 s and was abandoned"' \
+  "$tmp/bench-failures/failed-1-0.json"
+expect 1 "replay of an abandoned game: played again, stopped by the time limit" -- \
+  "$catan" replay "$tmp/bench-failures/failed-1-0.json" --time-limit 0.2
+check "replay of an abandoned game: one line" grep -q "time limit" "$tmp/err"
 
 # Lab memory: a pack making up new names every game keeps at most 256 per kind.
 cat >"$tmp/batch/names/main.lua" <<'EOF'
