@@ -7,6 +7,9 @@
 
 namespace catan::engine {
 
+class Forker;
+struct GameState;
+
 // One question put to a player. Options are numbered 0..count-1; the agent answers an index.
 struct Decision {
   int player = 0;         // 0-based seat
@@ -15,6 +18,12 @@ struct Decision {
   // Describes option i for people and logs; may be null (then labels are "option i+1").
   std::string (*describe)(const void* context, int option) = nullptr;
   const void* context = nullptr;
+  // Forks the game at this decision (engine/fork.h), for agents that look ahead; null where the
+  // game cannot be forked (while a replay feeds back recorded answers).
+  Forker* forker = nullptr;
+  // The game's state, read-only, for native agents; null where not given. It holds what the
+  // seat may not see (engine/visibility.h): honest agents read only what it may.
+  const GameState* state = nullptr;
 
   std::string label(int option) const {
     return describe ? describe(context, option) : "option " + std::to_string(option + 1);

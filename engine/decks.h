@@ -8,6 +8,15 @@
 
 namespace catan::engine {
 
+// Who may see a deck (engine/visibility.h). Public by default: everyone sees its items in order.
+struct DeckVisibility {
+  bool hidden = false;  // nobody sees the order of its items
+  // With `hidden`: the private form (id) whose holdings share the deck's unknown items (the
+  // development deck and the development cards in hands): a player knows only what the deck
+  // and the other players' holdings in that form hold together. -1: the items are known.
+  int pool_form = -1;
+};
+
 // A set of decks indexed by id. Items are ids from the game's item NameTable.
 class Decks {
  public:
@@ -32,6 +41,8 @@ class Decks {
   const std::vector<int>& items(int deck) const { return at(deck); }
   // Shuffles deck `deck` uniformly with `rng` (Fisher-Yates).
   void shuffle(int deck, Rng& rng);
+  // Replaces the items of deck `deck` by `items` (bottom to top) of the same number.
+  void replace(int deck, const std::vector<int>& items) { at(deck) = items; }
   // An estimate of the heap bytes held: a vector per deck and an int per item in them.
   std::size_t bytes() const noexcept {
     return decks_.size() * sizeof(std::vector<int>) + items_ * sizeof(int);

@@ -26,6 +26,8 @@ void GameState::reset(std::uint64_t seed_, std::uint64_t game_index_, int player
   items.clear();
   deck_names.clear();
   decks.clear();
+  form_private.clear();
+  deck_visibility.clear();
   board = Board{};
   for (Properties* p : {&tile_props, &node_props, &path_props, &player_props, &game_props})
     p->clear();

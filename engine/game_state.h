@@ -56,6 +56,12 @@ struct GameState {
   NameTable deck_names;
   Decks decks;
 
+  // What each seat may see (engine/visibility.h): form_private[f] != 0 when a player's holdings
+  // in form f show their count to everyone and their kinds to the owner only (forms without an
+  // entry are public); deck_visibility by deck id.
+  std::vector<char> form_private;
+  std::vector<DeckVisibility> deck_visibility;
+
   // Topology and per-element properties.
   Board board;
   Properties tile_props, node_props, path_props, player_props, game_props;

@@ -274,6 +274,18 @@ void push_list_metatable(lua_State* L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &kListMetatable);
 }
 
+}  // namespace
+
+bool is_board_list(lua_State* L, int index) {
+  if (!lua_getmetatable(L, index)) return false;
+  const bool list =
+      lua_rawgetp(L, LUA_REGISTRYINDEX, &kListMetatable) == LUA_TTABLE && lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return list;
+}
+
+namespace {
+
 // Freezes the table on top of the stack (see push_list_metatable).
 void freeze_list(lua_State* L) {
   push_list_metatable(L);

@@ -186,8 +186,21 @@ int add_name(lua_State* L, engine::NameTable& table, const char* function) {
 int g_add_kind(lua_State* L) {
   return add_name(L, session(L).state.kinds, "game.add_kind");
 }
+// game.add_form(name [, visibility]): visibility "public" (the default) or "private".
 int g_add_form(lua_State* L) {
-  return add_name(L, session(L).state.forms, "game.add_form");
+  Impl& s = session(L);
+  const char* visibility = luaL_optstring(L, 2, nullptr);
+  const bool is_private = visibility && std::string_view(visibility) == "private";
+  if (visibility && !is_private && std::string_view(visibility) != "public")
+    luaL_error(L, "game.add_form: visibility '%s' is not 'public' or 'private'", visibility);
+  lua_settop(L, 1);
+  add_name(L, s.state.forms, "game.add_form");
+  if (visibility) {
+    const auto form = static_cast<std::size_t>(*s.state.forms.find(check_sv(L, 1)));
+    if (s.state.form_private.size() <= form) s.state.form_private.resize(form + 1, 0);
+    s.state.form_private[form] = is_private ? 1 : 0;
+  }
+  return 0;
 }
 int g_add_supply(lua_State* L) {
   return add_name(L, session(L).state.supplies, "game.add_supply");
@@ -336,8 +349,22 @@ int g_add_deck(lua_State* L) {
   const auto name = check_sv(L, 1);
   if (s.state.deck_names.find(name))
     luaL_error(L, "game.add_deck: deck '%s' already exists", std::string(name).c_str());
+  engine::DeckVisibility visibility;
+  if (!lua_isnoneornil(L, 2)) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    visibility.hidden = lua_getfield(L, 2, "hidden") != LUA_TNIL && lua_toboolean(L, -1);
+    if (lua_getfield(L, 2, "pool") != LUA_TNIL) {
+      const char* pool = lua_tostring(L, -1);
+      const auto form = pool ? s.state.forms.find(pool) : std::nullopt;
+      if (!form) luaL_error(L, "game.add_deck: 'pool' must name a declared form");
+      if (!visibility.hidden) luaL_error(L, "game.add_deck: 'pool' needs 'hidden = true'");
+      visibility.pool_form = *form;
+    }
+    lua_pop(L, 2);
+  }
   s.state.deck_names.intern(name);
   s.state.decks.add();
+  s.state.deck_visibility.push_back(visibility);
   s.check_memory(L);
   return 0;
 }
@@ -682,6 +709,98 @@ int g_random(lua_State* L) {
 }
 constexpr lua_Integer kMaxShuffle = lua_Integer{1} << 24;
 
+// --- forks ----------------------------------------------------------------------------------
+
+// Pushes the properties of column `seat` of `props` as a table {name = value}.
+void push_properties(lua_State* L, const engine::Properties& props, std::size_t seat) {
+  lua_createtable(L, 0, props.keys().size());
+  for (int k = 0; k < props.keys().size(); ++k) {
+    const auto& v = props.column(k)[seat];
+    if (engine::is_nil(v)) continue;
+    push_value(L, v);
+    lua_setfield(L, -2, std::string(props.keys().name(k)).c_str());
+  }
+}
+
+// game.fork{seed = n, agents = {...}, turns = n} -> result (docs/lua-api.md, "Forks").
+int g_fork(lua_State* L) {
+  Impl& s = session(L);
+  if (!s.acting_agent || !s.forks)
+    luaL_error(L, "game.fork: only an agent choosing a decision can fork the game");
+  engine::ForkRequest request;
+  if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
+  const bool has_spec = lua_istable(L, 1);
+  request.seed = s.acting_agent->rng().next();
+  if (has_spec && lua_getfield(L, 1, "seed") != LUA_TNIL) {
+    if (!lua_isinteger(L, -1)) luaL_error(L, "game.fork: 'seed' must be an integer");
+    request.seed = static_cast<std::uint64_t>(lua_tointeger(L, -1));
+  }
+  if (has_spec) lua_pop(L, 1);
+  if (has_spec && lua_getfield(L, 1, "turns") != LUA_TNIL) {
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
+        lua_tointeger(L, -1) > std::numeric_limits<int>::max())
+      luaL_error(L, "game.fork: 'turns' must be a whole number of turns");
+    request.turns = static_cast<int>(lua_tointeger(L, -1));
+  }
+  if (has_spec) lua_pop(L, 1);
+  if (has_spec && lua_getfield(L, 1, "agents") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) luaL_error(L, "game.fork: 'agents' must be a list of agent names");
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    if (n > s.state.players)
+      luaL_error(L, "game.fork: %I agents for %d players", n, s.state.players);
+    for (lua_Integer i = 1; i <= n; ++i) {
+      if (lua_rawgeti(L, -1, i) != LUA_TSTRING)
+        luaL_error(L, "game.fork: agents[%I] must be an agent name", i);
+      request.agents.emplace_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+  }
+  if (has_spec) lua_pop(L, 1);
+  // Honest by default: the copy is the game as the deciding seat sees it.
+  request.seen_by = s.deciding_seat;
+  if (has_spec && lua_getfield(L, 1, "seen_by") != LUA_TNIL) {
+    if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
+      request.seen_by.reset();
+    } else {
+      if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 ||
+          lua_tointeger(L, -1) > s.state.players)
+        luaL_error(L, "game.fork: 'seen_by' must be a seat or false");
+      request.seen_by = static_cast<int>(lua_tointeger(L, -1)) - 1;
+    }
+  }
+  if (has_spec) lua_pop(L, 1);
+
+  const engine::ForkResult r = s.forks->fork(request);
+  lua_createtable(L, 0, 9);
+  lua_pushboolean(L, r.ok);
+  lua_setfield(L, -2, "ok");
+  if (!r.ok) {
+    lua_pushstring(L, r.error.c_str());
+    lua_setfield(L, -2, "error");
+    return 1;
+  }
+  lua_pushboolean(L, r.over);
+  lua_setfield(L, -2, "over");
+  if (r.winner) {
+    lua_pushinteger(L, *r.winner + 1);
+    lua_setfield(L, -2, "winner");
+  }
+  lua_pushstring(L, r.reason.c_str());
+  lua_setfield(L, -2, "reason");
+  lua_pushinteger(L, r.turns);
+  lua_setfield(L, -2, "turns");
+  const engine::GameState& copy = *r.state;
+  lua_createtable(L, copy.players, 0);
+  for (int seat = 0; seat < copy.players; ++seat) {
+    push_properties(L, copy.player_props, static_cast<std::size_t>(seat));
+    lua_rawseti(L, -2, seat + 1);
+  }
+  lua_setfield(L, -2, "players");
+  push_properties(L, copy.game_props, 0);
+  lua_setfield(L, -2, "game");
+  return 1;
+}
+
 int g_shuffle(lua_State* L) {
   Impl& s = session(L);
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -821,6 +940,7 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"decisions", lua::protect<g_decisions>},
                                        {"roll", lua::protect<g_roll>},
                                        {"random", lua::protect<g_random>},
+                                       {"fork", lua::protect<g_fork>},
                                        {"shuffle", lua::protect<g_shuffle>},
                                        {"choice", lua::protect<g_choice>},
                                        {"option", lua::protect<g_option>},

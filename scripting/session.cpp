@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "engine/file_io.h"
+#include "engine/visibility.h"
 #include "scripting/lua_agent.h"
 #include "scripting/pack_resolver.h"
 #include "scripting/pack_suggest.h"
@@ -808,6 +809,7 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
                       kind_index != 0 ? lua_absindex(L, kind_index) : 0};
   engine::Decision d{player, kind, count, &describe_lua_option, &ctx};
   int choice = 0;
+  if (fork_request && replaying && replay_pos == replaying->decisions.size()) start_fork();
   if (replaying) {
     if (replay_pos >= replaying->decisions.size()) {
       divergence = fmt::format(
@@ -830,15 +832,20 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
     engine::Agent& agent = *agents[static_cast<std::size_t>(player)];
     struct ReadOnly {
       Impl& s;
-      ReadOnly(Impl& s, engine::Agent* a) : s(s) {
+      ReadOnly(Impl& s, engine::Agent* a, int seat) : s(s) {
         ++s.agent_depth;
         s.acting_agent = a;
+        s.deciding_seat = seat;
       }
       ~ReadOnly() {
         --s.agent_depth;
         s.acting_agent = nullptr;
+        s.deciding_seat = -1;
       }
-    } read_only(*this, &agent);
+    } read_only(*this, &agent, player);
+    if (!forks) forks = std::make_unique<Forks>(*this, fork_depth);
+    d.forker = forks.get();
+    d.state = &state;
     choice = agent.choose(d);
     if (choice < 0 || choice >= count)
       throw std::runtime_error(fmt::format("agent '{}' chose option {} of {} for '{}'",
@@ -846,6 +853,25 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
   }
   state.decisions.push_back({player, state.decision_kinds.intern(kind), count, choice});
   return choice;
+}
+
+void Session::Impl::start_fork() {
+  replaying = nullptr;
+  state.rng = engine::Rng::for_stream(fork_request->seed, 0, 0);
+  for (int seat = 0; seat < state.players; ++seat)
+    agents[static_cast<std::size_t>(seat)]->begin_game(fork_request->seed, 0, seat);
+  if (fork_request->turns >= 0) fork_stop_turn = state.turn + fork_request->turns;
+  if (fork_request->seen_by) {
+    const int seat = *fork_request->seen_by;
+    if (seat < 0 || seat >= state.players)
+      throw std::runtime_error(
+          fmt::format("fork: seen_by seat {} of a {}-player game", seat + 1, state.players));
+    lua_State* L = lua.get();
+    engine::resample_unseen(state, seat, state.rng, [&](int player, int form) {
+      for (int k = 0; k < state.holdings.kinds(); ++k)
+        views.holding_changed(L, state, player, form, k);
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -865,7 +891,7 @@ void Session::Impl::run_game(int max_turns) {
   begin_game(true, &mark);
   play_turns(max_turns);
   times.turns += seconds_since(mark);
-  end_game();
+  if (!fork_stopped) end_game();
   times.end += seconds_since(mark);
 }
 
@@ -884,6 +910,12 @@ void Session::Impl::begin_game(bool start, std::chrono::steady_clock::time_point
 
 void Session::Impl::play_turns(int max_turns, int limit) {
   for (int played = 0; !state.over && played != limit; ++played) {
+    if (fork_stop_turn >= 0 && state.turn >= fork_stop_turn) {
+      fork_stopped = true;
+      // As at the turn cap: the view shows the seat and round that would come next.
+      views.turn_changed(lua.get(), state, Views::kCurrent | Views::kRound);
+      break;
+    }
     if (state.turn >= max_turns) {
       state.over = true;
       state.end_reason = fmt::format("turn cap reached ({} turns)", max_turns);
@@ -997,6 +1029,7 @@ GameResult Session::Impl::finish_result(const GameConfig& config, const packs::R
 
 GameResult Session::play(const GameConfig& config) {
   Impl& s = *impl_;
+  s.playing = &config;
   packs::ResolvedOptions options;
   try {
     options = config.options.empty() ? s.default_options
@@ -1005,6 +1038,7 @@ GameResult Session::play(const GameConfig& config) {
     GameResult r;
     r.ok = false;
     r.error = r.error_report = e.what();
+    s.playing = nullptr;
     return r;
   }
   std::string message, traceback;
@@ -1016,7 +1050,7 @@ GameResult Session::play(const GameConfig& config) {
     auto mark = std::chrono::steady_clock::now();
     ++s.times.games;
     s.load_game(config.seed, config.game_index, config.players, options);
-    if (!s.replaying)
+    if (!s.replaying || s.fork_request)
       s.bind_agents(config);
     else
       s.agent_names = s.replaying->agents;
@@ -1042,6 +1076,35 @@ GameResult Session::play(const GameConfig& config) {
   GameResult r = s.finish_result(config, options);
   if (failed) s.fail(r, message, traceback);
   lua_settop(s.lua.get(), 0);
+  s.playing = nullptr;
+  return r;
+}
+
+GameResult Session::play_fork(const GameConfig& config, const engine::Replay& prefix,
+                              const engine::ForkRequest& request, int depth) {
+  Impl& s = *impl_;
+  s.fork_depth = depth;
+  s.fork_request = &request;
+  s.fork_stop_turn = -1;
+  s.fork_stopped = false;
+  s.replaying = &prefix;
+  s.replay_pos = 0;
+  GameResult r = play(config);
+  const bool reached = s.replaying == nullptr;
+  s.replaying = nullptr;
+  s.fork_request = nullptr;
+  if (!r.ok) {
+    r.error = "fork: " + r.error;
+    r.error_report = "fork: " + r.error_report;
+  } else if (!reached) {
+    r.ok = false;
+    r.error = r.error_report = fmt::format(
+        "fork: the copy ended after {} of the game's {} decisions without reaching the decision "
+        "being asked (a pack keeps game state outside its storage and the kernel)",
+        s.replay_pos, prefix.decisions.size());
+  } else if (s.fork_stopped) {
+    r.reason = fmt::format("fork stopped after {} turns", request.turns);
+  }
   return r;
 }
 

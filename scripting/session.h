@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/agent.h"
+#include "engine/fork.h"
 #include "engine/game_state.h"
 #include "engine/replay.h"
 #include "scripting/lua_state.h"
@@ -103,6 +104,12 @@ class Session {
   // the lab saves for a game it abandoned at its hard deadline, when the thread playing it (and
   // its decisions) cannot be reached.
   engine::Replay abandoned_replay(const GameConfig& config, const std::string& error) const;
+  // Plays a fork (engine/fork.h, scripting/fork.h): the game `config`, feeding back `prefix`'s
+  // decisions, then from the next decision on with `config`'s agents, `request`'s streams and
+  // turn limit. `depth` is the number of forks the copy is inside (1 for a fork of a real game).
+  // ok == false when the copy fails or does not retrace its game ("fork: ...").
+  GameResult play_fork(const GameConfig& config, const engine::Replay& prefix,
+                       const engine::ForkRequest& request, int depth);
 
   // Load order.
   const std::vector<const packs::Manifest*>& packs() const noexcept;

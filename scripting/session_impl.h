@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "scripting/fork.h"
 #include "scripting/sandbox.h"
 #include "scripting/session.h"
 #include "scripting/views.h"
@@ -85,6 +86,7 @@ struct Session::Impl {
   int loading_pack = -1;   // load index while a pack's entry chunks run
   int agent_depth = 0;     // > 0 while an agent chooses: the game state is read-only
   engine::Agent* acting_agent = nullptr;  // the agent choosing now (its stream serves game.random)
+  int deciding_seat = -1;                 // its seat (0-based), while it chooses
   int lua_depth = 0;  // > 0 while the kernel is inside a protected call into Lua
   std::vector<Frame> frames;
   std::optional<Frame> error_frame;  // innermost frame when an error unwound
@@ -102,6 +104,21 @@ struct Session::Impl {
   bool checking_invariants = false;  // an invariant runs now (no nested checks)
   // Bytes held outside GameState and the views for this game: agent names and invariants.
   std::size_t session_bytes = 0;
+
+  // Forks (scripting/fork.h). `forks` serves the decisions of this Session's games (made on
+  // first use); `playing` is the game being played (null between games); fork_depth counts the
+  // forks this Session's games are copies in (0: a real game).
+  std::unique_ptr<Forks> forks;
+  const GameConfig* playing = nullptr;
+  int fork_depth = 0;
+  // While this Session plays a fork: the request (null otherwise), the turn after which the
+  // copy stops (-1: none) and whether it stopped there.
+  const engine::ForkRequest* fork_request = nullptr;
+  int fork_stop_turn = -1;
+  bool fork_stopped = false;
+  // At the fork point (the first decision past the replayed ones): stop replaying, reseed the
+  // game's and the agents' streams from the request and arm its turn limit.
+  void start_fork();
 
   // Resets the kernel state and runs every pack's entry chunks with fresh environments.
   void load_game(std::uint64_t seed, std::uint64_t game_index, int players,
@@ -194,6 +211,10 @@ class FrameGuard {
   Session::Impl& s_;
   int exceptions_;
 };
+
+// Whether the table at `index` is a board list or array of lists (api_board.cpp): kernel data,
+// frozen and verified, that packs may keep in storage.
+bool is_board_list(lua_State* L, int index);
 
 // The text of a pack's script file; throws packs::PackError naming the file when unreadable.
 std::string read_script(const std::filesystem::path& file);

@@ -154,7 +154,12 @@ end
 game.on("game.setup", function(e)
   -- Handlers are registered only while packs load, so this holds for the whole game.
   storage.funds_hooked = game.has_handlers("base.funds")
-  for _, form in ipairs({ "card", "dev", "played", "piece" }) do game.add_form(form) end
+  -- Cards in hand are private (everyone sees how many, only the owner which); played cards and
+  -- pieces are public. A fork as seen by a seat deals the others' hidden cards again.
+  game.add_form("card", "private")
+  game.add_form("dev", "private")
+  game.add_form("played")
+  game.add_form("piece")
   for _, r in ipairs(RESOURCES) do game.add_kind(r) end
   for _, d in ipairs(DEV_CARDS) do game.add_kind(d) end
   game.add_supply("bank")
@@ -177,7 +182,8 @@ game.on("game.setup", function(e)
     for p = 1, e.players do game.add(p, name, pieces[name].limit, "piece") end
   end
 
-  game.add_deck("dev")
+  -- Nobody sees the deck's order, nor its cards except as what it and the hands hold together.
+  game.add_deck("dev", { hidden = true, pool = "dev" })
   for _, d in ipairs(DEV_CARDS) do
     for _ = 1, DEV_DECK[d] do game.deck_push("dev", d) end
   end

@@ -48,6 +48,12 @@ for _, d in ipairs(DEV_CARDS) do PLAY_LABEL[d] = "play " .. d end
 -- Menu codes of the fast path.
 local BUILD, BUY, PLAY, MARITIME, DOMESTIC, END = 1, 2, 3, 4, 5, 6
 
+-- The menu's affordability check, made in game.setup from the piece catalogue: a function, so it
+-- is kept here rather than in storage, which holds plain data (forks check it). Entry scripts
+-- run again for every game, so this is per game; it derives from the catalogue, never changes
+-- during the game, and holds no game state.
+local affordability
+
 -- The label of building `piece`: "build <piece>".
 function build_label(piece)
   return storage.build_labels[piece] or ("build " .. piece)
@@ -84,7 +90,7 @@ local function fill_menu(p, menu)
     -- ok[i]: p can pay for menu_items[i] (the pieces in piece_names order, then a card).
     local ok, names, supply = menu.ok, storage.piece_names, storage.supply[p]
     local build_labels = storage.build_labels
-    storage.affordability(hand, ok)
+    affordability(hand, ok)
     local spots = nil
     for i = 1, #names do
       if ok[i] then
@@ -244,7 +250,7 @@ game.on("game.setup", function()
   local costs = {}
   for i, name in ipairs(storage.piece_names) do costs[i] = storage.pieces[name].cost end
   costs[#costs + 1] = DEV_CARD_COST
-  storage.affordability = affordability_checker(costs)
+  affordability = affordability_checker(costs)
   local cheapest = math.huge
   for _, cost in ipairs(costs) do
     local sum = 0
