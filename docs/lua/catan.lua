@@ -110,9 +110,12 @@ function game.winner() end
 ---@param name string
 function game.add_kind(name) end
 
----[w] Declares a form (e.g. "card"); the first form declared is the default form.
+---[w] Declares a form (e.g. "card"); the first form declared is the default form. A "private"
+---form's holdings show their count to everyone and their kinds to the owner only (forks as seen
+---by a seat deal them again); the default is "public".
 ---@param name string
-function game.add_form(name) end
+---@param visibility? "public"|"private"
+function game.add_form(name, visibility) end
 
 ---[w] Declares a supply: a named holder that is not a player (a bank, a pool).
 ---@param name string
@@ -195,9 +198,14 @@ function game.turn_view() end
 
 -- Decks
 
----[w] Creates an empty deck; error if the name exists.
+---@class catan.DeckVisibility
+---@field hidden? boolean nobody sees the deck's order
+---@field pool? string a private form whose hidden holdings share the deck's unknown items
+
+---[w] Creates an empty deck; error if the name exists. Public unless `visibility` says otherwise.
 ---@param name string
-function game.add_deck(name) end
+---@param visibility? catan.DeckVisibility
+function game.add_deck(name, visibility) end
 
 ---[w] Puts `item` on top of `deck`.
 ---@param deck string
@@ -330,6 +338,30 @@ function game.agent(name, fn) end
 ---@param kind string
 ---@param fn fun(player: integer, kind: string, options: any[], next: fun(player: integer, kind: string, options: any[]): integer): integer
 function game.extend_agent(agent, kind, fn) end
+
+-- Forks
+
+---@class catan.ForkSpec
+---@field seed? integer the copy's random streams (default: drawn from the agent's own stream)
+---@field agents? string[] agent names per seat for the copy (missing seats: "random")
+---@field turns? integer stop after the current turn and this many more (default: play to the end)
+---@field seen_by? integer|false the seat whose view the copy is (default: the deciding seat; false: everything)
+
+---@class catan.ForkResult
+---@field ok boolean false when the copy ended with an error
+---@field error? string
+---@field over boolean the copy reached the game's end
+---@field winner? integer
+---@field reason string the end reason, or "fork stopped after N turns"
+---@field turns integer the copy's turn number when it stopped
+---@field players table<string, any>[] per seat, the player's properties
+---@field game table<string, any> the game properties
+
+---Inside an agent only: copies the game at the decision being asked and plays the copy on; the
+---real game is untouched. Storage must be plain data.
+---@param spec? catan.ForkSpec
+---@return catan.ForkResult
+function game.fork(spec) end
 
 -- Randomness (the game's stream; an agent's own stream inside an agent)
 
