@@ -10,7 +10,10 @@
 //
 // Out of scope: what a seat learned by watching cards move (a steal it made, a trade it saw,
 // cards counted as they were played). A fork as seen by a seat forgets it all and keeps only what
-// the declarations say is visible now.
+// the declarations say is visible now. One consequence: a copy made while cards named in the game
+// are pending (a domestic trade offer on the table when the seat is asked to accept it) may
+// deal those cards away from their holder, and the copy then fails when the rule moves them
+// (ForkResult::ok is false, with the rule's error).
 
 #include <functional>
 
