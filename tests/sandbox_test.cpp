@@ -451,6 +451,8 @@ TEST(PatternGuardTest, EstimatesCost) {
   EXPECT_EQ(estimate_pattern_cost(40, "a*a*b", true, false), 40u * (1 + 40 * 2 + 1600 * 3));
   EXPECT_EQ(estimate_pattern_cost(1000, "needle", true, false), 7000u);  // match: no plain path
   EXPECT_EQ(estimate_pattern_cost(1000, "a*", true, true), 1002u);       // plain: n + m
+  // docs/lua-api.md's example: (1 + 6) + 30 * (1 + 2).
+  EXPECT_EQ(estimate_pattern_cost(30, "^node (%d+)", true, false), 97u);
   // A long set weighs its length / 8.
   EXPECT_EQ(estimate_pattern_cost(10, "[" + std::string(79, 'x') + "]", true, false), 120u);
   EXPECT_EQ(estimate_pattern_cost(19u << 20, std::string(100'000, 'a') + "b", true, false),
