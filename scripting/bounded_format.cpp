@@ -7,7 +7,7 @@
 //
 // Charges: a unit per conversion plus the bytes it makes (one unit per kBytesPerUnit bytes, one
 // per byte for the float conversions a, e, f and g, whose digits are computed one by one), and
-// the bytes of literal text copied.
+// the bytes of the format string.
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
@@ -34,6 +34,8 @@ constexpr std::size_t kMaxSpec = 32;
 constexpr std::size_t kMaxSpecText = kMaxSpec - 10;
 // Widths and precisions have at most two digits.
 constexpr int kMaxDigits = 2;
+// Literal text up to this long is copied byte by byte (cheaper than a call for a short run).
+constexpr std::size_t kShortText = 16;
 // %q checks the limits after each piece of this many bytes of its string.
 constexpr std::size_t kQuotePiece = 16 * 1024;
 
@@ -225,14 +227,19 @@ int bounded_format(lua_State* L) {
   luaL_Buffer buffer;
   luaL_buffinit(L, &buffer);
   Meter meter(L, kName);
+  meter.add(byte_units(format_length));  // the literal text, charged up front
   while (format < end) {
     if (*format != kEscape) {  // literal text up to the next '%'
       const auto* next = static_cast<const char*>(
           std::memchr(format, kEscape, static_cast<std::size_t>(end - format)));
       if (next == nullptr) next = end;
-      luaL_addlstring(&buffer, format, static_cast<std::size_t>(next - format));
-      meter.add(byte_units(static_cast<std::size_t>(next - format)));
-      format = next;
+      const auto length = static_cast<std::size_t>(next - format);
+      if (length <= kShortText) {
+        for (; format < next; ++format) luaL_addchar(&buffer, *format);
+      } else {
+        luaL_addlstring(&buffer, format, length);
+        format = next;
+      }
       continue;
     }
     if (*++format == kEscape) {  // "%%" (a '%' at the end reads the terminating zero)

@@ -156,17 +156,14 @@ int bounded_move(lua_State* L) {
 
 namespace {
 
-// Appends t[i] (a string or a number) to the buffer; returns its length.
-std::size_t add_field(lua_State* L, luaL_Buffer* buffer, lua_Integer i) {
+// Appends t[i] (a string or a number) to the buffer.
+void add_field(lua_State* L, luaL_Buffer* buffer, lua_Integer i) {
   lua_geti(L, 1, i);
   if (!lua_isstring(L, -1)) {
     luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1),
                static_cast<LUAI_UACINT>(i));
   }
-  std::size_t length = 0;
-  lua_tolstring(L, -1, &length);
   luaL_addvalue(buffer);
-  return length;
 }
 
 }  // namespace
@@ -187,13 +184,17 @@ int bounded_concat(lua_State* L) {
   }
   luaL_Buffer buffer;
   luaL_buffinit(L, &buffer);
-  Meter meter(L, "table.concat");
+  Meter meter(L, "table.concat");  // a unit per element as it goes, the bytes at the end
   for (; i < last; ++i) {
-    const std::size_t length = add_field(L, &buffer, i);
+    add_field(L, &buffer, i);
     luaL_addlstring(&buffer, separator, separator_length);
-    meter.add(1 + byte_units(length + separator_length));
+    meter.add(1);
   }
-  if (i == last) meter.add(1 + byte_units(add_field(L, &buffer, i)));
+  if (i == last) {
+    add_field(L, &buffer, i);
+    meter.add(1);
+  }
+  meter.add(byte_units(luaL_bufflen(&buffer)));
   luaL_pushresult(&buffer);
   meter.finish();
   return 1;

@@ -7,8 +7,9 @@
 // library functions"):
 // - its work is charged, in instruction units, to the instruction count of the running call
 //   (charge()), so an instruction budget (Limits::instructions) runs out in it as it does in Lua
-//   code, and a function that loops element by element checks the budget and the time limit
-//   every kMeterInterval units (Meter), so the watchdog stops it inside the loop;
+//   code; the budget and the time limit are checked every kMeterInterval units charged, and a
+//   function that loops element by element charges as it goes (Meter), so the watchdog stops it
+//   inside the loop;
 // - a call whose result or count is over a cap derived from the memory cap is refused up front
 //   with an error naming the function and the limit ("table.move: 9223372036854775806 elements
 //   are over the limit of 16777216").
@@ -29,7 +30,7 @@ namespace catan::lua {
 
 // Bytes of string work per instruction unit.
 inline constexpr std::uint64_t kBytesPerUnit = 16;
-// Units a Meter gathers before it charges them (and so checks the limits).
+// Units charged between two checks of the limits.
 inline constexpr std::uint64_t kMeterInterval = 1024;
 // Bytes of the memory cap per element of the element limit (a Lua array slot takes 16).
 inline constexpr std::uint64_t kBytesPerElement = 16;
@@ -69,22 +70,23 @@ std::uint64_t element_limit(const HostControl& control) noexcept;
 void check_library_limits(lua_State* L, const char* function);
 
 // Charges `units` of work done by the library function `function` (e.g. "table.sort") to the
-// running call, then raises the trip if one is due (check_library_limits). Cheap when nothing is
-// due: an add and three compares.
+// running call, and checks the limits (check_library_limits) whenever kMeterInterval units or
+// more have been charged since the last check: a short call costs an add and a compare, and a
+// loop in C that charges as it goes, or calls that charge a little each from a loop in C, see a
+// check every kMeterInterval units.
 inline void charge(lua_State* L, std::uint64_t units, const char* function) {
   HostControl& control = host_control(L);
   const std::uint64_t sum = control.instructions + units;
   control.instructions = sum < units ? UINT64_MAX : sum;
-  const std::uint64_t running = control.watched.running.load(std::memory_order_relaxed);
-  if (control.instructions >= control.budget_deadline || control.tripped() ||
-      (running != 0 && running == control.watched.stop.load(std::memory_order_relaxed))) {
+  control.unchecked_units += units;
+  if (control.unchecked_units >= kMeterInterval) {
+    control.unchecked_units = 0;
     check_library_limits(L, function);
   }
 }
 
-// Charges the work of a loop in C in batches of kMeterInterval units, so that the limits are
-// checked inside the loop. Call finish() when the loop is done (the units not yet charged are
-// charged then).
+// Gathers the units of a loop in C and charges them in batches of kMeterInterval (so the limits
+// are checked inside the loop). Call finish() when the loop is done: it charges the rest.
 class Meter {
  public:
   Meter(lua_State* L, const char* function) noexcept : L_(L), function_(function) {}
@@ -93,7 +95,6 @@ class Meter {
     if (pending_ >= kMeterInterval) finish();
   }
   void finish() {
-    if (pending_ == 0) return;
     const std::uint64_t units = pending_;
     pending_ = 0;
     charge(L_, units, function_);

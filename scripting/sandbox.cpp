@@ -457,7 +457,7 @@ const char* read_slice(lua_State* L, void* data, std::size_t* size) {
   *size = 0;
   if (reader.remaining == 0) {
     if (!reader.from_function) return nullptr;
-    charge(L, 1, "load");  // a call of the reader function, whatever it returns
+    charge(L, 1, "load");  // a call of the reader function (a C function runs no instruction)
     luaL_checkstack(L, 2, "too many nested functions");
     lua_pushvalue(L, 1);
     lua_call(L, 0, 1);

@@ -84,6 +84,8 @@ struct HostControl {
   // while it is set), library functions add the work they charge (library_bounds.h). Only
   // differences matter.
   std::uint64_t instructions = 0;
+  // Units library functions charged since the limits were last checked (library_bounds.h).
+  std::uint64_t unchecked_units = 0;
   // The budget of the innermost active State::call: the value of `instructions` at which it
   // runs out (UINT64_MAX: no budget) and its size, for the message.
   std::uint64_t budget_deadline = UINT64_MAX;
