@@ -496,6 +496,31 @@ TEST(LibraryBoundsLinearTest, EmptyResultsCostNothingAndPlainFindsAreLinear) {
   });
 }
 
+// The functions left uncharged are constant time or linear in their arguments: over 16 MB
+// strings they finish at once.
+TEST(LibraryBoundsLinearTest, UnchargedFunctionsAreLinearInTheirArguments) {
+  State state(limits_with(512, 0, 0));
+  guarded("linear functions", [&] {
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(
+        eval(state,
+             "local n = 0\n"
+             "n = n + select('#', select(math.maxinteger, 1, 2, 3))\n"
+             "n = n + select(-1, 1, 2, 3)\n"
+             "n = n + select('#', table.unpack({}, 1, 999000))\n"
+             "local bad, s = ('\\128'):rep(16 << 20), ('a'):rep(16 << 20)\n"
+             "n = n + select(2, utf8.len(bad)) + utf8.len(s) + utf8.offset(s, -1)\n"
+             "for _ in utf8.codes(s:sub(1, 1 << 20)) do n = n + 1 end\n"
+             "n = n + #s:upper() + #s:reverse() + #s:sub(2) + #s:lower()\n"
+             "n = n + (tonumber(('1'):rep(16 << 20)) and 1 or 0)\n"
+             "return n"),
+        std::to_string(0 + 3 + 999000 + 1 + 2 * (16 << 20) + (1 << 20) + 4 * (16 << 20) - 1 + 1));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, kQuick);
+  });
+  EXPECT_EQ(eval(state, "return select(2, pcall(select, -math.maxinteger, 1))"),
+            "bad argument #1 to 'select' (index out of range)");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Work done is charged: the instruction budget runs out inside the library function
 
