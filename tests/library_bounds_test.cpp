@@ -474,7 +474,7 @@ TEST_F(LibraryBoundsTest, HostileCallsAreRefusedWithTheFunctionAndTheLimit) {
   }
 }
 
-// Calls that used to loop in C over a count return at once when their result needs no work.
+// A call whose result needs no work (an empty repetition) returns at once, whatever its count.
 TEST(LibraryBoundsLinearTest, EmptyResultsCostNothingAndPlainFindsAreLinear) {
   State sandboxed(limits_with(256, 0, 0));
   State& sandboxed_ = sandboxed;
