@@ -624,8 +624,8 @@ TEST(LibraryBoundsTimeTest, TheTimeLimitStopsLoopsInC) {
       // Each '%.0f' of the largest double prints 309 digits: microseconds each.
       {"local t = {} for i = 1, 900000 do t[i] = 1e308 end return t",
        "local t = ... string.format(('%.0f'):rep(#t), table.unpack(t))", "string.format"},
-      // Parsing 16 MB of statements.
-      {"return ('x=1 '):rep(4 << 20)", "load((...))", "load"},
+      // Parsing 48 MB of statements.
+      {"return ('x=1 '):rep(12 << 20)", "load((...))", "load"},
   };
   for (const Charged& c : cases) {
     State state(limits_with(256, 200, 0));
