@@ -35,6 +35,10 @@ struct GameConfig {
   int max_turns = 1000;
   // PACK.KEY=VALUE assignments for this game; when empty, the Session's options apply.
   std::vector<std::string> options;
+  // Check that every option of every decision has a valid id and that no decision offers an id
+  // twice (a game asking a decision that breaks the rule fails). Reads every option of every
+  // decision, lazy lists included, so it is for tests (pack tests always check).
+  bool check_options = false;
 };
 
 // One player's line in a summary: seat (0-based), agent name and the player's properties.
