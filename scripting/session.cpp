@@ -1064,12 +1064,13 @@ void Session::Impl::fail(GameResult& result, const std::string& message,
   if (!traceback.empty()) result.error_report += "\n" + traceback;
 }
 
-GameResult Session::Impl::finish_result(const GameConfig& config, const packs::ResolvedOptions&) {
+GameResult Session::Impl::finish_result(const GameConfig& config, bool decisions) {
   GameResult r;
   r.winner = state.winner;
   r.reason = state.end_reason;
   r.turns = state.turn;
   r.rounds = state.round;
+  r.decisions = static_cast<int>(state.decisions.size());
   r.digest = state.digest();
   for (int seat = 0; seat < state.players; ++seat) {
     PlayerSummary p;
@@ -1099,10 +1100,12 @@ GameResult Session::Impl::finish_result(const GameConfig& config, const packs::R
   rp.agents = agent_names;
   rp.agents.resize(static_cast<std::size_t>(state.players), "random");
   rp.max_turns = config.max_turns;
-  rp.decisions.reserve(state.decisions.size());
-  for (const auto& d : state.decisions)
-    rp.decisions.push_back({d.player, state.decision_kinds.name(d.kind), d.count, d.choice,
-                            state.option_ids.name(d.option)});
+  if (decisions) {
+    rp.decisions.reserve(state.decisions.size());
+    for (const auto& d : state.decisions)
+      rp.decisions.push_back({d.player, state.decision_kinds.name(d.kind), d.count, d.choice,
+                              state.option_ids.name(d.option)});
+  }
   rp.outcome = {r.winner, r.reason, r.turns, r.digest};
   return r;
 }
@@ -1152,7 +1155,7 @@ GameResult Session::play(const GameConfig& config) {
   // A failed game may have changed shared board lists before its error: they are verified (and
   // dropped when changed) so that the next game never reads them.
   if (failed) (void)verify_board_lists(s);
-  GameResult r = s.finish_result(config, options);
+  GameResult r = s.finish_result(config, failed || config.record_decisions);
   if (failed) s.fail(r, message, traceback);
   lua_settop(s.lua.get(), 0);
   return r;

@@ -176,7 +176,8 @@ struct Session::Impl {
                         const char* api);
   static constexpr lua_Integer kMaxOptions = 1'000'000'000;
   static constexpr std::size_t kMemoryCheckDecisions = 1024;
-  GameResult finish_result(const GameConfig& config, const packs::ResolvedOptions& options);
+  // The result of the game just played; its replay holds the decision log when `decisions`.
+  GameResult finish_result(const GameConfig& config, bool decisions);
   void fail(GameResult& result, const std::string& message, const std::string& traceback);
   std::string pack_name(int index) const {
     return index >= 0 ? packs[static_cast<std::size_t>(index)].manifest->name : "kernel";

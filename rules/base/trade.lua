@@ -13,7 +13,7 @@
 --   base.maritime_get    the resources the bank can pay, other than the one given
 --   base.trade_offer     "offer:X:Y" = {id, action = "offer", give = X, get = Y} for every X
 --                        held and Y ~= X (give 1 X for 1 Y), then "cancel" = {id, action =
---                        "cancel"} (OFFER_OPTIONS)
+--                        "cancel"} (offer_option, OFFER_CANCEL)
 --   base.trade_answer    "accept" / "decline" (asked of each opponent holding Y): {id, accept =
 --                        true / false, from, give, get} carrying the offer (from = the offerer,
 --                        give = what the offerer gives, get = what it asks for)
@@ -32,16 +32,19 @@ MARITIME_RATE = 4 -- cards given for one card from the bank without a harbor
 HARBOR_ANY_RATE = 3 -- with a generic ("any") harbor
 HARBOR_SPECIAL_RATE = 2 -- for the resource of a special harbor
 
--- OFFER_OPTIONS[x][y] = {id = "offer:x:y", action = "offer", give = x, get = y}: the offer of 1 x
--- for 1 y; OFFER_OPTIONS.cancel: no offer after all (records made once per load).
-OFFER_OPTIONS = { cancel = { id = "cancel", action = "cancel" } }
-for _, x in ipairs(RESOURCES) do
-  OFFER_OPTIONS[x] = {}
-  for _, y in ipairs(RESOURCES) do
-    if x ~= y then
-      OFFER_OPTIONS[x][y] = { id = "offer:" .. x .. ":" .. y, action = "offer", give = x, get = y }
-    end
+-- OFFER_CANCEL: the option of making no offer after all.
+OFFER_CANCEL = { id = "cancel", action = "cancel" }
+
+-- The option of offering 1 x for 1 y: {id = "offer:x:y", action = "offer", give = x, get = y},
+-- made on first use and kept for the game (storage.offer_options; read only).
+function offer_option(x, y)
+  local by_give = subtable(storage.offer_options, x)
+  local option = by_give[y]
+  if option == nil then
+    option = { id = "offer:" .. x .. ":" .. y, action = "offer", give = x, get = y }
+    by_give[y] = option
   end
+  return option
 end
 
 -- Lists the harbor nodes once the board exists (board.lua runs at priority -90) and starts every
@@ -68,7 +71,7 @@ game.on("game.setup", function(e)
   -- The option arrays of maritime_action, refilled for every trade.
   storage.maritime_menu = { gives = {}, gets = {} }
   -- domestic_action: its menus, made on first use, and the arrays it refills for every offer.
-  storage.offer_menus, storage.answer_menus = {}, {}
+  storage.offer_menus, storage.answer_menus, storage.offer_options = {}, {}, {}
   storage.trade_partners, storage.trade_partner_options = {}, {}
 end, { priority = -80 })
 
@@ -232,8 +235,8 @@ local function trade_default(e)
   game.move(e.partner, e.player, e.get, e.get_count, "card")
 end
 
--- The offers of a player who can spend `have`: an array of OFFER_OPTIONS, 1 x for 1 y for every
--- resource x held and every other resource y (RESOURCES order), then OFFER_OPTIONS.cancel.
+-- The offers of a player who can spend `have`: an array of options (offer_option), 1 x for 1 y
+-- for every resource x held and every other resource y (RESOURCES order), then OFFER_CANCEL.
 -- Depends only on which resources are held, so each of the 32 menus is made once per game
 -- (storage.offer_menus; read only).
 function offer_menu(have)
@@ -247,11 +250,11 @@ function offer_menu(have)
     if mask & (1 << (i - 1)) ~= 0 then
       for j = 1, #RESOURCES do
         local y = RESOURCES[j]
-        if y ~= x then menu[#menu + 1] = OFFER_OPTIONS[x][y] end
+        if y ~= x then menu[#menu + 1] = offer_option(x, y) end
       end
     end
   end
-  menu[#menu + 1] = OFFER_OPTIONS.cancel
+  menu[#menu + 1] = OFFER_CANCEL
   storage.offer_menus[mask] = menu
   return menu
 end

@@ -232,10 +232,10 @@ test("heuristic: trades a surplus card for a missing one, never with a player ne
     local offers = {}
     for _, x in ipairs({ "grain", "ore", "wool" }) do
       for _, y in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do
-        if x ~= y then offers[#offers + 1] = env.OFFER_OPTIONS[x][y] end
+        if x ~= y then offers[#offers + 1] = env.offer_option(x, y) end
       end
     end
-    offers[#offers + 1] = env.OFFER_OPTIONS.cancel
+    offers[#offers + 1] = env.OFFER_CANCEL
     t.eq(choose(env, 1, "base.trade_offer", offers), "offer:wool:grain")
     t.eq(choose(env, 2, "base.trade_answer", ANSWERS), "accept", "the offer it would make")
     t.eq(choose(env, 2, "base.trade_answer", env.answer_menu(1, "wool", "grain")), "accept")

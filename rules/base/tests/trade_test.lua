@@ -192,18 +192,23 @@ test("trade: no like-for-like offer and no gift exists", function(t)
   t.raises(function() env.domestic_action(1) end, "is no option id")
   -- Every offer is "offer:X:Y" = 1 X for 1 Y with X ~= Y, and its text says so.
   local n = 0
-  for x, row in pairs(env.OFFER_OPTIONS) do
-    if x ~= "cancel" then
-      for y, o in pairs(row) do
+  for _, x in ipairs(env.RESOURCES) do
+    for _, o in ipairs(env.offer_menu({ brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0,
+                                         [x] = 1 })) do
+      if o.action == "offer" then
+        local y = o.get
         t.ok(x ~= y)
         t.eq(o, { id = "offer:" .. x .. ":" .. y, action = "offer", give = x, get = y })
+        t.ok(env.offer_option(x, y) == o, "one record per offer")
         t.eq(game.label("base.trade_offer", o), "give 1 " .. x .. " for 1 " .. y)
         n = n + 1
+      else
+        t.eq(o, env.OFFER_CANCEL)
       end
     end
   end
   t.eq(n, 20)
-  t.eq(game.label("base.trade_offer", env.OFFER_OPTIONS.cancel), "cancel")
+  t.eq(game.label("base.trade_offer", env.OFFER_CANCEL), "cancel")
 end)
 
 test("trade: a declined offer moves nothing", function(t)
