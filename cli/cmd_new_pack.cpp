@@ -37,6 +37,16 @@ constexpr const char* kEntry = R"lua(-- @NAME@: a house rule for the base game.
 -- with their payloads; docs/authoring.md walks through writing one). Keep game state in the
 -- kernel (game.set, game.player_set, holdings) or in `storage`, never in globals or upvalues.
 --
+-- A choice the rule offers a player ("may", "choose", "instead") is a decision, answered by that
+-- player's agent: never pick for the player. Options are records with a stable id and fields
+-- that say what they do; people see the text a describer makes from the fields (else the id):
+--
+--   local choice = game.decide(p, "@NAME@.swap", {
+--     { id = "keep", swap = false }, { id = "swap", swap = true } })
+--   if choice.swap then ... end
+--   game.describe("@NAME@.swap", function(o) return o.swap and "swap the card" or "keep it" end)
+--   game.extend_agent("heuristic", "@NAME@.swap", function(p, kind, opts) return 1 end)
+--
 -- The example below only counts the 7s rolled, in game property "@NAME@.sevens" (shown in the
 -- game summary); replace it with your rule.
 
@@ -58,6 +68,15 @@ test("@NAME@: a whole game plays to its end with every base invariant checked", 
   local result = t.play()
   t.ok(result.winner ~= nil, result.reason)
   t.eq(game.get("@NAME@.sevens") or 0, game.get("dice_histogram.7"))
+end)
+
+test("@NAME@: scripted answers name the options by id", function(t)
+  -- Seat 1 answers the robber's decision with the ore 8 hex (the base pack's options are
+  -- {id = "tile:12", tile = 12}, ...; docs/base-rules.md lists every decision).
+  t.start { players = 4, seed = 1, start = false, answers = { [1] = { "tile:12" } } }
+  t.env("base").move_robber(1)
+  t.eq(game.get("robber"), 12)
+  t.eq(t.decisions()[1].id, "tile:12")
 end)
 
 test("@NAME@: the example counts every second 7 with every = 2", function(t)

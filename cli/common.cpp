@@ -63,8 +63,9 @@ void LimitOptions::add_to(CLI::App& app) {
       ->check(CLI::Range(0.0, 4.0e6))
       ->capture_default_str();
   app.add_option("--instruction-limit", instructions,
-                 "Deterministic budget: Lua instructions allowed per call into a pack; 0 = none. "
-                 "Costs about a fifth of run time (an instruction hook)")
+                 "Deterministic budget: Lua instructions allowed per call into a pack (library "
+                 "functions written in C count their work in the same units); 0 = none. Costs "
+                 "about a fifth of run time (an instruction hook)")
       ->check(WholeNumber)
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62))
       ->capture_default_str();

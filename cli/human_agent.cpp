@@ -46,9 +46,15 @@ int HumanAgent::choose(const engine::Decision& d) {
     std::string line;
     if (!std::getline(in_, line)) throw std::runtime_error("the human player's input ended");
     std::istringstream words(line);
+    std::string word;
+    words >> word;
+    // A number, or an option's id.
     int n = 0;
-    if (words >> n && n >= 1 && n <= d.count) return n - 1;
-    out_ << fmt::format("please type a number from 1 to {}\n", d.count);
+    if (std::istringstream(word) >> n && n >= 1 && n <= d.count) return n - 1;
+    if (!word.empty())
+      for (int i = 0; i < d.count; ++i)
+        if (d.id(i) == word) return i;
+    out_ << fmt::format("please type a number from 1 to {} (or an option's id)\n", d.count);
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // A person at the terminal as an agent: for each decision it shows the seat's holdings and
-// properties, the public state of the game, and the numbered options, then reads a number.
+// properties, the public state of the game, and the numbered options (their labels), then reads
+// a number or an option's id.
 
 #include <iosfwd>
 #include <string>
@@ -16,7 +17,7 @@ class HumanAgent final : public engine::Agent {
   HumanAgent(const engine::GameState& state, std::istream& in, std::ostream& out)
       : state_(state), in_(in), out_(out) {}
   std::string name() const override { return "human"; }
-  // Re-asks until a valid option number is typed; throws std::runtime_error when input ends.
+  // Re-asks until an option number or id is typed; throws std::runtime_error when input ends.
   int choose(const engine::Decision& decision) override;
 
  private:

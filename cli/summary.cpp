@@ -38,7 +38,7 @@ nlohmann::json result_json(const scripting::GameResult& r) {
       {"reason", r.reason},
       {"turns", r.turns},
       {"rounds", r.rounds},
-      {"decisions", r.replay.decisions.size()},
+      {"decisions", r.decisions},
       {"digest", fmt::format("{:016x}", r.digest)},
       {"players", players}};
   // Game properties join the top level; a dotted name nests ("dice_histogram.7" -> {"7": n}).
@@ -67,8 +67,7 @@ std::string result_text(const scripting::GameResult& r, const std::string& title
   } else {
     out += fmt::format("no winner: {}\n", r.reason);
   }
-  out += fmt::format("turns: {} in {} rounds; decisions: {}\n", r.turns, r.rounds,
-                     r.replay.decisions.size());
+  out += fmt::format("turns: {} in {} rounds; decisions: {}\n", r.turns, r.rounds, r.decisions);
   for (const auto& p : r.players) {
     std::string props;
     for (const auto& [key, value] : p.properties)

@@ -29,19 +29,18 @@ int ScriptedAgent::choose(const Decision& decision) {
     }
     return *index;
   }
-  // A label matches whole, or up to a colon: "node 12" answers "node 12: ore 8, grain 5".
-  const auto& label = std::get<std::string>(answer);
-  for (int i = 0; i < decision.count; ++i) {
-    const std::string option = decision.label(i);
-    if (option == label ||
-        (option.size() > label.size() && option.compare(0, label.size(), label) == 0 &&
-         option[label.size()] == ':')) {
-      return i;
-    }
-  }
+  const auto& id = std::get<std::string>(answer);
+  for (int i = 0; i < decision.count; ++i)
+    if (decision.id(i) == id) return i;
+  // Name a few of the ids offered, not all of a long list.
+  constexpr int kShown = 8;
+  std::string offered;
+  for (int i = 0; i < decision.count && i < kShown; ++i)
+    offered += fmt::format("{}'{}'", i > 0 ? ", " : "", decision.id(i));
+  if (decision.count > kShown) offered += fmt::format(", ... ({} options)", decision.count);
   throw std::runtime_error(
-      fmt::format("scripted answer '{}' matches no option of decision '{}' of player {}", label,
-                  decision.kind, decision.player + 1));
+      fmt::format("scripted answer '{}' is no option id of decision '{}' of player {} (ids: {})",
+                  id, decision.kind, decision.player + 1, offered));
 }
 
 }  // namespace catan::engine

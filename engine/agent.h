@@ -38,10 +38,9 @@ class RandomAgent final : public Agent {
   int choose(const Decision& decision) override;
 };
 
-// Answers from a fixed list, in order: each answer is an option index (0-based) or an option
-// label; a label also matches an option label that continues with ':' ("node 12" answers
-// "node 12: ore 8, grain 5"). Throws std::runtime_error when the list runs out or an answer does
-// not fit the options.
+// Answers from a fixed list, in order: each answer is an option index (0-based) or an option id
+// ("build:city"). Throws std::runtime_error when the list runs out or an answer does not fit the
+// options (an index out of range, an id no option has: the message lists the first ids).
 class ScriptedAgent final : public Agent {
  public:
   using Answer = std::variant<int, std::string>;

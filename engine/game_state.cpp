@@ -35,12 +35,14 @@ void GameState::reset(std::uint64_t seed_, std::uint64_t game_index_, int player
   game_props.resize(1);
   events.clear_handlers();
   decision_kinds.clear();
+  option_ids.clear();
   decisions.clear();
 }
 
 std::size_t GameState::held_bytes() const noexcept {
   std::size_t n = 0;
-  for (const NameTable* t : {&kinds, &forms, &supplies, &items, &deck_names, &decision_kinds})
+  for (const NameTable* t :
+       {&kinds, &forms, &supplies, &items, &deck_names, &decision_kinds, &option_ids})
     n += t->bytes();
   for (const Properties* p : {&tile_props, &node_props, &path_props, &player_props, &game_props})
     n += p->bytes();

@@ -66,9 +66,11 @@ struct GameState {
   Board board;
   Properties tile_props, node_props, path_props, player_props, game_props;
 
-  // Events and the decision log.
+  // Events and the decision log (each record names its kind and the chosen option's id by their
+  // ids in these tables).
   EventRegistry events;
   NameTable decision_kinds;
+  NameTable option_ids;
   std::vector<DecisionRecord> decisions;
 
   // Starts a new, empty game: no kinds, forms, supplies, decks, board, properties or handlers.

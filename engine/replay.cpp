@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/decision.h"
 #include "engine/file_io.h"
 
 namespace catan::engine {
@@ -17,7 +18,7 @@ json to_json(const Replay& r) {
   for (const auto& p : r.loaded) loaded.push_back({{"name", p.name}, {"version", p.version}});
   json decisions = json::array();
   for (const auto& d : r.decisions)
-    decisions.push_back(json::array({d.player + 1, d.kind, d.count, d.choice + 1}));
+    decisions.push_back(json::array({d.player + 1, d.kind, d.count, d.choice + 1, d.id}));
   json outcome = {{"winner", r.outcome.winner ? json(*r.outcome.winner + 1) : json(nullptr)},
                   {"reason", r.outcome.reason},
                   {"turns", r.outcome.turns},
@@ -109,6 +110,11 @@ Replay replay_from_json(const json& j, const std::string& source) {
   if (!j.is_object()) rd.fail("(top)", "expected a JSON object");
   Replay r;
   const auto format = rd.integer(rd.field(j, "format", ""), "format");
+  if (format == 1)
+    rd.fail("format",
+            fmt::format("format 1 records no option ids; this build reads format {} (record the "
+                        "game again)",
+                        Replay::kFormat));
   if (format != Replay::kFormat)
     rd.fail("format",
             fmt::format("unsupported format {} (this build reads {})", format, Replay::kFormat));
@@ -144,13 +150,16 @@ Replay replay_from_json(const json& j, const std::string& source) {
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     const std::string path = fmt::format("decisions[{}]", i);
     const auto& d = decisions[i];
-    if (!d.is_array() || d.size() != 4)
-      rd.fail(path, "expected [player, kind, option count, choice]");
+    if (!d.is_array() || d.size() != 5)
+      rd.fail(path, "expected [player, kind, option count, choice, option id]");
     Replay::Decision rec;
     rec.player = rd.bounded(d[0], path + "[0]", 1, r.players) - 1;
     rec.kind = rd.string(d[1], path + "[1]");
     rec.count = rd.bounded(d[2], path + "[2]", 1, std::numeric_limits<int>::max());
     rec.choice = rd.bounded(d[3], path + "[3]", 1, rec.count) - 1;
+    rec.id = rd.string(d[4], path + "[4]");
+    if (const auto problem = option_id_problem(rec.id); !problem.empty())
+      rd.fail(path + "[4]", "the option id " + problem);
     r.decisions.push_back(std::move(rec));
   }
   if (!r.abandoned.empty() && !r.decisions.empty())

@@ -14,7 +14,9 @@
 namespace catan::engine {
 
 struct Replay {
-  static constexpr int kFormat = 1;
+  // Format 2 records each decision's chosen option id; files of format 1 (without ids) are refused
+  // with a message saying so.
+  static constexpr int kFormat = 2;
   // Bounds the reader enforces (the CLI's --players and --max-turns ranges).
   static constexpr int kMaxPlayers = 16;
   static constexpr int kMaxTurns = 1000000;
@@ -28,6 +30,7 @@ struct Replay {
     std::string kind;
     int count = 0;
     int choice = 0;  // 0-based
+    std::string id;  // the chosen option's id (engine::Decision), checked when replayed
   };
   struct Outcome {
     std::optional<int> winner;  // 0-based seat
@@ -60,7 +63,8 @@ nlohmann::json to_json(const Replay& replay);
 // Throws std::runtime_error "replay FILE: field 'decisions[3][3]': expected an integer". Every
 // integer is range-checked, never truncated (players 1..kMaxPlayers, max_turns 1..kMaxTurns,
 // a decision's player 1..players, option count >= 1, choice 1..count, outcome.turns
-// 0..max_turns); "loaded" lists at least one pack, each with a well-formed version.
+// 0..max_turns); every option id is a valid id (engine::option_id_problem); "loaded" lists at
+// least one pack, each with a well-formed version.
 Replay replay_from_json(const nlohmann::json& json, const std::string& source);
 
 // Writes through write_output_file (engine/file_io.h); invalid UTF-8 in any string is written as

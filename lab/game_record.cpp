@@ -34,7 +34,7 @@ GameRecord make_record(const scripting::GameResult& result, std::uint64_t index,
   r.first_player = first_player;
   r.turns = result.turns;
   r.rounds = result.rounds;
-  r.decisions = result.replay.decisions.size();
+  r.decisions = static_cast<std::size_t>(result.decisions);
   for (const auto& [key, value] : result.properties) {
     const std::string_view k = key;
     if (k.starts_with(kStatsPrefix)) {

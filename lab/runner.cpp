@@ -139,6 +139,7 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
   game.players = spec.players;
   game.agents = spec.bots;
   game.max_turns = spec.max_turns;
+  game.record_decisions = false;  // only failed games' replays are saved
   try {
     for (;;) {
       if (!slot.has_chunk) {

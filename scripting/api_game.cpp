@@ -555,34 +555,35 @@ int g_has_handlers(lua_State* L) {
 // --- decisions ------------------------------------------------------------------------------
 
 // Checks the arguments (seat, kind, options) of game.decide / game.choose (`api`) and asks the
-// seat's agent; returns the 0-based choice.
+// seat's agent; returns the 0-based choice, with the chosen option on the stack.
 int ask(lua_State* L, const char* api) {
   Impl& s = session(L);
   s.require_mutable(api);
   const int seat = check_seat(L, s, 1);
   const auto kind = check_sv(L, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
-  const int kinds = s.state.decision_kinds.size();
+  lua_settop(L, 3);
+  const int kinds = s.state.decision_kinds.size(), ids = s.state.option_ids.size();
   const int choice = s.decide(seat, kind, 3, 2, api);
   // The log grows by a record per decision: memory is checked every kMemoryCheckDecisions
-  // records, and whenever a new kind name is kept (on L, the thread that called).
-  if (s.state.decision_kinds.size() != kinds ||
+  // records, and whenever a new kind name or option id is kept (on L, the thread that called).
+  if (s.state.decision_kinds.size() != kinds || s.state.option_ids.size() != ids ||
       s.state.decisions.size() % Impl::kMemoryCheckDecisions == 0)
     s.check_memory(L);
   return choice;
 }
 
+// game.decide(seat, kind, options) -> option, index
 int g_decide(lua_State* L) {
   const int choice = ask(L, "game.decide");
-  lua_geti(L, 3, choice + 1);
   lua_pushinteger(L, choice + 1);
   return 2;
 }
 
-// game.choose(seat, kind, options) -> index: game.decide without reading the chosen option, so
-// a lazy option array answered by an agent that does not look at it makes no option at all.
+// game.choose(seat, kind, options) -> index: game.decide returning only the index.
 int g_choose(lua_State* L) {
-  lua_pushinteger(L, ask(L, "game.choose") + 1);
+  const int choice = ask(L, "game.choose");
+  lua_pushinteger(L, choice + 1);
   return 1;
 }
 
@@ -680,6 +681,12 @@ int g_decisions(lua_State* L) {
 // Agents draw from their own stream so that replays, which skip agents, consume the game's stream
 // exactly as the original game did.
 engine::Rng& rng(Impl& s) {
+  // A describer runs only when someone reads a label (a person, a verbose log): a number drawn
+  // there would make the game depend on who watches.
+  if (s.describing > 0)
+    throw std::runtime_error(
+        "describers may not draw random numbers (labels are made only for "
+        "people watching)");
   return s.acting_agent ? s.acting_agent->rng() : s.state.rng;
 }
 
@@ -961,6 +968,7 @@ void open_game_api(lua_State* L, Session::Impl& s) {
   lua_setfield(L, -2, "VETO");
   lua_pushliteral(L, "replace");
   lua_setfield(L, -2, "REPLACE");
+  open_option_api(L, s);
 }
 
 }  // namespace catan::scripting

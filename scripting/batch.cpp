@@ -21,11 +21,12 @@ BatchReport play_batch(Session& session, GameConfig config, int games,
   BatchReport report;
   report.signature = 0xcbf29ce484222325ULL;
   report.wins_by_seat.assign(static_cast<std::size_t>(std::max(config.players, 0)), 0);
+  config.record_decisions = false;
   for (int g = 0; g < games; ++g) {
     config.game_index = static_cast<std::uint64_t>(g);
     const auto r = session.play(config);
     ++report.games;
-    report.decisions += r.replay.decisions.size();
+    report.decisions += static_cast<std::uint64_t>(r.decisions);
     report.turns += static_cast<std::uint64_t>(r.turns);
     if (!r.ok) {
       ++report.failures;
@@ -39,7 +40,7 @@ BatchReport play_batch(Session& session, GameConfig config, int games,
       }
       mix(report.signature, static_cast<std::uint64_t>(r.winner.value_or(-1) + 1));
       mix(report.signature, static_cast<std::uint64_t>(r.turns));
-      mix(report.signature, r.replay.decisions.size());
+      mix(report.signature, static_cast<std::uint64_t>(r.decisions));
       mix(report.signature, r.digest);
     }
     if (each) each(g, r);

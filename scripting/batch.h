@@ -26,7 +26,9 @@ struct BatchReport {
 };
 
 // Plays game indices 0..games-1 of config.seed (config.game_index is ignored). `each`, when set,
-// sees every game's index and result as it finishes (progress reports, saving failed replays).
+// sees every game's index and result as it finishes (progress reports, saving failed replays):
+// a failed game's replay is complete, a game that ended well records no decisions
+// (GameConfig::record_decisions is off; GameResult::decisions counts them).
 BatchReport play_batch(Session& session, GameConfig config, int games,
                        const std::function<void(int, const GameResult&)>& each = {});
 

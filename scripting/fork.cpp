@@ -31,21 +31,19 @@ void check_table(lua_State* L, int index, const std::string& path, const std::st
   if (!seen.insert(lua_topointer(L, index)).second) return;
   const auto refuse = [&](const std::string& where, const char* what) {
     throw std::runtime_error(fmt::format(
-        "fork: pack '{}': storage{} holds {}; storage must be plain data (tables without "
-        "metatables, strings, numbers, booleans) so that a game can be copied",
+        "fork: pack '{}': storage{} holds {}; storage must be plain data (tables, strings, "
+        "numbers, booleans) so that a game can be copied",
         pack, where.empty() ? "" : " key '" + where + "'", what));
   };
-  if (lua_getmetatable(L, index)) {
-    lua_pop(L, 1);
-    if (is_board_list(L, index)) return;  // the board's own data, frozen
-    refuse(path, "a table with a metatable");
-  }
+  // A metatable is the pack's own constant, made when its scripts load (the copy loads them
+  // too), so it is not checked; the table's own contents are, read raw.
+  if (is_board_list(L, index)) return;  // the board's own data, frozen
   luaL_checkstack(L, 4, "fork: storage nests too deep");
   lua_pushnil(L);
   while (lua_next(L, index)) {
     const int key = lua_gettop(L) - 1;
     const int type = lua_type(L, -1);
-    if (lua_type(L, key) == LUA_TTABLE) refuse(child_path(L, key, path), "a table as a key");
+    if (lua_type(L, key) == LUA_TTABLE) check_table(L, key, child_path(L, key, path), pack, seen);
     if (type == LUA_TTABLE) {
       check_table(L, -1, child_path(L, key, path), pack, seen);
     } else if (type != LUA_TSTRING && type != LUA_TNUMBER && type != LUA_TBOOLEAN) {
@@ -85,7 +83,8 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
   prefix_.decisions.clear();
   prefix_.decisions.reserve(g.state.decisions.size());
   for (const auto& d : g.state.decisions)
-    prefix_.decisions.push_back({d.player, g.state.decision_kinds.name(d.kind), d.count, d.choice});
+    prefix_.decisions.push_back({d.player, g.state.decision_kinds.name(d.kind), d.count, d.choice,
+                                 g.state.option_ids.name(d.option)});
 
   if (!copy_)
     copy_ =

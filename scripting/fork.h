@@ -7,8 +7,8 @@
 // their inputs and decisions); there the copy's streams are reseeded and the request's agents
 // take over. The cost is that of replaying the game so far (docs/performance.md).
 //
-// Pack storage must be plain data (tables without metatables, strings, numbers, booleans): a
-// fork checks it first, so that a pack whose state could not be copied is named at once.
+// Pack storage must be plain data (tables, strings, numbers, booleans): a fork checks it first,
+// so that a pack whose state could not be copied is named at once.
 
 #include <memory>
 #include <string>
@@ -42,8 +42,9 @@ class Forks final : public engine::Forker {
 
 // Throws std::runtime_error "pack 'P': storage key 'a.b' holds a function; storage must be plain
 // data (...)" for the first value of a pack's storage (the Lua table at `index`) that is not
-// plain data. Tables may nest and repeat; a table with a metatable is refused, except the board
-// lists the kernel hands out (board.adjacency and the others), which are fixed data.
+// plain data. Tables may nest, repeat and be keys. A table's metatable is not checked (it is a
+// constant of the pack, made when its scripts load); its contents are, read raw. The board lists
+// the kernel hands out (board.adjacency and the others) are fixed data and not walked.
 void check_plain_storage(lua_State* L, int index, const std::string& pack);
 
 }  // namespace catan::scripting

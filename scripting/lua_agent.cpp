@@ -57,17 +57,31 @@ int LuaAgent::choose(const engine::Decision& decision) {
   return static_cast<int>(choice - 1);
 }
 
-std::string describe_lua_option(const void* context, int option) {
+std::string identify_lua_option(const void* context, int option) {
   const auto* ctx = static_cast<const DecisionContext*>(context);
   lua_State* L = ctx->L;
   lua::StackGuard guard(L);
   lua_geti(L, ctx->options_index, option + 1);
-  if (lua_istable(L, -1)) {
-    lua_getfield(L, -1, "label");
-    if (!lua_isnil(L, -1)) return luaL_tolstring(L, -1, nullptr);
-    lua_pop(L, 1);
-  }
-  return luaL_tolstring(L, -1, nullptr);
+  std::string id(push_option_id(L, -1, ctx->kind, option));
+  if (const auto problem = engine::option_id_problem(id); !problem.empty())
+    throw std::runtime_error(
+        fmt::format("the id of option {} of decision '{}' {}", option + 1, ctx->kind, problem));
+  return id;
+}
+
+std::string describe_lua_option(const void* context, int option) {
+  const auto* ctx = static_cast<const DecisionContext*>(context);
+  lua_State* L = ctx->L;
+  lua::StackGuard guard(L);
+  if (ctx->kind_index != 0)
+    lua_pushvalue(L, ctx->kind_index);
+  else
+    lua_pushlstring(L, ctx->kind.data(), ctx->kind.size());
+  lua_geti(L, ctx->options_index, option + 1);
+  push_option_label(L, *ctx->session, -2, -1, option);
+  std::size_t n = 0;
+  const char* text = lua_tolstring(L, -1, &n);
+  return {text, n};
 }
 
 }  // namespace catan::scripting

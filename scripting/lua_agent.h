@@ -9,12 +9,14 @@
 
 namespace catan::scripting {
 
-// Where the options of the decision being asked sit on the Lua stack (Decision::context), and
-// its kind as a Lua string when the caller passed one (0: not on the stack).
+// The decision being asked (Decision::context): its session, where its options sit on the Lua
+// stack, its kind, and the kind as a Lua string when the caller passed one (0: not on the stack).
 struct DecisionContext {
+  Session::Impl* session = nullptr;
   lua_State* L = nullptr;
   int options_index = 0;
   int kind_index = 0;
+  std::string_view kind;
 };
 
 // Calls the registered Lua function for each decision. The game state is read-only meanwhile.
@@ -39,8 +41,9 @@ class LuaAgent final : public engine::Agent {
   int owner_ = kOwnerUnknown;  // the pack that registered the agent (-1: none), once known
 };
 
-// Describes option `option` of a decision whose context is a DecisionContext: the option's
-// `label` field when it is a table that has one, otherwise tostring(option).
+// Decision::identify and Decision::describe for a decision whose context is a DecisionContext:
+// option `option`'s id (checked with engine::option_id_problem) and its label (push_option_label).
+std::string identify_lua_option(const void* context, int option);
 std::string describe_lua_option(const void* context, int option);
 
 }  // namespace catan::scripting

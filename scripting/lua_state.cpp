@@ -27,10 +27,9 @@ struct CallFrame {
 struct State::Impl : HostControl {
   lua_State* L = nullptr;
   Limits limits;
-  std::size_t used = 0;            // bytes currently allocated by the state
-  std::uint64_t instructions = 0;  // instructions executed so far, in steps of kHookInterval
-  std::vector<CallFrame> frames;   // active call()s, innermost last
-  bool memory_refused = false;     // the last growth during a call was refused (refuse_memory)
+  std::size_t used = 0;           // bytes currently allocated by the state
+  std::vector<CallFrame> frames;  // active call()s, innermost last
+  bool memory_refused = false;    // the last growth during a call was refused (refuse_memory)
   // Traceback recorded by the message handler for the call() at depth traceback_depth (number of
   // active frames at the time); kNoTraceback when none is pending.
   std::string traceback;
@@ -417,6 +416,8 @@ void State::call(int nargs, int nresults) {
     budget = impl.frames.back().budget;
   }
   impl.frames.push_back(CallFrame{deadline, budget});
+  impl.budget_deadline = deadline;
+  impl.budget_size = budget;
   const bool watched = impl.frames.size() == 1;
   if (watched) enter_watched(impl.watched, L);
   const int status = lua_pcall(L, nargs, nresults, function);
@@ -424,6 +425,9 @@ void State::call(int nargs, int nresults) {
   const bool has_traceback = impl.traceback_depth == impl.frames.size();
   if (has_traceback) impl.traceback_depth = Impl::kNoTraceback;
   impl.frames.pop_back();
+  impl.budget_deadline =
+      impl.frames.empty() ? std::numeric_limits<std::uint64_t>::max() : impl.frames.back().deadline;
+  impl.budget_size = impl.frames.empty() ? 0 : impl.frames.back().budget;
   lua_remove(L, function);
   const bool outermost = impl.frames.empty();
   if (outermost) impl.memory_refused = false;

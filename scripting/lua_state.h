@@ -25,7 +25,8 @@ namespace catan::lua {
 // Resource limits of one State. Plain values; copied into the State.
 struct Limits {
   std::size_t memory_bytes = 256u << 20;  // cap on bytes allocated by one Lua state
-  // Deterministic budget: Lua instructions per protected call (see State::call); 0 = none. Opt-in:
+  // Deterministic budget: Lua instructions per protected call (see State::call), library
+  // functions counting their work in the same units (library_bounds.h); 0 = none. Opt-in:
   // while it is on, Lua runs its hook machinery at every instruction (about a fifth to a third of
   // run time).
   std::uint64_t instructions = 0;

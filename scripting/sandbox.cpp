@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "scripting/library_bounds.h"
 #include "scripting/lua_state.h"
 #include "scripting/pattern_guard.h"
 
@@ -126,10 +127,13 @@ constexpr std::size_t kStackKeys = 64;
 // Pushes iterator, table, nil for the ordered traversal of the table at `table`; returns 3.
 int push_ordered_iterator(lua_State* L, int table) {
   table = lua_absindex(L, table);
+  // Charged: a unit per key read and per comparison of the sort (library_bounds.h).
+  Meter meter(L, "pairs");
   lua_Integer n = 0;
   while (lua_rawgeti(L, table, n + 1) != LUA_TNIL) {
     lua_pop(L, 1);
     ++n;
+    meter.add(1);
   }
   lua_pop(L, 1);
 
@@ -187,9 +191,14 @@ int push_ordered_iterator(lua_State* L, int table) {
                           luaL_typename(L, -1));
     }
     keys.push_back(key);
+    meter.add(1);
   }
 
-  std::sort(keys.begin(), keys.end(), key_less);
+  std::sort(keys.begin(), keys.end(), [&meter](const SortKey& a, const SortKey& b) {
+    meter.add(1);
+    return key_less(a, b);
+  });
+  meter.finish();
   lua_pushvalue(L, table);  // upvalue 1
   if (keys.empty()) {
     lua_pushnil(L);
@@ -430,19 +439,44 @@ int sandbox_setmetatable(lua_State* L) {
 // Stack slot where the reader-based load keeps the last piece alive while Lua parses it.
 constexpr int kReaderSlot = 5;
 
-// lua_Reader for load(f): calls the function at stack index 1 for each piece.
-const char* read_piece(lua_State* L, void*, std::size_t* size) {
-  luaL_checkstack(L, 2, "too many nested functions");
-  lua_pushvalue(L, 1);
-  lua_call(L, 0, 1);
-  if (lua_isnil(L, -1)) {
-    lua_pop(L, 1);
-    *size = 0;
-    return nullptr;
+// The parser gets a chunk's text in slices of at most this many bytes, each charged to the call
+// (one unit per byte: parsing costs tens of nanoseconds a byte) before it is handed over, so that
+// the instruction budget and the time limit stop the parsing of a long chunk.
+constexpr std::size_t kLoadSlice = 64 * 1024;
+
+// What the lua_Reader of load hands out: the rest of the text, or of the last piece the
+// reader function (stack index 1) returned.
+struct ChunkReader {
+  bool from_function = false;
+  const char* rest = nullptr;
+  std::size_t remaining = 0;
+};
+
+const char* read_slice(lua_State* L, void* data, std::size_t* size) {
+  auto& reader = *static_cast<ChunkReader*>(data);
+  *size = 0;
+  if (reader.remaining == 0) {
+    if (!reader.from_function) return nullptr;
+    charge(L, 1, "load");  // a call of the reader function (a C function runs no instruction)
+    luaL_checkstack(L, 2, "too many nested functions");
+    lua_pushvalue(L, 1);
+    lua_call(L, 0, 1);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      return nullptr;
+    }
+    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+    lua_replace(L, kReaderSlot);
+    reader.rest = lua_tolstring(L, kReaderSlot, &reader.remaining);
+    if (reader.remaining == 0) return nullptr;  // an empty piece ends the chunk
   }
-  if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
-  lua_replace(L, kReaderSlot);
-  return lua_tolstring(L, kReaderSlot, size);
+  const std::size_t slice = std::min(reader.remaining, kLoadSlice);
+  charge(L, slice, "load");
+  const char* piece = reader.rest;
+  reader.rest += slice;
+  reader.remaining -= slice;
+  *size = slice;
+  return piece;
 }
 
 // At most this many compiled chunks of texts up to kCompiledText bytes are kept per state.
@@ -489,12 +523,19 @@ int sandbox_load(lua_State* L) {
       return 2;
     }
     const char* chunkname = luaL_optstring(L, 2, text);
-    status = load_text(L, text, length, chunkname);
+    if (length <= kLoadSlice) {
+      charge(L, length, "load");
+      status = load_text(L, text, length, chunkname);
+    } else {
+      ChunkReader reader{false, text, length};
+      status = lua_load(L, read_slice, &reader, chunkname, "t");
+    }
   } else {
     const char* chunkname = luaL_optstring(L, 2, "=(load)");
     luaL_checktype(L, 1, LUA_TFUNCTION);
     lua_settop(L, kReaderSlot);
-    status = lua_load(L, read_piece, nullptr, chunkname, "t");
+    ChunkReader reader{true};
+    status = lua_load(L, read_slice, &reader, chunkname, "t");
   }
   check_trip(L, status);
   if (status != LUA_OK) {
@@ -673,6 +714,7 @@ void open_sandbox(lua_State* L) {
   for (const Library& library : libraries) {
     luaL_requiref(L, library.name, library.open, 0);
     push_library_copy(L, -1, library);
+    install_library_bounds(L, library.name, -1, -2);
     if (std::strcmp(library.name, LUA_STRLIBNAME) == 0) {
       install_pattern_guard(L, -1, &control.pattern_cost);
       // Methods on strings use the sandbox copy; the metatable itself is hidden.

@@ -34,7 +34,11 @@
 //   HostControl); xpcall's handler is not run for them, and while tripped no coroutine is resumed
 //   or closed. Trusted C++ that calls lua_pcall inside a call() should do the same with
 //   check_trip().
-// - string.find/match/gmatch/gsub are guarded by pattern_guard.h.
+// - string.find/match/gmatch/gsub are guarded by pattern_guard.h; string.rep, format, byte, pack,
+//   table.insert, remove, move, concat, unpack, sort and utf8.codepoint are bounded by
+//   library_bounds.h (refused over a cap, charged to the call, stopped in their loops by the
+//   limits), and so are pairs (a unit per key and per comparison of its sort) and load (a unit
+//   per byte of text, parsed in slices).
 #pragma once
 
 #include <cstddef>
@@ -76,6 +80,16 @@ struct HostControl {
   std::uint64_t pattern_cost = 0;  // mirrors Limits::pattern_cost (read by the pattern guard)
   std::function<void(std::string_view)> print;  // sandboxed print sink; empty = discard
   WatchedCall watched;  // the time limit of the running call (watchdog.h); hook = trip hook
+  // Instruction units run so far: the count hook adds kHookInterval at each of its calls (only
+  // while it is set), library functions add the work they charge (library_bounds.h). Only
+  // differences matter.
+  std::uint64_t instructions = 0;
+  // Units library functions charged since the limits were last checked (library_bounds.h).
+  std::uint64_t unchecked_units = 0;
+  // The budget of the innermost active State::call: the value of `instructions` at which it
+  // runs out (UINT64_MAX: no budget) and its size, for the message.
+  std::uint64_t budget_deadline = UINT64_MAX;
+  std::uint64_t budget_size = 0;
   lua_State* main_thread = nullptr;  // the state's main thread
   // Text chunks the sandbox's load compiled, dumped, by chunk name and text: loading the same
   // text again undumps the compiled code instead of parsing it. Bounded (kCompiledChunks).

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -268,6 +269,8 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   push_flat(L, base, true);
   s.base_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pop(L, 1);
+  lua_pushliteral(L, "id");
+  s.id_key_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 // Pushes a new environment table: every entry of the template, with each table entry (the
@@ -392,8 +395,8 @@ void Session::Impl::check_memory(lua_State* L, std::size_t pending) {
 
 void Session::Impl::require_mutable(const char* function) {
   if (agent_depth > 0)
-    throw std::runtime_error(
-        fmt::format("{}: agents may read the game but not change it", function));
+    throw std::runtime_error(fmt::format("{}: {} may read the game but not change it", function,
+                                         describing > 0 ? "describers" : "agents"));
   ++state.version;
 }
 
@@ -435,7 +438,8 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
         state.events.declare(e.name, e.description, p.manifest->name);
   }
 
-  for (int* ref : {&game_ref, &handlers_ref, &turn_payload_ref})
+  for (int* ref : {&game_ref, &handlers_ref, &turn_payload_ref, &logged_kinds.table_ref,
+                   &logged_ids.table_ref})
     if (*ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, *ref);
   lua_newtable(L);
   lua_createtable(L, handler_count, 0);
@@ -445,6 +449,11 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_createtable(L, 0, 3);
   turn_payload_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  for (LoggedStrings* strings : {&logged_kinds, &logged_ids}) {
+    lua_createtable(L, 0, 32);
+    strings->table_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    strings->memo.fill({});
+  }
   // While packs load, game.raise knows nothing about handlers yet: an empty table.
   lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
   lua_createtable(L, 0, 0);
@@ -793,23 +802,30 @@ void Session::Impl::raise_kernel(int event, const std::function<void(lua_State*)
 int Session::Impl::decide(int player, std::string_view kind, int options_index, int kind_index,
                           const char* api) {
   lua_State* L = lua.get();
-  // luaL_len honours __len: an option list may be a lazy table that makes its entries when they
-  // are read (agents that never look at them, like the random agent, never make them).
-  const lua_Integer length = luaL_len(L, options_index);
+  // The length honours __len: an option list may be a lazy table that makes its entries when they
+  // are read (agents that never look at them, like the random agent, never make them). Without a
+  // metatable it is the raw length (the same value, without a metamethod lookup).
+  lua_Integer length = 0;
+  if (lua_getmetatable(L, options_index)) {
+    lua_pop(L, 1);
+    length = luaL_len(L, options_index);
+  } else {
+    length = static_cast<lua_Integer>(lua_rawlen(L, options_index));
+  }
   if (length > kMaxOptions)
     throw std::runtime_error(fmt::format("{}: decision '{}' has {} options, over the limit of {}",
                                          api, kind, length, kMaxOptions));
   const int count = static_cast<int>(length);
   if (count < 1) throw std::runtime_error(fmt::format("decision '{}' has no options", kind));
-  if (!invariants.empty()) {
-    options_index = lua_absindex(L, options_index);
-    check_invariants(fmt::format("decision {}", kind));
-  }
-  DecisionContext ctx{L, lua_absindex(L, options_index),
-                      kind_index != 0 ? lua_absindex(L, kind_index) : 0};
-  engine::Decision d{player, kind, count, &describe_lua_option, &ctx};
+  options_index = lua_absindex(L, options_index);
+  if (!invariants.empty()) check_invariants(fmt::format("decision {}", kind));
+  if (check_options) check_option_ids(L, options_index, kind, count, api);
+  DecisionContext ctx{this, L, options_index, kind_index != 0 ? lua_absindex(L, kind_index) : 0,
+                      kind};
+  engine::Decision d{player, kind, count, &identify_lua_option, &describe_lua_option, &ctx};
   int choice = 0;
   if (fork_request && replaying && replay_pos == replaying->decisions.size()) start_fork();
+  const engine::Replay::Decision* recorded = nullptr;
   if (replaying) {
     if (replay_pos >= replaying->decisions.size()) {
       divergence = fmt::format(
@@ -818,15 +834,16 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
           replay_pos + 1, player + 1, kind, count);
       throw std::runtime_error(divergence);
     }
-    const auto& rec = replaying->decisions[replay_pos];
-    if (rec.player != player || rec.kind != kind || rec.count != count) {
+    recorded = &replaying->decisions[replay_pos];
+    if (recorded->player != player || recorded->kind != kind || recorded->count != count) {
       divergence = fmt::format(
           "replay diverged at decision {}: the replay has player {} choosing '{}' among {} "
           "options, the game asks player {} for '{}' among {}",
-          replay_pos + 1, rec.player + 1, rec.kind, rec.count, player + 1, kind, count);
+          replay_pos + 1, recorded->player + 1, recorded->kind, recorded->count, player + 1, kind,
+          count);
       throw std::runtime_error(divergence);
     }
-    choice = rec.choice;
+    choice = recorded->choice;
     ++replay_pos;
   } else {
     engine::Agent& agent = *agents[static_cast<std::size_t>(player)];
@@ -851,7 +868,45 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
       throw std::runtime_error(fmt::format("agent '{}' chose option {} of {} for '{}'",
                                            agent.name(), choice + 1, count, kind));
   }
-  state.decisions.push_back({player, state.decision_kinds.intern(kind), count, choice});
+  // The chosen option stays on the stack (game.decide returns it); the log keeps its id. A
+  // record's id is read raw first (with the key kept in the registry), then as push_option_id
+  // reads it (metamethods, errors).
+  lua_geti(L, options_index, choice + 1);
+  std::string_view id;
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, id_key_ref);
+    if (lua_rawget(L, -2) == LUA_TSTRING) {
+      std::size_t n = 0;
+      const char* data = lua_tolstring(L, -1, &n);
+      id = {data, n};
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+  if (id.data() == nullptr) id = push_option_id(L, -1, kind, choice);
+  int option = logged_id(L, logged_ids, -1, id);
+  if (option < 0) {
+    if (const auto problem = engine::option_id_problem(id); !problem.empty())
+      throw std::runtime_error(fmt::format("{}: the id of option {} of decision '{}' {}", api,
+                                           choice + 1, kind, problem));
+    option = state.option_ids.intern(id);
+    log_string(L, logged_ids, -1, id, option);
+  }
+  if (recorded && recorded->id != id) {
+    divergence = fmt::format(
+        "replay diverged at decision {}: the replay has player {} choosing '{}' for '{}', the "
+        "game's option {} there is '{}'",
+        replay_pos, player + 1, recorded->id, kind, choice + 1, id);
+    throw std::runtime_error(divergence);
+  }
+  lua_pop(L, 1);
+  int kind_id = -1;
+  if (kind_index != 0) kind_id = logged_id(L, logged_kinds, kind_index, kind);
+  if (kind_id < 0) {
+    kind_id = state.decision_kinds.intern(kind);
+    if (kind_index != 0) log_string(L, logged_kinds, kind_index, kind, kind_id);
+  }
+  state.decisions.push_back({player, kind_id, count, choice, option});
   return choice;
 }
 
@@ -871,6 +926,62 @@ void Session::Impl::start_fork() {
       for (int k = 0; k < state.holdings.kinds(); ++k)
         views.holding_changed(L, state, player, form, k);
     });
+  }
+}
+
+namespace {
+// Lua interns strings up to this many bytes (LUAI_MAXSHORTLEN): one object per text.
+constexpr std::size_t kInternedBytes = 40;
+}  // namespace
+
+int Session::Impl::logged_id(lua_State* L, LoggedStrings& strings, int index,
+                             std::string_view text) {
+  auto& memo =
+      strings
+          .memo[(reinterpret_cast<std::uintptr_t>(text.data()) >> 4) & (strings.memo.size() - 1)];
+  if (memo.data == text.data()) return memo.id;
+  index = lua_absindex(L, index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, strings.table_ref);
+  lua_pushvalue(L, index);
+  int id = -1;
+  if (lua_rawget(L, -2) == LUA_TNUMBER) {
+    id = static_cast<int>(lua_tointeger(L, -1));
+    if (text.size() <= kInternedBytes) memo = {text.data(), id};
+  }
+  lua_pop(L, 2);
+  return id;
+}
+
+void Session::Impl::log_string(lua_State* L, LoggedStrings& strings, int index,
+                               std::string_view text, int id) {
+  index = lua_absindex(L, index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, strings.table_ref);
+  lua_pushvalue(L, index);
+  lua_pushinteger(L, id);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  if (text.size() <= kInternedBytes)
+    strings.memo[(reinterpret_cast<std::uintptr_t>(text.data()) >> 4) & (strings.memo.size() - 1)] =
+        {text.data(), id};
+}
+
+void Session::Impl::check_option_ids(lua_State* L, int options_index, std::string_view kind,
+                                     int count, const char* api) {
+  const lua::StackGuard guard(L);
+  std::unordered_map<std::string, int> seen;
+  for (int i = 0; i < count; ++i) {
+    lua_geti(L, options_index, i + 1);
+    std::string id(push_option_id(L, -1, kind, i));
+    lua_pop(L, 2);
+    if (const auto problem = engine::option_id_problem(id); !problem.empty())
+      throw std::runtime_error(
+          fmt::format("{}: the id of option {} of decision '{}' {}", api, i + 1, kind, problem));
+    const auto [at, fresh] = seen.emplace(std::move(id), i);
+    if (!fresh)
+      throw std::runtime_error(
+          fmt::format("{}: decision '{}' offers the id '{}' twice (options "
+                      "{} and {}); ids are unique within a decision",
+                      api, kind, at->first, at->second + 1, i + 1));
   }
 }
 
@@ -985,12 +1096,13 @@ void Session::Impl::fail(GameResult& result, const std::string& message,
   if (!traceback.empty()) result.error_report += "\n" + traceback;
 }
 
-GameResult Session::Impl::finish_result(const GameConfig& config, const packs::ResolvedOptions&) {
+GameResult Session::Impl::finish_result(const GameConfig& config, bool decisions) {
   GameResult r;
   r.winner = state.winner;
   r.reason = state.end_reason;
   r.turns = state.turn;
   r.rounds = state.round;
+  r.decisions = static_cast<int>(state.decisions.size());
   r.digest = state.digest();
   for (int seat = 0; seat < state.players; ++seat) {
     PlayerSummary p;
@@ -1020,9 +1132,12 @@ GameResult Session::Impl::finish_result(const GameConfig& config, const packs::R
   rp.agents = agent_names;
   rp.agents.resize(static_cast<std::size_t>(state.players), "random");
   rp.max_turns = config.max_turns;
-  rp.decisions.reserve(state.decisions.size());
-  for (const auto& d : state.decisions)
-    rp.decisions.push_back({d.player, state.decision_kinds.name(d.kind), d.count, d.choice});
+  if (decisions) {
+    rp.decisions.reserve(state.decisions.size());
+    for (const auto& d : state.decisions)
+      rp.decisions.push_back({d.player, state.decision_kinds.name(d.kind), d.count, d.choice,
+                              state.option_ids.name(d.option)});
+  }
   rp.outcome = {r.winner, r.reason, r.turns, r.digest};
   return r;
 }
@@ -1050,6 +1165,7 @@ GameResult Session::play(const GameConfig& config) {
     auto mark = std::chrono::steady_clock::now();
     ++s.times.games;
     s.load_game(config.seed, config.game_index, config.players, options);
+    s.check_options = config.check_options;
     if (!s.replaying || s.fork_request)
       s.bind_agents(config);
     else
@@ -1073,7 +1189,7 @@ GameResult Session::play(const GameConfig& config) {
   // A failed game may have changed shared board lists before its error: they are verified (and
   // dropped when changed) so that the next game never reads them.
   if (failed) (void)verify_board_lists(s);
-  GameResult r = s.finish_result(config, options);
+  GameResult r = s.finish_result(config, failed || config.record_decisions);
   if (failed) s.fail(r, message, traceback);
   lua_settop(s.lua.get(), 0);
   s.playing = nullptr;

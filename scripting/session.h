@@ -36,6 +36,14 @@ struct GameConfig {
   int max_turns = 1000;
   // PACK.KEY=VALUE assignments for this game; when empty, the Session's options apply.
   std::vector<std::string> options;
+  // Check that every option of every decision has a valid id and that no decision offers an id
+  // twice (a game asking a decision that breaks the rule fails). Reads every option of every
+  // decision, lazy lists included, so it is for tests (pack tests always check).
+  bool check_options = false;
+  // Copy the decision log into GameResult::replay when the game ends well. A failed game's replay
+  // always holds its decisions. Batches that keep only failed games' replays turn it off and
+  // read GameResult::decisions (a game's log is a few thousand kinds and ids to copy).
+  bool record_decisions = true;
 };
 
 // One player's line in a summary: seat (0-based), agent name and the player's properties.
@@ -54,11 +62,14 @@ struct GameResult {
   std::string reason;
   int turns = 0;
   int rounds = 0;
+  int decisions = 0;  // decisions answered (replay.decisions holds them unless not recorded)
   std::uint64_t digest = 0;
   std::vector<PlayerSummary> players;
   // Game-level properties at the end (game.set), in order of first use.
   std::vector<std::pair<std::string, engine::Value>> properties;
-  engine::Replay replay;  // inputs and decisions; outcome filled when ok
+  // Inputs and decisions (none for a game that ended well with GameConfig::record_decisions
+  // off); outcome filled when ok.
+  engine::Replay replay;
 };
 
 // Wall time a Session spent in each phase of its games, summed over the games played (for

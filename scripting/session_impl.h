@@ -2,6 +2,7 @@
 // Internals of Session shared by the files that bind the kernel to Lua (api_*.cpp). Not part of
 // the public interface.
 
+#include <array>
 #include <chrono>
 #include <map>
 #include <string>
@@ -78,13 +79,36 @@ struct Session::Impl {
   int game_ref = LUA_NOREF;      // per-game Lua table: handlers, agents, board adjacency cache
   int handlers_ref = LUA_NOREF;  // its "handlers" field (callbacks by reference), for dispatch
   int turn_payload_ref = LUA_NOREF;  // the payload of every `turn` event of this game
+  // The strings a game logs with each decision (its kind and the chosen option's id), found
+  // cheaply when they repeat: a per-game table {[string] = its id in the state's NameTable}, which
+  // also keeps the strings alive for the game, and a direct-mapped memo of it by the address of a
+  // string's characters. Only strings Lua interns (short ones: one object per text) enter the
+  // memo, so while the table keeps one alive its address stands for its text, and a repeated
+  // kind or id costs an array probe.
+  struct LoggedStrings {
+    struct Memo {
+      const char* data = nullptr;
+      int id = 0;
+    };
+    int table_ref = LUA_NOREF;
+    std::array<Memo, 256> memo{};
+  };
+  LoggedStrings logged_kinds, logged_ids;
+  int id_key_ref = LUA_NOREF;  // the string "id" (registry): read options' ids without making it
+  // The id `strings` knows for the string at stack index `index` (its characters `text`), or -1
+  // when this game has not logged it yet.
+  int logged_id(lua_State* L, LoggedStrings& strings, int index, std::string_view text);
+  // Records that the string at stack index `index` (characters `text`) has id `id`.
+  void log_string(lua_State* L, LoggedStrings& strings, int index, std::string_view text, int id);
   std::vector<std::string> agent_names;
   std::vector<std::shared_ptr<engine::Agent>> agents;
   const engine::Replay* replaying = nullptr;
   std::size_t replay_pos = 0;
-  std::string divergence;  // set when a replay diverged (the Lua error carries the same text)
-  int loading_pack = -1;   // load index while a pack's entry chunks run
-  int agent_depth = 0;     // > 0 while an agent chooses: the game state is read-only
+  std::string divergence;      // set when a replay diverged (the Lua error carries the same text)
+  int loading_pack = -1;       // load index while a pack's entry chunks run
+  int agent_depth = 0;         // > 0 while an agent chooses: the game state is read-only
+  int describing = 0;          // > 0 while a describer runs (read-only, and no random numbers)
+  bool check_options = false;  // check every option id of every decision (pack tests)
   engine::Agent* acting_agent = nullptr;  // the agent choosing now (its stream serves game.random)
   int deciding_seat = -1;                 // its seat (0-based), while it chooses
   int lua_depth = 0;  // > 0 while the kernel is inside a protected call into Lua
@@ -157,12 +181,20 @@ struct Session::Impl {
   void check_invariants(std::string_view where);
   // Chooses an option index (0-based) for a decision whose options table is at `options_index`;
   // `kind_index`, when not 0, holds `kind` as a Lua string (Lua agents then reuse it).
-  // `api` names the calling function in errors. Refuses more than kMaxOptions options.
+  // `api` names the calling function in errors. Refuses more than kMaxOptions options. Leaves the
+  // chosen option on the stack, and logs the decision with the option's id (checked against the
+  // replay when replaying). With check_options, first checks that every option has a valid id
+  // and no two the same (reading every option of a lazy list).
   int decide(int player, std::string_view kind, int options_index, int kind_index = 0,
              const char* api = "game.decide");
+  // Throws unless each of the `count` options at `options_index` has a valid id and no two the
+  // same (decide() with check_options).
+  void check_option_ids(lua_State* L, int options_index, std::string_view kind, int count,
+                        const char* api);
   static constexpr lua_Integer kMaxOptions = 1'000'000'000;
   static constexpr std::size_t kMemoryCheckDecisions = 1024;
-  GameResult finish_result(const GameConfig& config, const packs::ResolvedOptions& options);
+  // The result of the game just played; its replay holds the decision log when `decisions`.
+  GameResult finish_result(const GameConfig& config, bool decisions);
   void fail(GameResult& result, const std::string& message, const std::string& traceback);
   std::string pack_name(int index) const {
     return index >= 0 ? packs[static_cast<std::size_t>(index)].manifest->name : "kernel";
@@ -230,6 +262,8 @@ std::optional<std::string> verify_board_lists(Session::Impl& s);
 // Installs the `game` and `board` API tables into the table on top of the stack.
 void open_game_api(lua_State* L, Session::Impl& s);
 void open_board_api(lua_State* L, Session::Impl& s);
+// Adds game.describe and game.label (scripting/options.cpp) to the `game` table on top.
+void open_option_api(lua_State* L, Session::Impl& s);
 // Converts between kernel values and Lua values.
 void push_value(lua_State* L, const engine::Value& v);
 engine::Value to_value(lua_State* L, int index);  // raises a Lua error for non-scalar values
@@ -239,5 +273,20 @@ engine::Value to_value(lua_State* L, int index);  // raises a Lua error for non-
 void set_property(lua_State* L, Session::Impl& s, engine::Properties& props, int id,
                   std::string_view key, int index);
 void push_option(lua_State* L, const packs::OptionValue& v);
+
+// Options of decisions (scripting/options.cpp; docs/lua-api.md, "Options").
+// Pushes the id of the decision option at stack index `index`: the option itself when it is a
+// string, else its field `id` (read with lua_getfield). Returns the pushed characters, valid while
+// they stay on the stack. Throws std::runtime_error naming option `option` (0-based; -1: unknown)
+// of decision `kind` when the id is not a string. Does not check the id's characters
+// (engine::option_id_problem): the kernel checks each id the first time a game logs it.
+std::string_view push_option_id(lua_State* L, int index, std::string_view kind, int option);
+// Pushes the label of the option at stack index `option_index` (option number `option`, 0-based,
+// -1: unknown) of the decision kind at stack index `kind_index`: the first string a describer
+// returns (game.describe; those of the kind, then those of every kind, each list from the last
+// registered), else the option's id. Describers run with the game read-only and no random
+// numbers. Throws when a describer fails or returns something other than a string or nil.
+void push_option_label(lua_State* L, Session::Impl& s, int kind_index, int option_index,
+                       int option);
 
 }  // namespace catan::scripting

@@ -108,6 +108,7 @@ int t_start(lua_State* L) {
     return luaL_error(L, "t.start: %s", e.what());
   }
   s.load_game(config.seed, config.game_index, config.players, options);
+  s.check_options = true;
   s.bind_agents(config);
   if (setup) s.begin_game(start);
   lua_pushinteger(L, static_cast<lua_Integer>(config.max_turns));
@@ -166,7 +167,7 @@ int t_decisions(lua_State* L) {
   const auto& ds = s.state.decisions;
   lua_createtable(L, static_cast<int>(ds.size()), 0);
   for (std::size_t i = 0; i < ds.size(); ++i) {
-    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 5);
     lua_pushinteger(L, ds[i].player + 1);
     lua_setfield(L, -2, "player");
     lua_pushstring(L, s.state.decision_kinds.name(ds[i].kind).c_str());
@@ -175,6 +176,9 @@ int t_decisions(lua_State* L) {
     lua_setfield(L, -2, "count");
     lua_pushinteger(L, ds[i].choice + 1);
     lua_setfield(L, -2, "choice");
+    const auto& id = s.state.option_ids.name(ds[i].option);
+    lua_pushlstring(L, id.data(), id.size());
+    lua_setfield(L, -2, "id");
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   return 1;

@@ -154,7 +154,7 @@ check "new-pack files" test -s "$tmp/packs/my-rule/pack.json" -a -s "$tmp/packs/
 check "new-pack editor config names the definitions" test -f "$tmp/packs/my-rule/$(python3 -c '
 import json, sys; print(json.load(open(sys.argv[1]))["workspace.library"][0])' "$tmp/packs/my-rule/.luarc.json")/catan.lua"
 expect 0 "new-pack test passes" -- "$catan" test "$tmp/packs/my-rule"
-check "new-pack tests ran" grep -qE '^2 passed, 0 failed$' "$tmp/out"
+check "new-pack tests ran" grep -qE '^3 passed, 0 failed$' "$tmp/out"
 expect 0 "new-pack plays" -- "$catan" play --rules base --variant "$tmp/packs/my-rule" --players 4 --seed 2
 expect 1 "new-pack refuses an existing folder" -- "$catan" new-pack my-rule --dir "$tmp/packs"
 check "new-pack existing: one line" one_line_error

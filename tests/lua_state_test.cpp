@@ -254,13 +254,13 @@ TEST(LuaStateTest, MemoryBombIsStopped) {
       "local s = 'x' while true do s = s .. s end",
       "local t = {} for i = 1, 1e9 do t[i] = i end",
       "pcall(function() local s = 'x' while true do s = s .. s end end) reached()",
-      "return string.rep('x', 1 << 30)",
-      "pcall(string.rep, 'x', 1 << 30) reached()",
+      "local s = string.rep('x', 1 << 20) return table.concat({s, s, s})",
+      "local s = string.rep('x', 1 << 20) pcall(table.concat, {s, s, s}) reached()",
       "coroutine.resume(coroutine.create(function() local t = {} "
       "while true do t[#t + 1] = {} end end)) reached()",
       "pcall(coroutine.wrap(function() local s = 'x' while true do s = s .. s end end)) "
       "reached()",
-      "load(function() return string.rep('x', 3 << 20) end) reached()",
+      "load(function() local s = string.rep('x', 1 << 20) return s .. s .. s end) reached()",
   };
   for (const char* bomb : bombs) {
     const ScriptError e = failure_of(state, bomb, ErrorKind::Memory);

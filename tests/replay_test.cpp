@@ -123,6 +123,39 @@ TEST_F(ReplayTest, AMismatchedDecisionNamesTheFirstDivergence) {
                         d.player + 1));
 }
 
+TEST_F(ReplayTest, EveryDecisionRecordsTheChosenOptionsId) {
+  auto s = session({"dice-race"});
+  const auto original = play_dice_race(*s);
+  ASSERT_TRUE(original.ok);
+  for (const auto& d : original.replay.decisions)
+    EXPECT_EQ(d.id, d.choice == 0 ? "roll" : "bank") << "race.continue offers roll, bank";
+  const auto json = engine::to_json(original.replay);
+  EXPECT_EQ(json["format"], 2);
+  EXPECT_EQ(json["decisions"][0][4], original.replay.decisions[0].id);
+}
+
+TEST_F(ReplayTest, ATamperedOptionIdStopsTheReplayNamingTheDecisionAndBothIds) {
+  auto s = session({"dice-race"});
+  const auto original = play_dice_race(*s);
+  ASSERT_TRUE(original.ok);
+  // Through a file, as a user would meet it: the index and count still fit, the id does not.
+  auto json = engine::to_json(original.replay);
+  json["decisions"][6][4] = "bank-it-all";
+  const auto file = dir_.root() / "tampered.json";
+  engine::write_output_file(file, json.dump());
+  const auto tampered = engine::load_replay(file);
+  const auto r = s->replay(tampered);
+  ASSERT_FALSE(r.ok);
+  const auto& d = original.replay.decisions[6];
+  EXPECT_EQ(r.error, fmt::format("replay diverged at decision 7: the replay has player {} choosing "
+                                 "'bank-it-all' for 'race.continue', the game's option {} there is "
+                                 "'{}'",
+                                 d.player + 1, d.choice + 1, d.id));
+  // The untouched file replays.
+  const auto clean = s->replay(original.replay);
+  EXPECT_TRUE(clean.ok) << clean.error;
+}
+
 TEST_F(ReplayTest, MissingAndLeftOverDecisionsAreDetected) {
   auto s = session({"dice-race"});
   auto original = play_dice_race(*s);
@@ -164,7 +197,7 @@ TEST(ReplayFile, MalformedFilesGiveOneClearLine) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos) << e.what();
   }
-  nlohmann::json j = {{"format", 1},
+  nlohmann::json j = {{"format", 2},
                       {"packs", {"dice-race"}},
                       {"loaded", {{{"name", "dice-race"}, {"version", "1.0.0"}}}},
                       {"options", nlohmann::json::array()},
@@ -173,7 +206,7 @@ TEST(ReplayFile, MalformedFilesGiveOneClearLine) {
                       {"players", 2},
                       {"agents", {"random", "random"}},
                       {"max_turns", 10},
-                      {"decisions", {{1, "x", 2, "one"}}}};
+                      {"decisions", {{1, "x", 2, "one", "roll"}}}};
   try {
     engine::replay_from_json(j, "r.json");
     FAIL();
@@ -191,7 +224,7 @@ TEST(ReplayFile, MalformedFilesGiveOneClearLine) {
 
 // A valid replay document, for the field checks below.
 nlohmann::json valid_replay() {
-  return {{"format", 1},
+  return {{"format", 2},
           {"packs", {"dice-race"}},
           {"loaded", {{{"name", "dice-race"}, {"version", "1.0.0"}}}},
           {"options", nlohmann::json::array()},
@@ -200,7 +233,7 @@ nlohmann::json valid_replay() {
           {"players", 2},
           {"agents", {"random", "random"}},
           {"max_turns", 10},
-          {"decisions", {{1, "race.continue", 2, 1}}},
+          {"decisions", {{1, "race.continue", 2, 1, "roll"}}},
           {"outcome", {{"winner", 1}, {"reason", "r"}, {"turns", 3}, {"digest", "00ff"}}}};
 }
 
@@ -247,6 +280,36 @@ TEST(ReplayFile, IntegersAreRangeCheckedNotTruncated) {
   j["players"] = std::uint64_t{18446744073709551615u};
   EXPECT_EQ(replay_error(j),
             "replay r.json: field 'players': 18446744073709551615 is out of range");
+}
+
+TEST(ReplayFile, EveryDecisionRecordsAValidOptionId) {
+  auto j = valid_replay();
+  j["decisions"][0].erase(4);
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'decisions[0]': expected [player, kind, option count, choice, "
+            "option id]");
+  j = valid_replay();
+  j["decisions"][0][4] = 1;
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'decisions[0][4]': expected a string");
+  j["decisions"][0][4] = "";
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'decisions[0][4]': the option id is empty");
+  j["decisions"][0][4] = "a\tb";
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'decisions[0][4]': the option id holds byte 0x09 at 2 (ids are "
+            "printable ASCII)");
+}
+
+TEST(ReplayFile, FormatOneReplaysWithoutIdsAreRefusedSayingWhy) {
+  auto j = valid_replay();
+  j["format"] = 1;
+  j["decisions"][0].erase(4);
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'format': format 1 records no option ids; this build reads "
+            "format 2 (record the game again)");
+  j["format"] = 3;
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'format': unsupported format 3 (this build "
+            "reads 2)");
 }
 
 TEST(ReplayFile, RecordedPackVersionsAreChecked) {

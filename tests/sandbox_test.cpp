@@ -376,12 +376,16 @@ TEST(SandboxTest, PathologicalPatternIsStopped) {
   State state(small_limits());
   const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(error_of(state, "return string.rep('a', 40):match(string.rep('a*', 20) .. 'b')"),
-            "test.lua:1: string pattern too complex: estimated 18446744073709551615 steps on a "
-            "subject of 40 bytes exceeds the limit of 20000000");
+            "test.lua:1: string.match: pattern too complex: estimated 18446744073709551615 steps "
+            "on a subject of 40 bytes exceeds the limit of 20000000");
   // A number subject is converted to its 18 digits first, and guarded like a string.
   EXPECT_EQ(error_of(state, "return string.match(123456789012345678, ('%d*'):rep(20) .. 'x')"),
-            "test.lua:1: string pattern too complex: estimated 18446744073709551615 steps on a "
-            "subject of 18 bytes exceeds the limit of 20000000");
+            "test.lua:1: string.match: pattern too complex: estimated 18446744073709551615 steps "
+            "on a subject of 18 bytes exceeds the limit of 20000000");
+  // A long pattern without repetitions is tried at every position: subject x pattern.
+  EXPECT_EQ(error_of(state, "return string.rep('a', 1 << 20):match(string.rep('a', 1000) .. 'b')"),
+            "test.lua:1: string.match: pattern too complex: estimated 1050673152 steps on a "
+            "subject of 1048576 bytes exceeds the limit of 20000000");
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(100));
 }
 
@@ -390,15 +394,16 @@ TEST(SandboxTest, PatternLimitComesFromLimits) {
   limits.pattern_cost = 1000;
   State state(limits);
   EXPECT_EQ(error_of(state, "return ('a'):rep(100):find('a*b')"),
-            "test.lua:1: string pattern too complex: estimated 10000 steps on a subject of 100 "
-            "bytes exceeds the limit of 1000");
+            "test.lua:1: string.find: pattern too complex: estimated 30100 steps on a subject of "
+            "100 bytes exceeds the limit of 1000");
   EXPECT_EQ(error_of(state, "for w in ('a'):rep(100):gmatch('%a+') do end"),
-            "test.lua:1: string pattern too complex: estimated 10000 steps on a subject of 100 "
-            "bytes exceeds the limit of 1000");
-  // Anchored: 100^1 steps, inside the limit.
+            "test.lua:1: string.gmatch: pattern too complex: estimated 20100 steps on a subject "
+            "of 100 bytes exceeds the limit of 1000");
+  // Anchored: 1 + 100 * 3 steps, inside the limit.
   EXPECT_EQ(eval1(state, "return ('a'):rep(100):find('^a*b')"), "nil");
-  // Plain find costs n.
+  // A plain find is a linear search, whatever the limit.
   EXPECT_EQ(eval1(state, "return ('a'):rep(999):find('a*', 1, true)"), "nil");
+  EXPECT_EQ(eval1(state, "return ('a'):rep(100000):find(('a'):rep(999) .. 'b', 1, true)"), "nil");
   limits.pattern_cost = 100'000;
   state.set_limits(limits);
   EXPECT_EQ(eval1(state, "return ('a'):rep(100):find('a*b')"), "nil");
@@ -439,11 +444,19 @@ TEST(PatternGuardTest, CountsQuantifiedItems) {
 }
 
 TEST(PatternGuardTest, EstimatesCost) {
-  EXPECT_EQ(estimate_pattern_cost(9, "^(%w+)=(%w+)$", true, false), 81u);
-  EXPECT_EQ(estimate_pattern_cost(9, "^(%w+)=(%w+)$", false, false), 729u);  // gmatch
-  EXPECT_EQ(estimate_pattern_cost(40, "a*a*b", true, false), 64000u);
-  EXPECT_EQ(estimate_pattern_cost(1000, "needle", true, false), 1000u);  // no specials
-  EXPECT_EQ(estimate_pattern_cost(1000, "a*", true, true), 1000u);       // plain
+  // Parts "(" | "%w+)=(" | "%w+)$": (1 + 1) + 9 * (1 + 4) + 81 * (1 + 3), from one start.
+  EXPECT_EQ(estimate_pattern_cost(9, "^(%w+)=(%w+)$", true, false), 371u);
+  // gmatch: '^' is a literal of part 0, and every position is a start.
+  EXPECT_EQ(estimate_pattern_cost(9, "^(%w+)=(%w+)$", false, false), 3348u);
+  EXPECT_EQ(estimate_pattern_cost(40, "a*a*b", true, false), 40u * (1 + 40 * 2 + 1600 * 3));
+  EXPECT_EQ(estimate_pattern_cost(1000, "needle", true, false), 7000u);  // match: no plain path
+  EXPECT_EQ(estimate_pattern_cost(1000, "a*", true, true), 1002u);       // plain: n + m
+  // docs/lua-api.md's example: (1 + 6) + 30 * (1 + 2).
+  EXPECT_EQ(estimate_pattern_cost(30, "^node (%d+)", true, false), 97u);
+  // A long set weighs its length / 8.
+  EXPECT_EQ(estimate_pattern_cost(10, "[" + std::string(79, 'x') + "]", true, false), 120u);
+  EXPECT_EQ(estimate_pattern_cost(19u << 20, std::string(100'000, 'a') + "b", true, false),
+            (19ull << 20) * 100'002);
   EXPECT_EQ(estimate_pattern_cost(0, "a*a*a*", true, false), 0u);
   EXPECT_EQ(estimate_pattern_cost(1u << 20, "a*a*a*a*", true, false), UINT64_MAX);
 }

@@ -206,8 +206,8 @@ end)
 // A two-player game where each turn asks the current player to pick a colour.
 constexpr const char* kChooser = R"lua(
 game.on("turn", function(e)
-  local colour, index = game.decide(e.player, "colour", { "red", "green", { label = "blue" } })
-  if type(colour) == "table" then colour = colour.label end
+  local colour, index = game.decide(e.player, "colour", { "red", "green", { id = "blue", hue = 240 } })
+  if type(colour) == "table" then colour = colour.id end
   game.player_set(e.player, "colour", colour)
   game.player_set(e.player, "index", index)
   if game.turn() == 2 then game.finish(nil, "two turns") end
@@ -217,7 +217,7 @@ game.agent("cheater", function(player, kind, options) game.finish(player) return
 game.agent("nonsense", function() return 7 end)
 )lua";
 
-TEST_F(SessionTest, ScriptedAgentsAnswerByIndexOrLabel) {
+TEST_F(SessionTest, ScriptedAgentsAnswerByIndexOrId) {
   pack("chooser", kChooser);
   auto s = session({"chooser"});
   GameConfig config;
@@ -234,7 +234,9 @@ TEST_F(SessionTest, ScriptedAgentsAnswerByIndexOrLabel) {
   EXPECT_EQ(r.replay.decisions[0].player, 0);
   EXPECT_EQ(r.replay.decisions[0].count, 3);
   EXPECT_EQ(r.replay.decisions[0].choice, 1);
+  EXPECT_EQ(r.replay.decisions[0].id, "green") << "a string option is its own id";
   EXPECT_EQ(r.replay.decisions[1].choice, 2);
+  EXPECT_EQ(r.replay.decisions[1].id, "blue") << "a table option's id is its field id";
 }
 
 TEST_F(SessionTest, LuaAgentsChooseAndCannotChangeTheGame) {
@@ -307,8 +309,8 @@ end)
 
 TEST_F(SessionTest, LazyOptionArraysAreReadOnlyAsFarAsAgentsLook) {
   // An option list whose entries are made on demand (__len, __index): the random agent makes
-  // only the chosen one (game.decide returns it); a scripted answer by label and a Lua agent
-  // read what they look at.
+  // only the chosen one (game.decide returns it, the log keeps its id); a scripted answer by id
+  // and a Lua agent read what they look at.
   pack("lazy",
        lazy_options_pack(50, ": lazy", "option 7: lazy", "local option, index = game.decide",
                          "game.set(\"option\", option)"));
@@ -323,6 +325,7 @@ TEST_F(SessionTest, LazyOptionArraysAreReadOnlyAsFarAsAgentsLook) {
   EXPECT_EQ(props.get(0, "made"), engine::Value(std::int64_t{1})) << "random: only the chosen one";
   ASSERT_EQ(r.replay.decisions.size(), 1u);
   EXPECT_EQ(r.replay.decisions[0].count, 50);
+  EXPECT_EQ(r.replay.decisions[0].id, fmt::format("option {}: lazy", picked));
 
   config.agents = {"looker"};
   r = s->play(config);
@@ -332,15 +335,16 @@ TEST_F(SessionTest, LazyOptionArraysAreReadOnlyAsFarAsAgentsLook) {
 
   config.agents = {};
   config.agent_objects = {std::make_shared<engine::ScriptedAgent>(
-      std::deque<engine::ScriptedAgent::Answer>{std::string("option 12")})};
+      std::deque<engine::ScriptedAgent::Answer>{std::string("option 12: lazy")})};
   r = s->play(config);
   ASSERT_TRUE(r.ok) << r.error_report;
   EXPECT_EQ(props.get(0, "picked"), engine::Value(std::int64_t{12}));
 }
 
-TEST_F(SessionTest, ChooseAsksLikeDecideButReadsNoOption) {
+TEST_F(SessionTest, ChooseAsksLikeDecideReturningOnlyTheIndex) {
   // game.choose is game.decide returning the index only: with the random agent a lazy option
-  // list makes no option at all; an agent that looks still sees them; the decision is logged.
+  // list makes only the chosen option (for its id in the log); an agent that looks still sees
+  // them.
   pack("lazy-choose", lazy_options_pack(30, "", "option 5", "local index, extra = game.choose",
                                         "game.set(\"extra\", extra)"));
   auto s = session({"lazy-choose"});
@@ -354,16 +358,17 @@ TEST_F(SessionTest, ChooseAsksLikeDecideButReadsNoOption) {
   EXPECT_GE(picked, 1);
   EXPECT_LE(picked, 30);
   EXPECT_TRUE(engine::is_nil(props.get(0, "extra"))) << "one result";
-  EXPECT_EQ(props.get(0, "made"), engine::Value(std::int64_t{0})) << "random: none made";
+  EXPECT_EQ(props.get(0, "made"), engine::Value(std::int64_t{1})) << "random: the chosen one";
   ASSERT_EQ(r.replay.decisions.size(), 1u);
   EXPECT_EQ(r.replay.decisions[0].count, 30);
   EXPECT_EQ(r.replay.decisions[0].choice + 1, picked);
+  EXPECT_EQ(r.replay.decisions[0].id, fmt::format("option {}", picked));
 
   config.agents = {"looker"};
   r = s->play(config);
   ASSERT_TRUE(r.ok) << r.error_report;
   EXPECT_EQ(props.get(0, "picked"), engine::Value(std::int64_t{5}));
-  EXPECT_EQ(props.get(0, "made"), engine::Value(std::int64_t{5})) << "5 looked at, none returned";
+  EXPECT_EQ(props.get(0, "made"), engine::Value(std::int64_t{6})) << "5 looked at, 1 logged";
 }
 
 TEST_F(SessionTest, AnotherPackCanExtendAnAgentForItsDecisions) {

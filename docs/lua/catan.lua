@@ -39,6 +39,18 @@
 ---@field turn integer Turn number, from 1.
 ---@field round integer Round number, from 1.
 
+---An option of a decision: a record with a stable `id` (unique within the decision, the same in
+---every run for the same state; printable ASCII, 1 to 200 bytes, e.g. "build:city") and fields
+---that say what it does ({id = "build:city", action = "build", piece = "city"}). A string option
+---is its own id and has no fields. The text people see comes from describers (game.describe),
+---else it is the id.
+---@class catan.Option
+---@field id string
+
+---A decision's options: an array of options, or a lazy array (`__len` gives the count, `__index`
+---makes option i when read).
+---@alias catan.Options (catan.Option|string)[]
+
 ---Payload of the kernel event game.end.
 ---@class catan.EndPayload
 ---@field winner? catan.Seat The winner, or nil.
@@ -301,22 +313,38 @@ function game.has_event(name) end
 
 -- Decisions
 
----[w] Asks `seat`'s agent to choose one of `options` (non-empty array); returns it and its index.
+---[w] Asks `seat`'s agent to choose one of `options` (non-empty); returns it and its index. The
+---kernel reads the count and the chosen option, whose id goes to the decision log (and replays).
 ---@generic T
 ---@param seat catan.Seat
 ---@param kind string What is being decided, e.g. "race.continue".
----@param options T[] Table options may carry a `label` used by scripted answers and logs.
+---@param options T[] Options: records with an `id` (catan.Option) or strings.
 ---@return T option
 ---@return integer index
 function game.decide(seat, kind, options) end
 
----[w] `game.decide` returning only the index; the chosen option is not read (a lazy option
----array answered by the random agent makes no option).
+---[w] `game.decide` returning only the index (the same decision, log and replay).
 ---@param seat catan.Seat
 ---@param kind string
----@param options any[]
+---@param options catan.Options
 ---@return integer index
 function game.choose(seat, kind, options) end
+
+---Registers a describer: `fn(option, kind)` returns the text people see for an option of a
+---decision of `kind` (with no kind: of every kind), or nil to leave it to the next describer.
+---Describers read the game; they change nothing and draw no random numbers. Only while the pack
+---loads.
+---@overload fun(fn: fun(option: any, kind: string): string?)
+---@param kind string
+---@param fn fun(option: any, kind: string): string?
+function game.describe(kind, fn) end
+
+---The text people see for `option` of a decision of `kind`: the first string a describer returns
+---(those of the kind, then those of every kind, each from the last registered), else the id.
+---@param kind string
+---@param option catan.Option|string
+---@return string
+function game.label(kind, option) end
 
 ---Number of decisions answered so far in this game.
 ---@return integer
@@ -325,9 +353,10 @@ function game.decisions() end
 -- Agents
 
 ---Registers a Lua agent under `name` (not "random"). Only while the pack loads.
----The agent may read the game but not change it; it returns an index in 1..#options.
+---The agent may read the game but not change it; it reads what options do from their fields (or
+---ids), never from their text, and returns an index in 1..#options.
 ---@param name string
----@param fn fun(player: catan.Seat, kind: string, options: any[]): integer
+---@param fn fun(player: catan.Seat, kind: string, options: catan.Options): integer
 function game.agent(name, fn) end
 
 --- Sends decisions of `kind` put to agent `agent` to `fn` instead (a variant teaching another
@@ -656,7 +685,7 @@ function opairs(t) end
 ---@field seed? integer Default 1.
 ---@field game_index? integer Default 0.
 ---@field agents? string[] Agent name per seat (default "random").
----@field answers? table<integer, (integer|string)[]> Scripted answers per seat: option indices or labels.
+---@field answers? table<integer, (integer|string)[]> Scripted answers per seat: option indices or option ids.
 ---@field options? string[] "PACK.KEY=VALUE" assignments.
 ---@field max_turns? integer Turn cap, default 1000.
 ---@field setup? boolean Raise game.setup and game.start (default true).
@@ -674,6 +703,7 @@ function opairs(t) end
 ---@field kind string
 ---@field count integer Number of options.
 ---@field choice integer The chosen index, 1-based.
+---@field id string The chosen option's id.
 
 ---The object each test receives.
 ---@class catan.TestHarness

@@ -111,9 +111,9 @@ local function make_tile_label(t)
   return "tile " .. t .. " (" .. board.tile_get(t, "terrain") .. ")"
 end
 
--- A readable tile label for decisions: "tile 7 (brick 10)", "tile 10 (desert)". Labels are
--- cached in storage.tile_labels on first use: tile props are fixed once game.setup is over
--- (production's lookups above rely on that too).
+-- The text people see for tile t: "tile 7 (brick 10)", "tile 10 (desert)". Cached in
+-- storage.tile_labels on first use: tile props are fixed once game.setup is over (production's
+-- lookups above rely on that too).
 function tile_label(t)
   local cache = storage.tile_labels
   local label = cache[t]
@@ -124,36 +124,7 @@ function tile_label(t)
   return label
 end
 
--- Decision labels for nodes and paths, storage.node_labels[n] and storage.path_labels[e]:
--- "node 12: ore 8, grain 5; 3:1 harbor" and "path 33: nodes 12-13". Scripted answers and bots
--- may use the part before the colon ("node 12"). Each is made on first use and kept for the game
--- (the board does not change after game.setup).
-
--- Metatable of lazy_labels arrays.
-LAZY_LABELS_META = {
-  __len = function(t) return #t.ids end,
-  __index = function(t, i)
-    local id = t.ids[i]
-    if id ~= nil then return t.names[id] end
-  end,
-  __pairs = function(t)
-    return function(_, i)
-      i = i + 1
-      local id = t.ids[i]
-      if id ~= nil then return i, t.names[id] end
-    end, t, 0
-  end,
-}
-
--- The decision labels of `ids` as a lazy array: entry i is names[ids[i]] (names: node_labels,
--- path_labels, tile_labels' storage tables), made only when read. The random agent reads none;
--- game.decide reads the chosen one. The array's field `ids` is the ids array itself (read only):
--- an agent that knows these arrays reads option i's id as rawget(options, "ids")[i].
-function lazy_labels(ids, names)
-  return setmetatable({ ids = ids, names = names }, LAZY_LABELS_META)
-end
-
--- The label of node n (storage.node_labels[n] without the cache).
+-- The label of node n (node_label without the cache).
 local function make_node_label(n)
   local tiles, resource, number = storage.node_tiles[n], storage.tile_resource, storage.tile_number
   local text
@@ -174,32 +145,79 @@ local function make_node_label(n)
   return text
 end
 
--- Metatables of storage.node_labels / storage.path_labels: build and keep the label of an id
--- when first read (nil for an id that is not a node or path). They have no __newindex, so the
--- label is stored by plain assignment.
-NODE_LABELS_META = {
-  __index = function(labels, n)
-    if math.type(n) ~= "integer" or n < 1 or n > #storage.node_tiles then return nil end
-    local label = make_node_label(n)
-    labels[n] = label
-    return label
-  end,
-}
-PATH_LABELS_META = {
-  __index = function(labels, e)
+-- The text people see for node n, "node 12: ore 8, grain 5; 3:1 harbor", and for path e,
+-- "path 33: nodes 12-13". Each is made on first use and kept for the game (storage.node_labels,
+-- storage.path_labels; the board does not change after game.setup).
+function node_label(n)
+  local label = storage.node_labels[n]
+  if label == nil then
+    label = make_node_label(n)
+    storage.node_labels[n] = label
+  end
+  return label
+end
+
+function path_label(e)
+  local label = storage.path_labels[e]
+  if label == nil then
     local g = board_graph()
-    if math.type(e) ~= "integer" or e < 1 or e > #g.pa then return nil end
-    local label = "path " .. e .. ": nodes " .. g.pa[e] .. "-" .. g.pb[e]
-    labels[e] = label
-    return label
+    label = "path " .. e .. ": nodes " .. g.pa[e] .. "-" .. g.pb[e]
+    storage.path_labels[e] = label
+  end
+  return label
+end
+
+-- The options of decisions about a place on the board: storage.node_options[n] = {id =
+-- "node:N", node = N}, storage.path_options[e] = {id = "path:E", path = E} and
+-- storage.tile_options[t] = {id = "tile:T", tile = T}, each made when first read and kept for the
+-- game (shared by every decision offering it; never change one). Their metatables make the
+-- record of an id when first read (nil for anything that is not an element).
+local function element_options(field, count)
+  local prefix = field .. ":"
+  return {
+    __index = function(records, i)
+      if math.type(i) ~= "integer" or i < 1 or i > count() then return nil end
+      local record = { id = prefix .. i, [field] = i }
+      records[i] = record
+      return record
+    end,
+  }
+end
+NODE_OPTIONS_META = element_options("node", board.nodes)
+PATH_OPTIONS_META = element_options("path", board.paths)
+TILE_OPTIONS_META = element_options("tile", board.tiles)
+
+-- Metatable of lazy_options arrays.
+LAZY_OPTIONS_META = {
+  __len = function(t) return #t.spots end,
+  __index = function(t, i)
+    local id = t.spots[i]
+    if id ~= nil then return t.records[id] end
+  end,
+  __pairs = function(t)
+    return function(_, i)
+      i = i + 1
+      local id = t.spots[i]
+      if id ~= nil then return i, t.records[id] end
+    end, t, 0
   end,
 }
 
+-- The options of a decision among the board elements `spots` (ids) as a lazy array: entry i is
+-- records[spots[i]] (records: storage.node_options, path_options or tile_options), read only
+-- when asked for. The random agent makes none; the kernel reads the chosen one. The array's
+-- field `spots` is the ids array itself (read only): an agent may read option i's element as
+-- rawget(options, "spots")[i] instead of options[i].node (or .path, .tile) without making the
+-- record.
+function lazy_options(spots, records)
+  return setmetatable({ spots = spots, records = records }, LAZY_OPTIONS_META)
+end
+
 game.on("game.setup", function()
-  -- Read labels by index only (they are made on first use).
-  storage.node_labels = setmetatable({}, NODE_LABELS_META)
-  storage.path_labels = setmetatable({}, PATH_LABELS_META)
-  storage.tile_labels = {}
+  storage.node_options = setmetatable({}, NODE_OPTIONS_META)
+  storage.path_options = setmetatable({}, PATH_OPTIONS_META)
+  storage.tile_options = setmetatable({}, TILE_OPTIONS_META)
+  storage.node_labels, storage.path_labels, storage.tile_labels = {}, {}, {}
 end, { priority = -60 })
 
 -- True when no two tiles sharing a side both carry a red number. `numbers` maps tile -> token.

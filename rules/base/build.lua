@@ -526,16 +526,17 @@ function buildable_from_hand(p, hand)
   return out
 end
 
--- Asks p where to put a `piece` (decision "base.place_<piece>", the node or path labels)
--- among its legal spots and places it. Returns the spot, or nil when there is none or no piece
+-- Asks p where to put a `piece` (decision "base.place_<piece>", options {id = "node:N", node =
+-- N} or {id = "path:E", path = E}) among its legal spots and places it. Returns the spot, or nil when there is none or no piece
 -- in supply. opts as for place_piece (free) and legal_spots (setup, node).
 function choose_and_place(p, piece, opts)
   if storage.supply[p][piece] <= 0 then return nil end
   local list = legal_spots(p, piece, opts)
   if #list == 0 then return nil end
-  local names = storage.pieces[piece].on == "path" and storage.path_labels or storage.node_labels
+  local records = storage.pieces[piece].on == "path" and storage.path_options
+    or storage.node_options
   local i = game.choose(p, storage.place_kind[piece] or ("base.place_" .. piece),
-    lazy_labels(list, names))
+    lazy_options(list, records))
   place_piece(p, piece, list[i], opts)
   return list[i]
 end

@@ -128,6 +128,22 @@ function describe_cost(cost)
   return table.concat(parts, ", ")
 end
 
+-- Options of the base game's decisions are records {id = ..., fields} (docs/base-rules.md,
+-- "Decisions"), made once per game and shared by every decision offering them: rules and agents
+-- read them and never change them. Board places are in board.lua, menu actions in turn.lua,
+-- trade offers in trade.lua; the text people see is made by describe.lua.
+-- RESOURCE_OPTIONS[r] = {id = r, resource = r}: a resource to discard, take, name or trade;
+-- RESOURCE_OPTION_LIST: the same in RESOURCES order.
+RESOURCE_OPTIONS, RESOURCE_OPTION_LIST = {}, {}
+for i, r in ipairs(RESOURCES) do
+  RESOURCE_OPTIONS[r] = { id = r, resource = r }
+  RESOURCE_OPTION_LIST[i] = RESOURCE_OPTIONS[r]
+end
+-- SEAT_OPTIONS[q] = {id = "player:Q", player = q} (filled in game.setup): a player to rob or to
+-- trade with; NOBODY_OPTION: no player.
+SEAT_OPTIONS = {}
+NOBODY_OPTION = { id = "nobody" }
+
 -- The per-turn bookkeeping of the base game (storage.turn), reset at each turn start
 -- (reset_turn_state reuses the table).
 function new_turn_state(player)
@@ -164,6 +180,7 @@ game.on("game.setup", function(e)
   for _, d in ipairs(DEV_CARDS) do game.add_kind(d) end
   game.add_supply("bank")
   for _, r in ipairs(RESOURCES) do game.add("bank", r, options.bank_per_resource, "card") end
+  for q = 1, e.players do SEAT_OPTIONS[q] = { id = "player:" .. q, player = q } end
 
   -- The catalogue of pieces: variants add or change entries through base.pieces.
   local pieces = {}

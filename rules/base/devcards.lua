@@ -62,9 +62,9 @@ function holds_playable(p)
   return false
 end
 
--- Asks p for one resource (decision `kind`) among `list`; returns it.
+-- Asks p for one resource (decision `kind`) among `list` (RESOURCE_OPTIONS); returns it.
 local function pick_resource(p, kind, list)
-  return (game.decide(p, kind, list))
+  return game.decide(p, kind, list).resource
 end
 
 local function monopoly_default(e)
@@ -92,7 +92,7 @@ local EFFECTS = {
     for _ = 1, 2 do
       local list = {}
       for _, r in ipairs(RESOURCES) do
-        if bank[r] > 0 then list[#list + 1] = r end
+        if bank[r] > 0 then list[#list + 1] = RESOURCE_OPTIONS[r] end
       end
       if #list == 0 then break end
       local r = pick_resource(p, "base.plenty", list)
@@ -100,7 +100,7 @@ local EFFECTS = {
     end
   end,
   monopoly = function(p)
-    local r = pick_resource(p, "base.monopoly", RESOURCES)
+    local r = pick_resource(p, "base.monopoly", RESOURCE_OPTION_LIST)
     for _, q in ipairs(opponents(p)) do
       local e = { player = p, victim = q, resource = r, amount = count(q, r, "card") }
       game.raise("base.monopoly", e, monopoly_default)

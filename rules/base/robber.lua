@@ -5,15 +5,16 @@
 --   base.discard_limit {player, limit}: a player holding more than `limit` resource cards
 --       discards half (rounded down); handlers may change limit.
 --   base.discard {player, count}: default (discard_default) asks the player `count` times,
---       decision "base.discard" among the resources they hold (labels are resource names), and
---       returns each chosen card to the bank.
+--       decision "base.discard" among the resources they hold (RESOURCE_OPTIONS, ids the
+--       resource names), and returns each chosen card to the bank.
 --   base.robber_targets {player, tiles}: the tiles the robber may move to (every tile but its
 --       own); handlers may remove tiles. If none remain the robber stays where it is, nobody is
 --       robbed and move_robber returns nil.
 --   base.robber_moved {player, tile, from}: default (robber_moved_default): the victims are the
 --       opponents with a building on a corner of the tile and at least one resource card, in
 --       seat order; base.victims {player, tile, victims} may remove some; with several left
---       the player chooses (decision "base.victim", labels "player N"); then base.steal.
+--       the player chooses (decision "base.victim", SEAT_OPTIONS: ids "player:N"); then
+--       base.steal.
 --   base.steal {thief, victim}: default (steal_default) moves one resource card chosen
 --       uniformly at random (game.random) from the victim to the thief and records its
 --       resource in payload.resource (nil when the victim had no card).
@@ -35,13 +36,13 @@ function discard_default(e)
         local r = RESOURCES[i]
         if hand[r] > 0 then
           k = k + 1
-          held[k] = r
+          held[k] = RESOURCE_OPTIONS[r]
         end
       end
       if k == 0 then return end
       for i = k + 1, #held do held[i] = nil end
     end
-    local r = game.decide(p, "base.discard", held)
+    local r = game.decide(p, "base.discard", held).resource
     game.move(p, "bank", r, 1, "card")
     stale = hand[r] == 0
   end
@@ -129,9 +130,9 @@ function robber_moved_default(e)
   if #victims == 0 then return end
   local victim = victims[1]
   if #victims > 1 then
-    local labels = {}
-    for i, q in ipairs(victims) do labels[i] = "player " .. q end
-    local i = game.choose(e.player, "base.victim", labels)
+    local choices = {}
+    for i, q in ipairs(victims) do choices[i] = SEAT_OPTIONS[q] end
+    local i = game.choose(e.player, "base.victim", choices)
     victim = victims[i]
   end
   local s = { thief = e.player, victim = victim }
@@ -144,12 +145,13 @@ function robber_moved_default(e)
 end
 
 -- p moves the robber: decision "base.robber" among every tile except the robber's (after
--- base.robber_targets), labels like "tile 7 (brick 10)" / "tile 10 (desert)"; sets the game
+-- base.robber_targets), options {id = "tile:T", tile = T} (storage.tile_options); sets the game
 -- prop robber and raises base.robber_moved (default: the steal). Returns the new tile, or nil
 -- when no tile was allowed (the robber stays).
 function move_robber(p)
   local from = storage.props.robber
-  local tiles, labels
+  local tiles, choices
+  local records = storage.tile_options
   if storage.robber_targets_hooked then
     tiles = {}
     for t = 1, board.tiles() do
@@ -159,29 +161,29 @@ function move_robber(p)
     game.raise("base.robber_targets", e)
     tiles = e.tiles
     if #tiles == 0 then return nil end
-    labels = {}
-    for i, t in ipairs(tiles) do labels[i] = tile_label(t) end
+    choices = {}
+    for i, t in ipairs(tiles) do choices[i] = records[t] end
   else
     -- Every tile but the robber's: the same two arrays for every move from `from`.
     local cached = storage.robber_menus[from]
     if cached == nil then
-      tiles, labels = {}, {}
+      tiles, choices = {}, {}
       for t = 1, board.tiles() do
         if t ~= from then
           tiles[#tiles + 1] = t
-          labels[#labels + 1] = tile_label(t)
+          choices[#choices + 1] = records[t]
         end
       end
-      cached = { tiles = tiles, labels = labels }
+      cached = { tiles = tiles, choices = choices }
       storage.robber_menus[from] = cached
     end
-    tiles, labels = cached.tiles, cached.labels
+    tiles, choices = cached.tiles, cached.choices
   end
-  local i = game.choose(p, "base.robber", labels)
+  local i = game.choose(p, "base.robber", choices)
   local tile = tiles[i]
   game.set("robber", tile)
   if storage.verbose then
-    game.log(string.format("player %d moves the robber to %s", p, labels[i]))
+    game.log(string.format("player %d moves the robber to %s", p, tile_label(tile)))
   end
   if game.raise("base.robber_moved", { player = p, tile = tile, from = from },
         robber_moved_default) ~= "vetoed" then
@@ -195,7 +197,7 @@ game.on("game.setup", function(e)
   storage.discard_limit_hooked = game.has_handlers("base.discard_limit")
   storage.robber_targets_hooked = game.has_handlers("base.robber_targets")
   storage.discard_limit = options.discard_limit
-  storage.robber_menus = {} -- robber tile -> {tiles, labels} of a move from there
+  storage.robber_menus = {} -- robber tile -> {tiles, choices} of a move from there
   storage.victims_hooked = game.has_handlers("base.victims")
   storage.discard_menu = {} -- the option array of discard_default, refilled for every card
 end)

@@ -4,11 +4,11 @@
 -- runs in snake order: from the start player around the table (seat order, wrapping), then
 -- back in reverse, so the start player places first and last. Each placement is a settlement
 -- (decision "base.setup_settlement" among legal_spots(p, "settlement", {setup = true}): empty
--- nodes respecting the distance rule, no road needed; labels "node N") and then a road
--- touching it (decision "base.setup_road" among legal_spots(p, "road", {setup = true, node =
--- N}); labels "path N"). Both are placed free through place_piece (build.lua). The second
--- settlement yields one resource card from the bank for each producing tile it touches (tiles
--- with a resource; the bank pays what it has).
+-- nodes respecting the distance rule, no road needed; options {id = "node:N", node = N}) and
+-- then a road touching it (decision "base.setup_road" among legal_spots(p, "road", {setup =
+-- true, node = N}); options {id = "path:E", path = E}). Both are placed free through
+-- place_piece (build.lua). The second settlement yields one resource card from the bank for
+-- each producing tile it touches (tiles with a resource; the bank pays what it has).
 
 -- The seats in setup order for `players` seats starting with `first`: 1..N then N..1.
 -- Read as upvalues, not globals (the chunk runs anew for every game).
@@ -35,7 +35,7 @@ end
 function setup_placement(p, second)
   local opts = { free = true, setup = true }
   local nodes = legal_spots(p, "settlement", opts)
-  local i = game.choose(p, "base.setup_settlement", lazy_labels(nodes, storage.node_labels))
+  local i = game.choose(p, "base.setup_settlement", lazy_options(nodes, storage.node_options))
   local node = nodes[i]
   place_piece(p, "settlement", node, opts)
   if second then setup_income(p, node) end
@@ -43,7 +43,7 @@ function setup_placement(p, second)
   local paths = legal_spots(p, "road", { free = true, setup = true, node = node })
   local path
   if #paths > 0 then
-    local k = game.choose(p, "base.setup_road", lazy_labels(paths, storage.path_labels))
+    local k = game.choose(p, "base.setup_road", lazy_options(paths, storage.path_options))
     path = paths[k]
     place_piece(p, "road", path, opts)
   end

@@ -7,14 +7,18 @@
 -- storage.harbor_kinds, parallel arrays; storage.harbor_at[node] = kind) and keeps each
 -- player's rates in storage.port_rates[p] ({resource = 4|3|2}), refreshed when a building is
 -- placed on a harbor node (by place_piece). All of these are read-only for everyone else.
--- Decisions (option labels in quotes):
---   base.maritime_give   resource names the player can give at its rate ("brick", ...)
---   base.maritime_get    resource names the bank can pay, other than the one given
---   base.trade_offer     "give 1 X for 1 Y" for every X held and Y ~= X, then "cancel"
---   base.trade_answer    "accept" / "decline" (asked of each opponent holding Y); each option
---                        is a table {label, from, give, get}: the offer (from = the offerer,
+-- Decisions (option records; ids in quotes):
+--   base.maritime_give   the resources the player can give at its rate (RESOURCE_OPTIONS:
+--                        "brick" = {id = "brick", resource = "brick"}, ...)
+--   base.maritime_get    the resources the bank can pay, other than the one given
+--   base.trade_offer     "offer:X:Y" = {id, action = "offer", give = X, get = Y} for every X
+--                        held and Y ~= X (give 1 X for 1 Y), then "cancel" = {id, action =
+--                        "cancel"} (offer_option, OFFER_CANCEL)
+--   base.trade_answer    "accept" / "decline" (asked of each opponent holding Y): {id, accept =
+--                        true / false, from, give, get} carrying the offer (from = the offerer,
 --                        give = what the offerer gives, get = what it asks for)
---   base.trade_partner   "player N" for each opponent who accepted, then "nobody"
+--   base.trade_partner   "player:N" (SEAT_OPTIONS) for each opponent who accepted, then "nobody"
+--                        (NOBODY_OPTION)
 -- Events (contracts in pack.json): base.maritime (a bank trade), base.trade (an agreed domestic
 -- trade). What a player can give is read with funds_of / funds (core.lua): cards, plus what
 -- handlers of base.funds add.
@@ -28,15 +32,20 @@ MARITIME_RATE = 4 -- cards given for one card from the bank without a harbor
 HARBOR_ANY_RATE = 3 -- with a generic ("any") harbor
 HARBOR_SPECIAL_RATE = 2 -- for the resource of a special harbor
 
--- OFFER_LABEL[x][y] = "give 1 x for 1 y" (constant labels, built once per load).
-OFFER_LABEL = {}
-for _, x in ipairs(RESOURCES) do
-  OFFER_LABEL[x] = {}
-  for _, y in ipairs(RESOURCES) do
-    if x ~= y then OFFER_LABEL[x][y] = "give 1 " .. x .. " for 1 " .. y end
+-- OFFER_CANCEL: the option of making no offer after all.
+OFFER_CANCEL = { id = "cancel", action = "cancel" }
+
+-- The option of offering 1 x for 1 y: {id = "offer:x:y", action = "offer", give = x, get = y},
+-- made on first use and kept for the game (storage.offer_options; read only).
+function offer_option(x, y)
+  local by_give = subtable(storage.offer_options, x)
+  local option = by_give[y]
+  if option == nil then
+    option = { id = "offer:" .. x .. ":" .. y, action = "offer", give = x, get = y }
+    by_give[y] = option
   end
+  return option
 end
-PLAYER_LABEL = { "player 1", "player 2", "player 3", "player 4", "player 5", "player 6" }
 
 -- Lists the harbor nodes once the board exists (board.lua runs at priority -90) and starts every
 -- player at the 4:1 rate.
@@ -62,8 +71,8 @@ game.on("game.setup", function(e)
   -- The option arrays of maritime_action, refilled for every trade.
   storage.maritime_menu = { gives = {}, gets = {} }
   -- domestic_action: its menus, made on first use, and the arrays it refills for every offer.
-  storage.offer_menus, storage.answer_menus = {}, {}
-  storage.trade_partners, storage.trade_partner_names = {}, {}
+  storage.offer_menus, storage.answer_menus, storage.offer_options = {}, {}, {}
+  storage.trade_partners, storage.trade_partner_options = {}, {}
 end, { priority = -80 })
 
 -- Recomputes player p's maritime rates (storage.port_rates[p]) from the harbors under p's
@@ -125,8 +134,8 @@ local function bank_only()
 end
 
 -- Resources p can give in a maritime trade now (holds at least its rate, and the bank can pay
--- something else), in RESOURCES order; a new array when `out` is nil, else `out` refilled.
--- Returns the array and its length.
+-- something else), in RESOURCES order, as their options (RESOURCE_OPTIONS); a new array when
+-- `out` is nil, else `out` refilled. Returns the array and its length.
 function maritime_gives(p, out)
   out = out or {}
   local n = 0
@@ -138,7 +147,7 @@ function maritime_gives(p, out)
       local r = RESOURCES[i]
       if f[r] >= rates[r] and r ~= only then
         n = n + 1
-        out[n] = r
+        out[n] = RESOURCE_OPTIONS[r]
       end
     end
   end
@@ -191,7 +200,7 @@ function maritime_action(p)
   end
   local gives, n = maritime_gives(p, storage.maritime_menu.gives)
   if n == 0 then error("maritime trade: player " .. p .. " has nothing to trade", 2) end
-  local give = decide(p, "base.maritime_give", gives)
+  local give = decide(p, "base.maritime_give", gives).resource
   local rate = storage.port_rates[p][give]
   local gets = storage.maritime_menu.gets
   local bank = storage.cards.bank
@@ -200,11 +209,11 @@ function maritime_action(p)
     local r = RESOURCES[i]
     if r ~= give and bank[r] > 0 then
       n = n + 1
-      gets[n] = r
+      gets[n] = RESOURCE_OPTIONS[r]
     end
   end
   for i = n + 1, #gets do gets[i] = nil end
-  local get = decide(p, "base.maritime_get", gets)
+  local get = decide(p, "base.maritime_get", gets).resource
   local trade = { player = p, give = give, give_count = rate, get = get, get_count = 1 }
   game.raise("base.maritime", trade, maritime_default)
   if storage.verbose then
@@ -226,42 +235,39 @@ local function trade_default(e)
   game.move(e.partner, e.player, e.get, e.get_count, "card")
 end
 
--- The offers of a player who can spend `have`: {labels, gives, gets}, option i offering 1 of
--- gives[i] for 1 of gets[i] (labels[i] = OFFER_LABEL[give][get]), for every resource held and
--- every other resource, then "cancel" (gives and gets nil). Depends only on which resources are
--- held, so each of the 32 menus is made once per game (storage.offer_menus; read only).
+-- The offers of a player who can spend `have`: an array of options (offer_option), 1 x for 1 y
+-- for every resource x held and every other resource y (RESOURCES order), then OFFER_CANCEL.
+-- Depends only on which resources are held, so each of the 32 menus is made once per game
+-- (storage.offer_menus; read only).
 function offer_menu(have)
   local mask = (have.brick > 0 and 1 or 0) | (have.lumber > 0 and 2 or 0)
     | (have.wool > 0 and 4 or 0) | (have.grain > 0 and 8 or 0) | (have.ore > 0 and 16 or 0)
   local menu = storage.offer_menus[mask]
   if menu then return menu end
-  local labels, gives, gets = {}, {}, {}
+  menu = {}
   for i = 1, #RESOURCES do
     local x = RESOURCES[i]
     if mask & (1 << (i - 1)) ~= 0 then
       for j = 1, #RESOURCES do
         local y = RESOURCES[j]
-        if y ~= x then
-          local k = #labels + 1
-          labels[k], gives[k], gets[k] = OFFER_LABEL[x][y], x, y
-        end
+        if y ~= x then menu[#menu + 1] = offer_option(x, y) end
       end
     end
   end
-  labels[#labels + 1] = "cancel"
-  menu = { labels = labels, gives = gives, gets = gets }
+  menu[#menu + 1] = OFFER_CANCEL
   storage.offer_menus[mask] = menu
   return menu
 end
 
 -- The options of decision "base.trade_answer" for p's offer of 1 `give` for 1 `get`:
--- {label = "accept" | "decline", from = p, give, get}, made once per offer per game (read only).
+-- {id = "accept" | "decline", accept = true | false, from = p, give, get}, made once per offer
+-- per game (read only).
 function answer_menu(p, give, get)
   local key = p * 64 + RESOURCE_INDEX[give] * 8 + RESOURCE_INDEX[get]
   local answers = storage.answer_menus[key]
   if answers == nil then
-    answers = { { label = "accept", from = p, give = give, get = get },
-                { label = "decline", from = p, give = give, get = get } }
+    answers = { { id = "accept", accept = true, from = p, give = give, get = get },
+                { id = "decline", accept = false, from = p, give = give, get = get } }
     storage.answer_menus[key] = answers
   end
   return answers
@@ -269,7 +275,7 @@ end
 
 -- Domestic trade of player p (the current player): p offers 1 card it holds for 1 card of a
 -- different resource ("cancel" withdraws); each opponent holding the wanted resource accepts or
--- declines, in seat order after p; p then picks one acceptor or "nobody". The exchange is
+-- declines, in seat order after p; p then picks one acceptor or nobody. The exchange is
 -- raised as base.trade {player, partner, give, give_count, get, get_count} (counts 1); its
 -- default moves one card each way; a veto cancels the trade. Returns true when the trade took
 -- place. What a player holds is read through funds (cards, plus base.funds additions). Error
@@ -279,9 +285,8 @@ function domestic_action(p)
     error("domestic trade: only the player whose turn it is trades (player " .. p .. ")", 2)
   end
   local offers = offer_menu(spendable(p))
-  local labels = offers.labels
-  local index = game.choose(p, "base.trade_offer", labels)
-  local give, get = offers.gives[index], offers.gets[index]
+  local offer = offers[game.choose(p, "base.trade_offer", offers)]
+  local give, get = offer.give, offer.get
   local verbose = storage.verbose
   if not give then
     if verbose then game.log(string.format("player %d: no offer after all", p)) end
@@ -289,7 +294,7 @@ function domestic_action(p)
   end
 
   local n = storage.players
-  local partners, names = storage.trade_partners, storage.trade_partner_names
+  local partners, choices = storage.trade_partners, storage.trade_partner_options
   local answers = answer_menu(p, give, get)
   local accepted = 0
   local views = not storage.funds_hooked and storage.fund_views -- else funds() asks base.funds
@@ -299,20 +304,26 @@ function domestic_action(p)
     if has > 0 and game.choose(q, "base.trade_answer", answers) == 1 then
       accepted = accepted + 1
       partners[accepted] = q
-      names[accepted] = PLAYER_LABEL[q] or ("player " .. q)
+      choices[accepted] = SEAT_OPTIONS[q]
     end
   end
   if accepted == 0 then
-    if verbose then game.log(string.format("player %d: nobody takes %s", p, labels[index])) end
+    if verbose then
+      game.log(string.format("player %d: nobody takes %s", p,
+        game.label("base.trade_offer", offer)))
+    end
     return false
   end
-  names[accepted + 1] = "nobody"
-  for i = accepted + 2, #names do names[i] = nil end
+  choices[accepted + 1] = NOBODY_OPTION
+  for i = accepted + 2, #choices do choices[i] = nil end
   for i = accepted + 1, #partners do partners[i] = nil end
-  local pick = game.choose(p, "base.trade_partner", names)
+  local pick = game.choose(p, "base.trade_partner", choices)
   local q = partners[pick]
   if not q then
-    if verbose then game.log(string.format("player %d: %s, with nobody", p, labels[index])) end
+    if verbose then
+      game.log(string.format("player %d: %s, with nobody", p,
+        game.label("base.trade_offer", offer)))
+    end
     return false
   end
   local deal = { player = p, partner = q, give = give, give_count = 1, get = get, get_count = 1 }

@@ -1,27 +1,30 @@
 -- The turn of the base game (the kernel's "turn" event):
 --   1. storage.turn = new_turn_state(p); a player who already has the winning points wins.
 --   2. Before the roll, a player holding a playable development card decides "base.preroll"
---      among "roll" and "play <card>" (no decision when only "roll" is possible).
+--      among "roll" and "play:<card>" (no decision when only "roll" is possible).
 --   3. roll_dice(p): a 7 runs seven(p) (discards, robber, steal), any other total produce(total).
---   4. The main phase: decision "base.action" among the legal actions, in this order:
---        "build <piece>" for each piece of buildable(p), "buy development card",
---        "play <card>" for each kind of playable_dev(p) (one card per turn), "maritime trade",
---        "offer a trade" (option domestic_trade, p holds a card), "end turn",
---      then any entries handlers of base.actions appended. The chosen action runs (building and
---      dev-card actions ask their own follow-up decisions). The loop ends with "end turn" or
---      when the game is over.
+--   4. The main phase: decision "base.action" among the legal actions, in this order (option
+--      ids): "build:<piece>" for each piece of buildable(p), "buy_dev", "play:<card>" for each
+--      kind of playable_dev(p) (one card per turn), "maritime", "domestic" (option
+--      domestic_trade, p holds a card), "end", then any entries handlers of base.actions
+--      appended. The chosen action runs (building and dev-card actions ask their own follow-up
+--      decisions). The loop ends with "end" or when the game is over.
 --   5. base.turn_end {player} is raised unless the game is over; the kernel passes the turn.
 -- The win check (check_win) runs at the start of the turn, after a card played before the roll,
 -- after the roll and after every action, whenever p's player prop vp has reached
 -- options.target_vp: update_vp keeps that prop current, and check mode verifies it between
 -- actions, so a rule that changes points must call update_vp.
 --
--- base.actions {player, actions}: `actions` is an array of entries {name, label, run}; the base
--- entries are named "build" (field piece), "buy_dev", "play" (field card), "maritime",
--- "domestic" and "end"; `run(p, entry)` performs the action. Handlers may append entries
--- (labels must stay unique) or remove base entries other than "end". When the event has no
--- handler the menu is built in reused arrays without entry tables (the fast path); both paths
--- offer the same labels in the same order.
+-- The options are records (ACTION_OPTIONS): {id = "build:city", action = "build", piece =
+-- "city"}, {id = "play:knight", action = "play", card = "knight"}, and {id = X, action = X} for
+-- X = "buy_dev", "maritime", "domestic", "end" and (before the roll) "roll".
+--
+-- base.actions {player, actions}: `actions` is an array of entries, each an option record with a
+-- function `run(p, entry)` that performs the action: the base entries are fresh copies of the
+-- records above. Handlers may append entries (ids must stay unique; a describer for
+-- "base.action" gives their text, game.describe) or remove base entries other than "end". When
+-- the event has no handler the menu is built in reused arrays from the shared records (the fast
+-- path); both paths offer the same ids in the same order.
 
 local choose = game.choose
 local is_over = game.is_over
@@ -35,15 +38,19 @@ local can_buy_dev, can_maritime, maritime_possible = can_buy_dev, can_maritime, 
 local can_offer_trade, holds_playable, reset_turn_state = can_offer_trade, holds_playable, reset_turn_state
 local roll_dice, seven, produce, check_win = roll_dice, seven, produce, check_win
 
-ACTION_END = "end turn"
-ACTION_BUY_DEV = "buy development card"
-ACTION_MARITIME = "maritime trade"
-ACTION_DOMESTIC = "offer a trade"
-ACTION_ROLL = "roll"
-
--- PLAY_LABEL[card] = "play <card>".
-PLAY_LABEL = {}
-for _, d in ipairs(DEV_CARDS) do PLAY_LABEL[d] = "play " .. d end
+-- The menu's option records (see the header), made once per game: ACTION_OPTIONS.build[piece]
+-- (filled in game.setup, when the pieces are known), ACTION_OPTIONS.play[card], and
+-- ACTION_OPTIONS[X] for the others.
+ACTION_OPTIONS = { build = {}, play = {} }
+for _, x in ipairs({ "buy_dev", "maritime", "domestic", "end", "roll" }) do
+  ACTION_OPTIONS[x] = { id = x, action = x }
+end
+for _, d in ipairs(DEV_CARDS) do
+  ACTION_OPTIONS.play[d] = { id = "play:" .. d, action = "play", card = d }
+end
+local BUILD_OPTIONS, PLAY_OPTIONS = ACTION_OPTIONS.build, ACTION_OPTIONS.play
+local BUY_OPTION, MARITIME_OPTION = ACTION_OPTIONS.buy_dev, ACTION_OPTIONS.maritime
+local DOMESTIC_OPTION, END_OPTION = ACTION_OPTIONS.domestic, ACTION_OPTIONS["end"]
 
 -- Menu codes of the fast path.
 local BUILD, BUY, PLAY, MARITIME, DOMESTIC, END = 1, 2, 3, 4, 5, 6
@@ -54,21 +61,12 @@ local BUILD, BUY, PLAY, MARITIME, DOMESTIC, END = 1, 2, 3, 4, 5, 6
 -- during the game, and holds no game state.
 local affordability
 
--- The label of building `piece`: "build <piece>".
-function build_label(piece)
-  return storage.build_labels[piece] or ("build " .. piece)
-end
-
-local function play_label(card)
-  return PLAY_LABEL[card] or ("play " .. card)
-end
-
--- Fills the reusable arrays menu.labels / codes / args with the base actions of p; returns
+-- Fills the reusable arrays menu.options / codes / args with the base actions of p; returns
 -- their number. While base.can_pay has no handlers every query reads what p can spend once
 -- (spendable: its card view, or its funds while base.funds has handlers) and skips the pieces
 -- and cards p cannot pay for; otherwise payment goes through can_pay.
 local function fill_menu(p, menu)
-  local labels, codes, args = menu.labels, menu.codes, menu.args
+  local opts, codes, args = menu.options, menu.codes, menu.args
   local n = 0
   local hand, cards
   if storage.plain_pay then
@@ -82,14 +80,13 @@ local function fill_menu(p, menu)
       local name = names[i]
       if supply[name] > 0 and can_pay(p, name, pieces[name].cost) and has_spot(p, name) then
         n = n + 1
-        labels[n], codes[n], args[n] = build_label(name), BUILD, name
+        opts[n], codes[n], args[n] = BUILD_OPTIONS[name], BUILD, name
       end
     end
     can_buy = can_buy_dev(p)
   elseif cards >= storage.cheapest_item then
     -- ok[i]: p can pay for menu_items[i] (the pieces in piece_names order, then a card).
     local ok, names, supply = menu.ok, storage.piece_names, storage.supply[p]
-    local build_labels = storage.build_labels
     affordability(hand, ok)
     local spots = nil
     for i = 1, #names do
@@ -101,7 +98,7 @@ local function fill_menu(p, menu)
           if known == nil then known = has_spot(p, name) end
           if known then
             n = n + 1
-            labels[n], codes[n], args[n] = build_labels[name], BUILD, name
+            opts[n], codes[n], args[n] = BUILD_OPTIONS[name], BUILD, name
           end
         end
       end
@@ -110,7 +107,7 @@ local function fill_menu(p, menu)
   end
   if can_buy then
     n = n + 1
-    labels[n], codes[n] = ACTION_BUY_DEV, BUY
+    opts[n], codes[n] = BUY_OPTION, BUY
   end
   local turn = storage.turn
   if not turn.dev_played then
@@ -122,7 +119,7 @@ local function fill_menu(p, menu)
         local kind = DEV_CARDS[i]
         if kind ~= "victory_point" and devs[kind] > (bought[kind] or 0) then
           n = n + 1
-          labels[n], codes[n], args[n] = play_label(kind), PLAY, kind
+          opts[n], codes[n], args[n] = PLAY_OPTIONS[kind], PLAY, kind
         end
       end
     end
@@ -131,16 +128,16 @@ local function fill_menu(p, menu)
     if hand == nil and can_maritime(p) or hand and cards >= HARBOR_SPECIAL_RATE
         and maritime_possible(p, hand) then
       n = n + 1
-      labels[n], codes[n] = ACTION_MARITIME, MARITIME
+      opts[n], codes[n] = MARITIME_OPTION, MARITIME
     end
     if storage.domestic_trade and (hand or can_offer_trade(p)) then -- hand: cards > 0 here
       n = n + 1
-      labels[n], codes[n] = ACTION_DOMESTIC, DOMESTIC
+      opts[n], codes[n] = DOMESTIC_OPTION, DOMESTIC
     end
   end
   n = n + 1
-  labels[n], codes[n] = ACTION_END, END
-  for i = n + 1, menu.n do labels[i], codes[i], args[i] = nil, nil, nil end
+  opts[n], codes[n] = END_OPTION, END
+  for i = n + 1, menu.n do opts[i], codes[i], args[i] = nil, nil, nil end
   menu.n = n
   return n
 end
@@ -160,41 +157,32 @@ local function run_code(p, code, arg)
   end
 end
 
-local ENTRY_NAME = { "build", "buy_dev", "play", "maritime", "domestic", "end" }
-
 local function run_entry(p, entry)
   run_code(p, entry.code, entry.piece or entry.card)
 end
 
--- The main-phase menu of player p as a new array of entries {name, label, run, piece?, card?}:
--- the base actions only, before base.actions handlers add theirs.
+-- The main-phase menu of player p as a new array of entries (copies of the option records with
+-- `run` and the menu code): the base actions only, before base.actions handlers add theirs.
 function base_actions(p)
-  local menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
+  local menu = { options = {}, codes = {}, args = {}, n = 0, ok = {} }
   local n = fill_menu(p, menu)
   local entries = {}
   for i = 1, n do
-    local code = menu.codes[i]
-    local entry = { name = ENTRY_NAME[code], label = menu.labels[i], run = run_entry, code = code }
-    if code == BUILD then
-      entry.piece = menu.args[i]
-    elseif code == PLAY then
-      entry.card = menu.args[i]
-    end
-    entries[i] = entry
+    local o = menu.options[i]
+    entries[i] = { id = o.id, action = o.action, piece = o.piece, card = o.card, run = run_entry,
+                   code = menu.codes[i] }
   end
   return entries
 end
 
--- The labels of the legal main-phase actions of player p, in menu order (what "base.action"
--- offers), including entries added by base.actions handlers.
-function action_labels(p)
+-- The options of the legal main-phase actions of player p, in menu order (what "base.action"
+-- offers), including entries added by base.actions handlers: a new array.
+function action_options(p)
   local entries = base_actions(p)
   if has_handlers("base.actions") then
     game.raise("base.actions", { player = p, actions = entries })
   end
-  local labels = {}
-  for i = 1, #entries do labels[i] = entries[i].label end
-  return labels
+  return entries
 end
 
 -- Asks p for one main-phase action and runs it; returns false when p ended the turn.
@@ -202,20 +190,22 @@ local function main_action(p)
   if storage.actions_hooked then
     local entries = base_actions(p)
     game.raise("base.actions", { player = p, actions = entries })
-    local labels = {}
-    for i = 1, #entries do labels[i] = entries[i].label end
-    local index = choose(p, "base.action", labels)
+    local index = choose(p, "base.action", entries)
     local entry = entries[index]
-    if storage.verbose then game.log("player " .. p .. ": " .. entry.label) end
-    if entry.name == "end" then return false end
+    if storage.verbose then
+      game.log("player " .. p .. ": " .. game.label("base.action", entry))
+    end
+    if entry.action == "end" then return false end
     entry.run(p, entry)
     return true
   end
   local menu = storage.menu
   fill_menu(p, menu)
-  local index = choose(p, "base.action", menu.labels)
+  local index = choose(p, "base.action", menu.options)
   local code = menu.codes[index]
-  if storage.verbose then game.log("player " .. p .. ": " .. menu.labels[index]) end
+  if storage.verbose then
+    game.log("player " .. p .. ": " .. game.label("base.action", menu.options[index]))
+  end
   if code == END then return false end
   run_code(p, code, menu.args[index])
   return true
@@ -231,19 +221,22 @@ local function preroll(p)
   end
   local cards = playable_dev(p)
   if #cards == 0 then return false end
-  local labels = { ACTION_ROLL }
-  for i = 1, #cards do labels[i + 1] = play_label(cards[i]) end
-  local index = choose(p, "base.preroll", labels)
+  local opts = { ACTION_OPTIONS.roll }
+  for i = 1, #cards do opts[i + 1] = PLAY_OPTIONS[cards[i]] end
+  local index = choose(p, "base.preroll", opts)
   if index == 1 then return false end
-  if storage.verbose then game.log("player " .. p .. ": " .. labels[index]) end
+  if storage.verbose then
+    game.log("player " .. p .. ": " .. game.label("base.preroll", opts[index]))
+  end
   play_dev(p, cards[index - 1])
   return true
 end
 
 game.on("game.setup", function()
-  storage.build_labels = {}
-  for _, name in ipairs(storage.piece_names) do storage.build_labels[name] = "build " .. name end
-  storage.menu = { labels = {}, codes = {}, args = {}, n = 0, ok = {} }
+  for _, name in ipairs(storage.piece_names) do
+    BUILD_OPTIONS[name] = { id = "build:" .. name, action = "build", piece = name }
+  end
+  storage.menu = { options = {}, codes = {}, args = {}, n = 0, ok = {} }
   storage.domestic_trade = options.domestic_trade
   -- The menu's affordability check: the pieces in piece_names order, then a development card;
   -- and the fewest resources any of them costs (below that the check is skipped).

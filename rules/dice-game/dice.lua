@@ -3,10 +3,11 @@
 --
 -- The keep decision ("dice.keep") is one choice among every sub-multiset of the dice now in the
 -- pool (dice showing the same face are interchangeable, so two dice of one face give three
--- options, not four). An option is a table {keep, stop, label}: keep is the pool code (below) of
+-- options, not four). An option is a record {id, keep, stop}: keep is the pool code (below) of
 -- the dice that stay, the others are rolled again; stop is true for keeping every die, which
--- ends the rolling. Options run from keeping everything, labelled "stop", down to keeping
--- nothing, "reroll all"; the others read "keep ore ore grain" (kept faces in FACES order).
+-- ends the rolling. Options run from keeping everything, id "stop", down to keeping nothing, id
+-- "reroll"; the others have ids "keep:ore,ore,grain" (kept faces in FACES order). The text
+-- people see is "stop", "reroll all" and "keep ore ore grain".
 -- Keeping a die after one roll does not bind the player later: each decision may keep any of
 -- the dice then showing.
 --
@@ -28,20 +29,38 @@ function code_count(code, i)
   return code // POOL_BASE[i] % 7
 end
 
--- The label of a keep option, made only when someone reads it (a person, a scripted answer, an
--- error message): agents and replays never need it.
+-- The kept faces of pool code `code`, in FACES order, joined with `separator`.
+local function kept_faces(code, separator)
+  local names = {}
+  for i = 1, #FACES do
+    for _ = 1, code_count(code, i) do names[#names + 1] = FACES[i] end
+  end
+  return table.concat(names, separator)
+end
+
+-- The id of a keep option is made when first read (the kernel reads the chosen option's, an agent
+-- or a scripted answer may read others) and kept in the option; random games make few.
 local KEEP_OPTION = {
   __index = function(o, key)
-    if key ~= "label" then return nil end
-    if o.stop then return "stop" end
-    if o.keep == 0 then return "reroll all" end
-    local names = {}
-    for i = 1, #FACES do
-      for _ = 1, code_count(o.keep, i) do names[#names + 1] = FACES[i] end
+    if key ~= "id" then return nil end
+    local id
+    if o.stop then
+      id = "stop"
+    elseif o.keep == 0 then
+      id = "reroll"
+    else
+      id = "keep:" .. kept_faces(o.keep, ",")
     end
-    return "keep " .. table.concat(names, " ")
+    rawset(o, "id", id)
+    return id
   end,
 }
+
+game.describe("dice.keep", function(o)
+  if o.stop then return "stop" end
+  if o.keep == 0 then return "reroll all" end
+  return "keep " .. kept_faces(o.keep, " ")
+end)
 
 -- The keep options of pool n (FACES-ordered counts), in the order described above.
 local function build_keep_options(n)

@@ -2,28 +2,31 @@
 -- knight's resource (knight 6: any resource). A knight's joker is usable from the moment it is
 -- built, so a knight built this turn may pay for later builds of the same turn. Jokers are used
 -- while building, after the rolling, and may be combined with gold trades.
--- Offered in the build menu (turn.lua) as "joker <knight> <from> to <to>", one option for each
--- ready joker, each resource it can give and each face p holds other than that resource.
+-- Offered in the build menu (turn.lua) as options {id = "joker:<knight>:<from>:<to>", action =
+-- "joker", knight, from, to} (text "joker K1 gold to ore"), one for each ready joker, each
+-- resource it can give and each face p holds other than that resource.
 
--- The labels "joker K1 gold to ore", made once per game (storage.joker_labels[id][from][to]).
-function joker_label(id, from, to)
-  local labels = storage.joker_labels
-  local by_from = labels[id]
+-- The option of using knight `id`'s joker to turn a `from` die into `to`, made once per game
+-- (storage.joker_options[id][from][to]; read only).
+function joker_option(id, from, to)
+  local options = storage.joker_options
+  local by_from = options[id]
   if by_from == nil then
     by_from = {}
-    labels[id] = by_from
+    options[id] = by_from
   end
   local by_to = by_from[from]
   if by_to == nil then
     by_to = {}
     by_from[from] = by_to
   end
-  local label = by_to[to]
-  if label == nil then
-    label = "joker " .. id .. " " .. from .. " to " .. to
-    by_to[to] = label
+  local option = by_to[to]
+  if option == nil then
+    option = { id = "joker:" .. id .. ":" .. from .. ":" .. to, action = "joker", knight = id,
+               from = from, to = to }
+    by_to[to] = option
   end
-  return label
+  return option
 end
 
 -- The resources knight entry s's joker can give.
@@ -50,5 +53,5 @@ function use_joker(p, id, from, to)
 end
 
 game.on("game.setup", function()
-  storage.joker_labels = {}
+  storage.joker_options = {}
 end)

@@ -58,8 +58,9 @@ ISLAND_ONE = {
 -- builds, so nothing needs copying):
 --   list    the entries in sheet order, each with: id, type, points, road, after, resource,
 --           index (position in list), cost ({resource = n}), need (the cost as a flat array
---           {face index, n, face index, n, ...}), dice (dice it costs), label ("build <id>");
---           entries of one type share their cost and need tables
+--           {face index, n, face index, n, ...}), dice (dice it costs), option (its option in
+--           the build menu: {id = "build:<id>", action = "build", structure = id}); entries of
+--           one type share their cost and need tables
 --   by_id   id -> entry
 --   knights the entries with a joker (a resource), in sheet order
 --   costs   type -> {resource = n}
@@ -110,7 +111,8 @@ local function freeze_sheet(structures, costs)
       knights[#knights + 1] = s
     end
     local t = s.type
-    s.index, s.cost, s.need, s.dice, s.label = i, cost_of[t], need_of[t], dice_of[t], "build " .. s.id
+    s.index, s.cost, s.need, s.dice = i, cost_of[t], need_of[t], dice_of[t]
+    s.option = { id = "build:" .. s.id, action = "build", structure = s.id }
   end
   return { list = structures, by_id = by_id, knights = knights, costs = costs }
 end

@@ -1,10 +1,12 @@
 -- Gold trade: once the rolling is over, options.gold_rate gold dice (2) may be turned into one
 -- die showing a resource of the player's choice, at most options.gold_trades times (2) a turn.
--- Offered in the build menu (turn.lua) as "trade gold for <resource>".
+-- Offered in the build menu (turn.lua) as options TRADE_OPTIONS[resource] = {id =
+-- "trade:<resource>", action = "trade", resource} (text "trade gold for <resource>").
 
--- TRADE_LABEL[resource] = "trade gold for <resource>".
-TRADE_LABEL = {}
-for _, r in ipairs(RESOURCES) do TRADE_LABEL[r] = "trade gold for " .. r end
+TRADE_OPTIONS = {}
+for _, r in ipairs(RESOURCES) do
+  TRADE_OPTIONS[r] = { id = "trade:" .. r, action = "trade", resource = r }
+end
 
 -- Whether p may make a gold trade now.
 function can_trade(p)

@@ -2,28 +2,35 @@
 -- (view.lua), and end the game after everybody's last turn. Players take turns in seat order
 -- from seat 1; the sheets never interact, so the order only matters for the log.
 --
--- While building, the player answers "dice.action" until choosing "end turn". The menu lists,
--- in this order, the legal actions:
---   "build <id>"                     every structure p can build now, in sheet order
---   "trade gold for <resource>"      the five resources, while a gold trade is allowed
---   "joker <knight> <from> to <to>"  ready jokers in sheet order, each resource they give
---                                    (RESOURCES order), each face p holds other than it (FACES
---                                    order)
---   "end turn"                       always, last
+-- While building, the player answers "dice.action" until choosing to end the turn. The menu lists,
+-- in this order, the legal actions (option records; the text people see in quotes):
+--   {id = "build:<id>", action = "build", structure}   "build <id>": every structure p can
+--                                                       build now, in sheet order
+--   {id = "trade:<r>", action = "trade", resource}     "trade gold for <r>": the five
+--                                                       resources, while a gold trade is allowed
+--   {id = "joker:<knight>:<from>:<to>", action = "joker", knight, from, to}
+--                                                       "joker <knight> <from> to <to>": ready
+--                                                       jokers in sheet order, each resource they
+--                                                       give (RESOURCES order), each face p holds
+--                                                       other than it (FACES order)
+--   {id = "end", action = "end"}                       "end turn": always, last
 -- Ending the turn with nothing built scores the empty-turn penalty.
 
-ACTION_END = "end turn"
+END_OPTION = { id = "end", action = "end" }
 
--- The kinds of menu entries: storage.menu.codes[i] says which one option i is; a[i], b[i] and
--- c[i] hold its arguments (BUILD: the sheet entry; TRADE: the resource; JOKER: knight id, from,
--- to). Agents of this pack read them instead of parsing labels.
-ACTION_CODES = { BUILD = 1, TRADE = 2, JOKER = 3, END = 4 }
-local BUILD, TRADE, JOKER, END = 1, 2, 3, 4
+game.describe("dice.action", function(o)
+  local action = o.action
+  if action == "build" then return "build " .. o.structure end
+  if action == "trade" then return "trade gold for " .. o.resource end
+  if action == "joker" then return "joker " .. o.knight .. " " .. o.from .. " to " .. o.to end
+  if action == "end" then return "end turn" end
+  return nil
+end)
 
--- Fills the reused menu arrays (labels, codes, a, b, c) with p's legal actions; returns their
--- number. The labels array is the decision's options: exactly n entries.
+-- Fills the reused array menu.options with p's legal actions; returns their number (exactly n
+-- entries).
 local function fill_menu(p, menu)
-  local labels, codes, a, b, c = menu.labels, menu.codes, menu.a, menu.b, menu.c
+  local opts = menu.options
   local count = game.count
   local pool = pool_counts(p)
   local n = 0
@@ -32,14 +39,14 @@ local function fill_menu(p, menu)
     local s = open[i]
     if pool_pays(pool, s) then
       n = n + 1
-      labels[n], codes[n], a[n] = s.label, BUILD, s
+      opts[n] = s.option
     end
   end
   if can_trade(p) then
     for i = 1, #RESOURCES do
       local r = RESOURCES[i]
       n = n + 1
-      labels[n], codes[n], a[n] = TRADE_LABEL[r], TRADE, r
+      opts[n] = TRADE_OPTIONS[r]
     end
   end
   local knights = storage.sheet.knights
@@ -53,42 +60,43 @@ local function fill_menu(p, menu)
           local from = FACES[f]
           if from ~= to and pool[f] > 0 then
             n = n + 1
-            labels[n], codes[n], a[n], b[n], c[n] = joker_label(s.id, from, to), JOKER, s.id, from, to
+            opts[n] = joker_option(s.id, from, to)
           end
         end
       end
     end
   end
   n = n + 1
-  labels[n], codes[n] = ACTION_END, END
-  for i = n + 1, menu.n do labels[i], a[i], b[i], c[i] = nil, nil, nil, nil end
+  opts[n] = END_OPTION
+  for i = n + 1, menu.n do opts[i] = nil end
   menu.n = n
   return n
 end
 
--- The labels of p's build menu now (a copy), for tests and people.
-function action_labels(p)
-  local menu = { labels = {}, codes = {}, a = {}, b = {}, c = {}, n = 0 }
+-- The options of p's build menu now (a new array), for tests and people.
+function action_options(p)
+  local menu = { options = {}, n = 0 }
   fill_menu(p, menu)
-  return menu.labels
+  return menu.options
 end
 
--- The building part of p's turn: actions until "end turn".
+-- The building part of p's turn: actions until the player ends the turn.
 function build_phase(p)
   storage.turn.phase = "build"
   local menu = storage.menu
   local decide = game.decide
+  local by_id = storage.sheet.by_id
   while true do
     fill_menu(p, menu)
-    local _, i = decide(p, "dice.action", menu.labels)
-    local code = menu.codes[i]
-    if code == END then return end
-    if code == BUILD then
-      build(p, menu.a[i])
-    elseif code == TRADE then
-      trade_gold(p, menu.a[i])
+    local o = decide(p, "dice.action", menu.options)
+    local action = o.action
+    if action == "end" then return end
+    if action == "build" then
+      build(p, by_id[o.structure])
+    elseif action == "trade" then
+      trade_gold(p, o.resource)
     else
-      use_joker(p, menu.a[i], menu.b[i], menu.c[i])
+      use_joker(p, o.knight, o.from, o.to)
     end
   end
 end
@@ -102,7 +110,7 @@ function begin_turn(p)
 end
 
 game.on("game.setup", function()
-  storage.menu = { labels = {}, codes = {}, a = {}, b = {}, c = {}, n = 0 }
+  storage.menu = { options = {}, n = 0 }
   begin_turn(1)
 end)
 

@@ -6,8 +6,9 @@ game.agent("hold20", function(player, kind, choices)
     return game.random(#choices)
   end
   local total = storage.turn_total
-  if total >= 20 or score(player) + total >= options.target then
-    return 2 -- bank
+  local wanted = (total >= 20 or score(player) + total >= options.target) and "bank" or "roll"
+  for i, o in ipairs(choices) do
+    if o.action == wanted then return i end
   end
-  return 1 -- roll
+  return 1
 end)

@@ -3,11 +3,21 @@
 -- which loses the turn total and ends the turn. The first player to bank `options.target` wins.
 --
 -- Kernel features shown: kinds, forms and supplies (points are chips moved from a pool),
--- events with payloads and default actions, decisions, the kernel RNG, per-game storage,
--- player properties (the summary shows them) and a Lua agent (agents.lua).
+-- events with payloads and default actions, decisions with option records and a describer, the
+-- kernel RNG, per-game storage, player properties (the summary shows them) and a Lua agent
+-- (agents.lua).
 
 local POINT = "point"
 local POOL = "pool"
+
+-- The options of decision "race.continue": records with a stable id and a field saying what
+-- each does. Agents read the fields (or the ids); people see what the describer below says.
+CONTINUE_OPTIONS = { { id = "roll", action = "roll" }, { id = "bank", action = "bank" } }
+
+game.describe("race.continue", function(o)
+  if o.action == "roll" then return "roll again" end
+  return "bank " .. storage.turn_total .. " points"
+end)
 
 -- Current score of seat `p`.
 function score(p)
@@ -66,8 +76,8 @@ game.on("turn", function(e)
         if bust.ends_turn then return end
       else
         storage.turn_total = storage.turn_total + roll.value
-        local choice = game.decide(p, "race.continue", { "roll", "bank" })
-        if choice == "bank" then
+        local choice = game.decide(p, "race.continue", CONTINUE_OPTIONS)
+        if choice.action == "bank" then
           game.log(string.format("player %d banks %d", p, storage.turn_total))
           bank(p)
           return

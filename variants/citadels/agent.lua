@@ -1,5 +1,5 @@
 -- How the base pack's "heuristic" bot plays citadels (game.extend_agent; see docs/lua-api.md).
---   base.action         "build citadel" when the menu offers neither a city nor a settlement
+--   base.action         "build:citadel" when the menu offers neither a city nor a settlement
 --                       (those score a point for fewer cards); otherwise the rest of the chain
 --                       decides (`next`), except that the bot saves for a citadel: when the
 --                       chain would buy a development card with cards the citadel needs, while
@@ -41,23 +41,28 @@ local function saving_for_citadel(p)
   return false
 end
 
+-- Menu options are records (rules/base/turn.lua): {action = "build", piece = ...}, {action =
+-- "buy_dev"}, {action = "end"}, ...
 game.extend_agent("heuristic", "base.action", function(p, kind, opts, next)
   local citadel, stop
-  for i, label in ipairs(opts) do
-    if label == "build city" or label == "build settlement" then return next(p, kind, opts) end
-    if label == "build citadel" then citadel = i end
-    if label == "end turn" then stop = i end
+  for i, o in ipairs(opts) do
+    if o.action == "build" and (o.piece == "city" or o.piece == "settlement") then
+      return next(p, kind, opts)
+    end
+    if o.action == "build" and o.piece == "citadel" then citadel = i end
+    if o.action == "end" then stop = i end
   end
   if citadel then return citadel end
   local choice = next(p, kind, opts)
-  if opts[choice] == "buy development card" and stop and saving_for_citadel(p) then return stop end
+  if opts[choice].action == "buy_dev" and stop and saving_for_citadel(p) then return stop end
   return choice
 end)
 
+-- Placement options are {id = "node:N", node = N}.
 game.extend_agent("heuristic", "base.place_citadel", function(p, kind, opts)
   local best, best_pips = 1, -1
-  for i, label in ipairs(opts) do
-    local pips = node_pips(tonumber(label:match("^node (%d+)")))
+  for i, o in ipairs(opts) do
+    local pips = node_pips(o.node)
     if pips > best_pips then best, best_pips = i, pips end
   end
   return best

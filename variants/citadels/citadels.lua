@@ -1,7 +1,7 @@
 -- Citadels: a player upgrades one of their cities to a citadel (base piece "citadel", which
 -- `upgrades` the city: the city returns to the player's supply, as a settlement does when it
 -- becomes a city). A citadel scores options.vp points and takes options.yield resources from each
--- adjacent producing hex. Building one goes through the base menu ("build citadel"),
+-- adjacent producing hex. Building one goes through the base menu ("build:citadel"),
 -- base.can_pay / base.pay and decision "base.place_citadel"; its node keeps every other prop,
 -- so a walled city keeps its wall (city-walls). State: node prop building = "citadel", pieces not
 -- yet built in holdings form "piece", player prop citadels (kept by the base pack).

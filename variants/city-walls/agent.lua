@@ -1,6 +1,6 @@
 -- How the base pack's "heuristic" bot plays walls (game.extend_agent; see docs/lua-api.md).
---   base.action      "build wall" when nothing that scores points (any "build X" but roads and
---                    walls) is on the menu, and: with resource tokens always (every wall earns
+--   base.action      "build:wall" when nothing that scores points (building any piece but roads
+--                    and walls) is on the menu, and: with resource tokens always (every wall earns
 --                    tokens from then on); without, when the hand holds at least the discard
 --                    limit minus one cards, so the next 7 would cost it half.
 --                    Everything else is left to the rest of the chain (`next`).
@@ -11,7 +11,6 @@
 
 local PIPS = { [2] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [8] = 5, [9] = 4, [10] = 3,
                [11] = 2, [12] = 1 }
-local WALL = "build wall"
 
 -- Pips of the producing hexes around node n, the robber's hex left out.
 function node_pips(n)
@@ -25,15 +24,20 @@ function node_pips(n)
   return sum
 end
 
--- True for a menu entry that builds something other than a road or a wall.
-local function builds_points(label)
-  return label:sub(1, 6) == "build " and label ~= "build road" and label ~= WALL
+-- True for a menu option (a record of rules/base/turn.lua) that builds something other than a
+-- road or a wall.
+local function builds_points(o)
+  return o.action == "build" and o.piece ~= "road" and o.piece ~= "wall"
 end
 
 game.extend_agent("heuristic", "base.action", function(p, kind, opts, next)
   local wall
-  for i, label in ipairs(opts) do
-    if label == WALL then wall = i elseif builds_points(label) then return next(p, kind, opts) end
+  for i, o in ipairs(opts) do
+    if o.action == "build" and o.piece == "wall" then
+      wall = i
+    elseif builds_points(o) then
+      return next(p, kind, opts)
+    end
   end
   if wall == nil then return next(p, kind, opts) end
   if TOKENS then return wall end
@@ -42,10 +46,11 @@ game.extend_agent("heuristic", "base.action", function(p, kind, opts, next)
   return next(p, kind, opts)
 end)
 
+-- Placement options are {id = "node:N", node = N}.
 game.extend_agent("heuristic", "base.place_wall", function(p, kind, opts)
   local best, best_pips = 1, -1
-  for i, label in ipairs(opts) do
-    local pips = node_pips(tonumber(label:match("^node (%d+)")))
+  for i, o in ipairs(opts) do
+    local pips = node_pips(o.node)
     if pips > best_pips then best, best_pips = i, pips end
   end
   return best

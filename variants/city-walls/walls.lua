@@ -3,7 +3,7 @@
 --
 -- State: a wall is base piece "wall" with `beside` set (rules/base/build.lua): node prop
 -- wall = seat on the city's node, pieces not yet built in holdings form "piece", player prop
--- walls (the base pack keeps it). Building one goes through the base menu ("build wall"),
+-- walls (the base pack keeps it). Building one goes through the base menu ("build:wall"),
 -- base.can_pay / base.pay (so other packs' payment forms work) and decision "base.place_wall".
 --
 -- Rules, by combination:

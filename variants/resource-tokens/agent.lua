@@ -8,7 +8,8 @@
 --                    points than the bot and holds at least 2 cards; otherwise take the token.
 --   tokens.shortage  keep a fair share: its requests times the bank's tokens over all requests,
 --                    rounded down, so that bots sharing a shortage all get tokens.
--- Like every agent it only reads the game.
+-- It reads what each option does from its fields (tokens.lua, robber.lua, production.lua); like
+-- every agent it only reads the game.
 
 -- The points player q shows (the vp prop less hidden victory point cards).
 local function shown(q)
@@ -21,27 +22,32 @@ game.extend_agent("heuristic", "tokens.pay", function(p, kind, opts) return 1 en
 
 game.extend_agent("heuristic", "tokens.discard", function(p, kind, opts)
   local best, most = 1, -1
-  for i, label in ipairs(opts) do
-    local r, form = label:match("^(%a+) (%a+)$")
-    if form == "card" and game.count(p, r, "card") > most then
-      best, most = i, game.count(p, r, "card")
+  for i, o in ipairs(opts) do
+    if o.form == "card" and game.count(p, o.resource, "card") > most then
+      best, most = i, game.count(p, o.resource, "card")
     end
   end
   return best
 end)
 
 game.extend_agent("heuristic", "tokens.robber", function(p, kind, opts)
+  local rob, take = 1, 2
+  for i, o in ipairs(opts) do
+    if o.action == "rob" then rob = i elseif o.action == "take" then take = i end
+  end
   local mine = shown(p)
   for _, n in ipairs(board.tile_nodes(game.get("robber"))) do
     local q = board.node_get(n, "owner")
-    if q and q ~= p and shown(q) > mine and game.total(q, "card") >= 2 then return 1 end
+    if q and q ~= p and shown(q) > mine and game.total(q, "card") >= 2 then return rob end
   end
-  return 2
+  return take
 end)
 
 game.extend_agent("heuristic", "tokens.shortage", function(p, kind, opts)
-  local mine = tonumber(opts[1]:match("^keep (%d+)"))
-  local wanted, supply = opts[1]:match("%((%d+) wanted, (%d+) in the bank%)")
-  local keep = mine * tonumber(supply) // tonumber(wanted)
+  -- Options keep all of the bot's requested tokens down to none; each says how many are wanted
+  -- in all and how many the bank holds.
+  local first = opts[1]
+  local mine = first.keep
+  local keep = mine * first.supply // first.wanted
   return mine - keep + 1
 end)

@@ -12,15 +12,23 @@
 --   1. Each claim with amount > 0 gets its building's allowance.
 --   2. When the allowance is above 0 and the bank holds a token of the resource, the owner
 --      chooses how many of the claim to take as tokens (decision "tokens.claim", options
---      "2 brick: 2 cards", "2 brick: 1 card, 1 token", ...; a card is always possible).
+--      pay_options: ids "tokens:0", "tokens:1", ..., text "2 brick: 2 cards", "2 brick: 1 card,
+--      1 token", ...; a card is always possible).
 --   3. Per resource (RESOURCES order), when the requests exceed the bank's tokens, the players
 --      who asked may agree to ask for fewer: in seat order from the player whose turn it is,
 --      while the requests still exceed the bank, each decides how many of their requested
---      tokens to keep (decision "tokens.shortage", options "keep N brick tokens" from all of
---      them down to 0). If the requests still exceed the bank, nobody gets tokens of that
+--      tokens to keep (decision "tokens.shortage", options {id = "keep:N", keep = N, resource,
+--      wanted, supply} from all of them down to 0, text "keep 2 brick tokens (5 wanted, 3 in the
+--      bank)"). If the requests still exceed the bank, nobody gets tokens of that
 --      resource and those claims are paid in cards.
 --   4. Granted tokens move from the bank and the claim's amount shrinks by as many: the rest is
 --      paid in cards by the base pack (with its own shortage rule for cards).
+
+-- The text people see for an option of "tokens.shortage".
+game.describe("tokens.shortage", function(o)
+  return string.format("keep %s (%d wanted, %d in the bank)",
+    count_text(o.keep, o.resource .. " token"), o.wanted, o.supply)
+end)
 
 -- Asks the owner of `claim` how many tokens to take (0..most). Returns the number.
 local function ask_claim(claim, most)
@@ -28,9 +36,8 @@ local function ask_claim(claim, most)
     game.log(string.format("player %d's %s on node %d produces %d %s from tile %d: up to %d as tokens",
       claim.player, claim.building, claim.node, claim.amount, claim.resource, claim.tile, most))
   end
-  local labels = pay_labels(claim.resource, claim.amount, 0, most)
-  local _, i = game.decide(claim.player, "tokens.claim", labels)
-  return i - 1
+  local choices = pay_options(claim.resource, claim.amount, 0, most)
+  return game.decide(claim.player, "tokens.claim", choices).tokens
 end
 
 -- The shortage talk for resource r: requests (array of {claim, tokens}) want more than
@@ -46,13 +53,12 @@ local function shortage_talk(r, requests, supply, wanted)
       if req.claim.player == q then mine = mine + req.tokens end
     end
     if mine > 0 then
-      local labels = {}
+      local choices = {}
       for keep = mine, 0, -1 do
-        labels[#labels + 1] = "keep " .. count_text(keep, r .. " token") ..
-          string.format(" (%d wanted, %d in the bank)", wanted, supply)
+        choices[#choices + 1] = { id = "keep:" .. keep, keep = keep, resource = r, wanted = wanted,
+                                  supply = supply }
       end
-      local _, choice = game.decide(q, "tokens.shortage", labels)
-      local drop = choice - 1
+      local drop = mine - game.decide(q, "tokens.shortage", choices).keep
       wanted = wanted - drop
       for k = #requests, 1, -1 do
         local req = requests[k]

@@ -39,33 +39,41 @@ function per_resource_cache(name, r)
   return mine
 end
 
--- The options of decision "tokens.pay" for paying n of resource r with between lo and hi
--- tokens: "2 grain: 2 cards", "2 grain: 1 card, 1 token", "2 grain: 2 tokens" (fewest tokens
--- first). Made once per game and kept (storage.pay_labels[r][key]; n, lo and hi are below 64):
--- do not modify the array (agents never do).
-function pay_labels(r, n, lo, hi)
-  local mine = per_resource_cache("pay_labels", r)
+-- The options of decisions "tokens.pay" and "tokens.claim" for paying (or taking) n of resource
+-- r with between lo and hi tokens, fewest tokens first: records {id = "tokens:K", resource = r,
+-- amount = n, tokens = K, cards = n - K} (text "2 grain: 1 card, 1 token"). Made once per game and
+-- kept (storage.pay_options[r][key]; n, lo and hi are below 64): do not modify the array (agents
+-- never do).
+function pay_options(r, n, lo, hi)
+  local mine = per_resource_cache("pay_options", r)
   local key = (n * 64 + lo) * 64 + hi
-  local labels = mine[key]
-  if labels ~= nil then return labels end
-  labels = {}
+  local list = mine[key]
+  if list ~= nil then return list end
+  list = {}
   for k = lo, hi do
-    local mix
-    if k == 0 then
-      mix = count_text(n, "card")
-    elseif k == n then
-      mix = count_text(k, "token")
-    else
-      mix = count_text(n - k, "card") .. ", " .. count_text(k, "token")
-    end
-    labels[#labels + 1] = n .. " " .. r .. ": " .. mix
+    list[#list + 1] = { id = "tokens:" .. k, resource = r, amount = n, tokens = k, cards = n - k }
   end
-  mine[key] = labels
-  return labels
+  mine[key] = list
+  return list
 end
 
+-- The text people see for a pay_options record.
+local function pay_text(o)
+  local mix
+  if o.tokens == 0 then
+    mix = count_text(o.cards, "card")
+  elseif o.cards == 0 then
+    mix = count_text(o.tokens, "token")
+  else
+    mix = count_text(o.cards, "card") .. ", " .. count_text(o.tokens, "token")
+  end
+  return o.amount .. " " .. o.resource .. ": " .. mix
+end
+game.describe("tokens.pay", pay_text)
+game.describe("tokens.claim", pay_text)
+
 -- Player p hands n of resource r to `to` (a seat or "bank") in cards and tokens. When more than
--- one mix is possible p chooses (decision "tokens.pay", options from pay_labels); tokens handed
+-- one mix is possible p chooses (decision "tokens.pay", options from pay_options); tokens handed
 -- to a player stay tokens. Error when p holds fewer than n in both forms together.
 function spend(p, to, r, n)
   if n <= 0 then return end
@@ -76,10 +84,7 @@ function spend(p, to, r, n)
       tokens), 2)
   end
   local k = lo
-  if hi > lo then
-    local _, i = game.decide(p, "tokens.pay", pay_labels(r, n, lo, hi))
-    k = lo + i - 1
-  end
+  if hi > lo then k = game.decide(p, "tokens.pay", pay_options(r, n, lo, hi)).tokens end
   if n - k > 0 then game.move(p, to, r, n - k, "card") end
   if k > 0 then
     game.move(p, to, r, k, TOKEN)

@@ -7,8 +7,10 @@ local choose, roll, set = game.choose, game.roll, game.set
 local HISTOGRAM_KEY = {}
 for total = 2, 12 do HISTOGRAM_KEY[total] = "dice_histogram." .. total end
 
--- The main-phase menu: uniform random play asks 3 times a turn on average.
-local MENU = { "build", "trade", "end turn" }
+-- The main-phase menu, option records like the base game's: uniform random play asks 3 times a
+-- turn on average.
+local MENU = { { id = "build", action = "build" }, { id = "trade", action = "trade" },
+               { id = "end", action = "end" } }
 
 game.on("game.setup", function() storage.props = game.props_view() end)
 

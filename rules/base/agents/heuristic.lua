@@ -4,16 +4,17 @@
 -- 1..#opts; a kind it does not know (one a variant adds without game.extend_agent) gets a
 -- uniformly random index from the agent's own stream. The agent only reads the game: it calls
 -- no [w] function and writes only data the rules never act on: the rules' board cache (below)
--- and its own per-game cache, storage.heuristic (agent_cache: the board's fixed data, label
--- memos, and each player's plan, kept while the state it derives from is unchanged; make_plan
--- lists the keys). A decision is the same whether the cache was warm or cold. The chunk-level
+-- and its own per-game cache, storage.heuristic (agent_cache: the board's fixed data and each
+-- player's plan, kept while the state it derives from is unchanged; make_plan lists the keys). A decision is the same whether the cache was warm or cold. The chunk-level
 -- locals below are constants. It reads the state through the live views core.lua keeps in
 -- storage (cards, devs, played, supply, building, owner, road, props, vp), lookups other files
 -- keep there (graph, node_tiles, tile_nodes, tile_resource, tile_number, harbor_at, port_rates,
 -- pieces, piece_names, yield), and each player's pieces through own_pieces: its board cache
 -- (build.lua) is data derived from the board that any reader may fill, since filling it never
 -- changes what the rules do. Lists of pieces are in ascending id order, so ties between equal
--- choices go to the lowest id.
+-- choices go to the lowest id. It reads what an option does from its fields (node, path, tile,
+-- resource, player, action with piece or card, the offer's give and get), never from the text
+-- people see.
 --
 -- Strategy, by decision kind (base.*):
 --   setup_settlement   pips of the adjacent tiles weighted per resource (brick and lumber
@@ -46,7 +47,6 @@
 local storage, game = storage, game -- upvalues, not globals (the chunk runs for every game)
 local deck_count, pget = game.deck_count, game.player_get
 local board_version = board.version
-local sub, byte = string.sub, string.byte
 
 local RES = RESOURCES
 -- Ways to roll each number with two dice.
@@ -65,9 +65,6 @@ local FAR_ROAD_DIST = 5
 local NEAR_VICTORY = 2
 -- A domestic offer is made only if an opponent holds at least this many of the wanted card.
 local OFFER_MIN_HELD = 2
--- "play <card>" -> card.
-local PLAY_CARD = {}
-for _, d in ipairs(DEV_CARDS) do PLAY_CARD["play " .. d] = d end
 local EMPTY = {} -- never modified
 
 ------------------------------------------------------------------------------------------------
@@ -79,7 +76,6 @@ local EMPTY = {} -- never modified
 --                         node_tiles order (the board's layout is fixed after game.setup)
 --   node_dup[n]           per tile of node_res[n]: true when its resource is the node's first
 --                         or the previous tile's (node_value gives no "not produced" bonus)
---   ids, seats, tiles     label -> id memos for node and path labels, "player N", "tile N"
 --   plans[p]              p's plan (make_plan), kept while its position is unchanged
 --   wishes                what each target needs (wish)
 --   opening               the setup scale (new_scale) of a player producing nothing
@@ -103,33 +99,19 @@ local function agent_cache()
     node_res[n], node_pips[n], node_dup[n] = res, np, dup
   end
   H = { pips = pips, node_res = node_res, node_pips = node_pips, node_dup = node_dup,
-        harbor_at = storage.harbor_at or EMPTY, ids = {}, seats = {}, tiles = {}, plans = {},
-        wishes = { {}, {} }, opening = false, graph = false, links = false }
+        harbor_at = storage.harbor_at or EMPTY, plans = {}, wishes = { {}, {} }, opening = false,
+        graph = false, links = false }
   storage.heuristic = H
   return H
 end
 
--- The id in a label such as "node 43: ore 8, grain 5" (digits from position `skip`).
-local function parse_id(label, skip)
-  return tonumber(string.match(label, "^%d+", skip))
-end
-
--- parse_id(label, 6) (node and path labels), memoized in H.ids.
-local function label_id(H, label)
-  local id = H.ids[label]
-  if id == nil then
-    id = parse_id(label, 6) or false
-    H.ids[label] = id
-  end
-  return id or nil
-end
-
--- The node or path id of option i of a placement decision: read from the ids behind a lazy
--- label array (board.lua lazy_labels), else parsed from the label (e.g. scripted option lists).
-local function option_id(H, opts, i)
-  local ids = rawget(opts, "ids")
-  if ids then return ids[i] end
-  return label_id(H, opts[i])
+-- The board element (node, path or tile id: option field `field`) of option i of a placement
+-- decision: from the `spots` of a lazy option array (board.lua lazy_options) without making the
+-- record, else from the option's field.
+local function option_spot(opts, i, field)
+  local spots = rawget(opts, "spots")
+  if spots then return spots[i] end
+  return opts[i][field]
 end
 
 ------------------------------------------------------------------------------------------------
@@ -745,29 +727,23 @@ local function want_play(plan, card)
 end
 
 ------------------------------------------------------------------------------------------------
--- Decisions (opts: the option labels)
+-- Decisions (opts: the option records)
 
--- The index of the option whose label is `label` or starts with `label` followed by ":".
-local function index_of(opts, label)
-  local count = #opts
-  for i = 1, count do
-    if opts[i] == label then return i end
-  end
-  local n = #label
-  for i = 1, count do
-    local o = opts[i]
-    if byte(o, n + 1) == 58 and sub(o, 1, n) == label then return i end
+-- The index of the first option whose field `key` is `value`, or nil.
+local function index_where(opts, key, value)
+  for i = 1, #opts do
+    if opts[i][key] == value then return i end
   end
   return nil
 end
 
--- The option whose node (option_id) has the best node_value on scale `sc` (new_scale).
+-- The option whose node (option_spot) has the best node_value on scale `sc` (new_scale).
 local function best_node(H, opts, sc)
   local best, best_score = 1, nil
-  local ids = rawget(opts, "ids")
+  local spots = rawget(opts, "spots")
   for i = 1, #opts do
     local n
-    if ids then n = ids[i] else n = label_id(H, opts[i]) end
+    if spots then n = spots[i] else n = opts[i].node end
     local s = scaled_value(H, n, sc)
     if best_score == nil or s > best_score then best, best_score = i, s end
   end
@@ -780,12 +756,12 @@ end
 -- first player won 8% of games between four heuristic bots).
 local SETUP_SPREAD = 0.1
 
--- The option whose node (option_id) has a node_value on scale `sc` within SETUP_SPREAD of the
+-- The option whose node (option_spot) has a node_value on scale `sc` within SETUP_SPREAD of the
 -- best, drawn uniformly from the agent's own random stream.
 local function near_best_node(H, opts, sc)
   local scores, best = {}, nil
   for i = 1, #opts do
-    local s = scaled_value(H, option_id(H, opts, i), sc)
+    local s = scaled_value(H, option_spot(opts, i, "node"), sc)
     scores[i] = s
     if best == nil or s > best then best = s end
   end
@@ -824,7 +800,7 @@ local function setup_road(p, opts)
   local nn, building, owner = g.nn, storage.building, storage.owner
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local e = option_id(H, opts, i)
+    local e = option_spot(opts, i, "path")
     local near, far = g.pa[e], g.pb[e]
     if owner[far] == p then near, far = far, near end
     local top, sum = 0, 0
@@ -859,13 +835,13 @@ local function place_road(p, opts)
       if e == nil then break end
       local u = pa[e] == v and pb[e] or pa[e]
       if dist[u] == 0 then
-        local ids = rawget(opts, "ids")
-        if ids then
-          for i = 1, #ids do
-            if ids[i] == e then return i end
+        local spots = rawget(opts, "spots")
+        if spots then
+          for i = 1, #spots do
+            if spots[i] == e then return i end
           end
         else
-          local i = index_of(opts, "path " .. e)
+          local i = index_where(opts, "path", e)
           if i then return i end
         end
         break
@@ -873,11 +849,10 @@ local function place_road(p, opts)
       v = u
     end
   end
-  local H = agent_cache()
   local road = storage.road
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local e = option_id(H, opts, i)
+    local e = option_spot(opts, i, "path")
     local score = 0
     for k = 1, 2 do
       local v = k == 1 and pa[e] or pb[e]
@@ -906,7 +881,7 @@ local function place_city(p, opts)
   local tile_resource, node_tiles, pips = storage.tile_resource, storage.node_tiles, H.pips
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local tiles = node_tiles[option_id(H, opts, i)]
+    local tiles = node_tiles[option_spot(opts, i, "node")]
     local s = 0
     for k = 1, #tiles do
       local t = tiles[k]
@@ -930,16 +905,11 @@ local function robber_choice(p, opts)
   local leader = leader_of(p)
   local yield = storage.yield or YIELD
   local leader_cards = leader and view_size(storage.cards[leader]) > 0
-  local tile_of, pips, tile_nodes = H.tiles, H.pips, storage.tile_nodes
+  local pips, tile_nodes = H.pips, storage.tile_nodes
   local owners, building = storage.owner, storage.building
   local best, best_score = 1, nil
   for i = 1, #opts do
-    local label = opts[i]
-    local t = tile_of[label]
-    if t == nil then
-      t = tonumber(string.match(label, "^tile (%d+)")) or false
-      tile_of[label] = t
-    end
+    local t = option_spot(opts, i, "tile")
     local score = -2000
     if t then
       score = 0
@@ -969,22 +939,11 @@ local function robber_choice(p, opts)
   return best
 end
 
--- The seat in a label "player N" (parse_id(label, 8), memoized in H.seats), or nil.
-local function label_seat(label)
-  local seats = agent_cache().seats
-  local q = seats[label]
-  if q == nil then
-    q = parse_id(label, 8) or false
-    seats[label] = q
-  end
-  return q or nil
-end
-
 -- The victim: the most public points, then the most cards.
 local function victim_choice(_, opts)
   local best, bv, bc = 1, -1, -1
   for i = 1, #opts do
-    local q = label_seat(opts[i])
+    local q = opts[i].player
     if q then
       local v, c = public_vp(q), view_size(storage.cards[q])
       if v > bv or (v == bv and c > bc) then best, bv, bc = i, v, c end
@@ -1001,7 +960,7 @@ local function discard_choice(p, opts)
   local hand = plan.hand
   local best, best_extra, best_n = 1, nil, nil
   for i = 1, #opts do
-    local r = opts[i]
+    local r = opts[i].resource
     local n = hand[r] or 0
     local extra = n - (need[r] or 0)
     if best_extra == nil or extra > best_extra or (extra == best_extra and n > best_n) then
@@ -1020,7 +979,7 @@ local function plenty_choice(p, opts)
     local cost = cost_of(targets[ti])
     local best, best_lack = nil, 0
     for i = 1, #opts do
-      local r = opts[i]
+      local r = opts[i].resource
       local lack = (cost[r] or 0) - (plan.hand[r] or 0)
       if lack > best_lack then best, best_lack = i, lack end
     end
@@ -1028,7 +987,7 @@ local function plenty_choice(p, opts)
   end
   local best, best_prod = 1, nil
   for i = 1, #opts do
-    local pr = plan_prod(plan)[opts[i]] or 0
+    local pr = plan_prod(plan)[opts[i].resource] or 0
     if best_prod == nil or pr < best_prod then best, best_prod = i, pr end
   end
   return best
@@ -1036,7 +995,7 @@ end
 
 local function monopoly_choice(p, opts)
   local r = monopoly_resource(p, wish(make_plan(p)))
-  return index_of(opts, r) or 1
+  return index_where(opts, "resource", r) or 1
 end
 
 local function shed(p)
@@ -1046,12 +1005,12 @@ end
 local function maritime_give(p, opts)
   local plan = make_plan(p)
   local give = maritime_plan(plan, shed(p))
-  local i = give and index_of(opts, give)
+  local i = give and index_where(opts, "resource", give)
   if i then return i end
   -- No plan (e.g. the menu choice was scripted): the largest pile.
   local best, best_n = 1, -1
   for k = 1, #opts do
-    local n = plan.hand[opts[k]] or 0
+    local n = plan.hand[opts[k].resource] or 0
     if n > best_n then best, best_n = k, n end
   end
   return best
@@ -1060,11 +1019,11 @@ end
 local function maritime_get(p, opts)
   local plan = make_plan(p)
   local _, get = maritime_plan(plan, shed(p))
-  local i = get and index_of(opts, get)
+  local i = get and index_where(opts, "resource", get)
   if i then return i end
   local best, best_prod = 1, nil
   for k = 1, #opts do
-    local pr = plan_prod(plan)[opts[k]] or 0
+    local pr = plan_prod(plan)[opts[k].resource] or 0
     if best_prod == nil or pr < best_prod then best, best_prod = k, pr end
   end
   return best
@@ -1072,22 +1031,20 @@ end
 
 local function offer_choice(p, opts)
   local give, get = offer_plan(make_plan(p))
-  local i = give and index_of(opts, "give 1 " .. give .. " for 1 " .. get)
-  if i then return i end
-  return index_of(opts, "cancel") or #opts
-end
-
--- An option's label: its `label` field when it is a table, else the option itself.
-local function label_of(option)
-  if type(option) == "table" then return option.label end
-  return option
+  if give then
+    for i = 1, #opts do
+      local o = opts[i]
+      if o.give == give and o.get == get then return i end
+    end
+  end
+  return index_where(opts, "action", "cancel") or #opts
 end
 
 -- The offer under answer: from option fields or storage.turn.offer when the rules provide them
 -- (from, give, get; give = what the offerer gives), else just from = the current player.
 local function stated_offer(opts)
   local o = opts[1]
-  if type(o) == "table" and o.give and o.get then
+  if o.give and o.get then
     return o.from or o.player or game.current(), o.give, o.get
   end
   local turn = storage.turn
@@ -1101,8 +1058,8 @@ end
 local function answer_choice(p, opts)
   local accept, decline = 1, 2
   for i = 1, #opts do
-    local label = label_of(opts[i])
-    if label == "accept" then accept = i elseif label == "decline" then decline = i end
+    local yes = opts[i].accept
+    if yes == true then accept = i elseif yes == false then decline = i end
   end
   local from, give, get = stated_offer(opts)
   if from == p or public_vp(from) >= options.target_vp - NEAR_VICTORY then return decline end
@@ -1131,34 +1088,38 @@ end
 local function partner_choice(_, opts)
   local best, best_vp = nil, nil
   local limit = options.target_vp - NEAR_VICTORY
+  local nobody
   for i = 1, #opts do
-    local q = sub(opts[i], 1, 7) == "player " and label_seat(opts[i])
+    local q = opts[i].player
     if q then
       local v = public_vp(q)
       if v < limit and (best_vp == nil or v < best_vp) then best, best_vp = i, v end
+    elseif nobody == nil then
+      nobody = i
     end
   end
-  return best or index_of(opts, "nobody") or #opts
+  return best or nobody or #opts
 end
 
 local function preroll_choice(p, opts)
-  local k = index_of(opts, "play knight")
+  local k = index_where(opts, "card", "knight")
   if k and robber_blocks(p) then return k end
-  return index_of(opts, "roll") or 1
+  return index_where(opts, "action", "roll") or 1
 end
 
--- Main-menu labels the agent acts on.
-local MENU = { ["build city"] = 1, ["build settlement"] = 2, ["buy development card"] = 3,
-               ["build road"] = 4, ["maritime trade"] = 5, ["offer a trade"] = 6,
-               ["end turn"] = 7 }
+-- Main-menu actions the agent acts on: by piece for "build", else by action.
+local MENU_BUILD = { city = 1, settlement = 2, road = 4 }
+local MENU = { buy_dev = 3, maritime = 5, domestic = 6, ["end"] = 7 }
 
 -- The main menu.
 local function action_choice(p, opts)
   local n = #opts
   local settle, buy, road, sea, offer, stop, plays
   for k = 1, n do
-    local label = opts[k]
-    local code = MENU[label]
+    local o = opts[k]
+    local action = o.action
+    local code
+    if action == "build" then code = MENU_BUILD[o.piece] else code = MENU[action] end
     if code == 1 then
       return k
     elseif code == 2 then
@@ -1173,7 +1134,7 @@ local function action_choice(p, opts)
       offer = k
     elseif code == 7 then
       stop = k
-    elseif PLAY_CARD[label] then
+    elseif action == "play" then
       plays = true
     end
   end
@@ -1188,8 +1149,8 @@ local function action_choice(p, opts)
 
   if plays then
     for k = 1, n do
-      local card = PLAY_CARD[opts[k]]
-      if card and want_play(plan, card) then return k end
+      local o = opts[k]
+      if o.action == "play" and want_play(plan, o.card) then return k end
     end
   end
 
@@ -1259,12 +1220,6 @@ function heuristic_choice(player, kind, opts)
   if n == 1 then return 1 end
   local handler = HANDLERS[kind]
   if handler == nil then return game.random(n) end
-  if type(opts[1]) == "table" and kind ~= "base.trade_answer" then
-    -- Table options (a variant's): decide on their labels.
-    local labels = {}
-    for i = 1, n do labels[i] = label_of(opts[i]) end
-    opts = labels
-  end
   return handler(player, opts)
 end
 

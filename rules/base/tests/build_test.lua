@@ -26,7 +26,7 @@ end
 local ZERO = { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 }
 
 test("build: a road costs exactly 1 brick and 1 lumber, paid to the bank", function(t)
-  local env = fresh(t, { [1] = { "path 24" } })
+  local env = fresh(t, { [1] = { "path:24" } })
   env.place_piece(1, "settlement", 20, { free = true, setup = true })
   give(1, { brick = 1, lumber = 1, ore = 1 })
   t.eq(env.buildable(1), { "road" })
@@ -36,11 +36,11 @@ test("build: a road costs exactly 1 brick and 1 lumber, paid to the bank", funct
   t.eq(board.path_get(24, "road"), 1)
   t.eq(game.count(1, "road", "piece"), 14)
   t.eq(game.player_get(1, "roads"), 1)
-  t.eq(t.decisions(), { { player = 1, kind = "base.place_road", count = 3, choice = 2 } })
+  t.eq(t.decisions(), { { player = 1, kind = "base.place_road", count = 3, choice = 2, id = "path:24" } })
 end)
 
 test("build: a settlement costs exactly brick, lumber, wool and grain", function(t)
-  local env = fresh(t, { [1] = { "node 31" } })
+  local env = fresh(t, { [1] = { "node:31" } })
   env.place_piece(1, "settlement", 20, { free = true, setup = true })
   roads(env, 1, { 20, 30, 31 })
   give(1, { brick = 1, lumber = 1, wool = 1, grain = 1 })
@@ -56,7 +56,7 @@ test("build: a settlement costs exactly brick, lumber, wool and grain", function
 end)
 
 test("build: a city costs exactly 3 ore and 2 grain and returns the settlement", function(t)
-  local env = fresh(t, { [1] = { "node 20" } })
+  local env = fresh(t, { [1] = { "node:20" } })
   env.place_piece(1, "settlement", 20, { free = true, setup = true })
   give(1, { ore = 3, grain = 2, wool = 1 })
   t.eq(env.buildable(1), { "city" })

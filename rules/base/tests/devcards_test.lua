@@ -122,7 +122,7 @@ test("devcards: a knight moves the robber and counts towards Largest Army", func
 end)
 
 test("devcards: road building places 2 free roads", function(t)
-  local env = fresh(t, { [1] = { "path 23", "path 22" } })
+  local env = fresh(t, { [1] = { "path:23", "path:22" } })
   env.place_piece(1, "settlement", 20, { free = true, setup = true })
   give_dev(1, "road_building")
   new_turn(env, 1)
@@ -133,14 +133,14 @@ test("devcards: road building places 2 free roads", function(t)
   t.eq(hand(1), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 })
   t.eq(hand("bank"), { brick = 19, lumber = 19, wool = 19, grain = 19, ore = 19 })
   t.eq(t.decisions(), {
-    { player = 1, kind = "base.place_road", count = 3, choice = 1 }, -- 23, 24, 37
-    { player = 1, kind = "base.place_road", count = 4, choice = 1 }, -- 22, 24, 27, 37
+    { player = 1, kind = "base.place_road", count = 3, choice = 1, id = "path:23" }, -- 23, 24, 37
+    { player = 1, kind = "base.place_road", count = 4, choice = 1, id = "path:22" }, -- 22, 24, 27, 37
   })
   t.eq(env.storage.turn.free_roads, 0)
 end)
 
 test("devcards: road building with one road left places one", function(t)
-  local env = fresh(t, { [1] = { "path 23" } })
+  local env = fresh(t, { [1] = { "path:23" } })
   env.place_piece(1, "settlement", 20, { free = true, setup = true })
   for e = 60, 72 do env.place_piece(1, "road", e, { free = true }) end
   env.place_piece(1, "road", 1, { free = true })
@@ -163,8 +163,8 @@ test("devcards: year of plenty takes the 2 chosen resources from the bank", func
   t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 1 })
   t.eq(hand("bank"), { brick = 0, lumber = 19, wool = 18, grain = 19, ore = 18 })
   t.eq(t.decisions(), {
-    { player = 1, kind = "base.plenty", count = 4, choice = 4 },
-    { player = 1, kind = "base.plenty", count = 4, choice = 2 },
+    { player = 1, kind = "base.plenty", count = 4, choice = 4, id = "ore" },
+    { player = 1, kind = "base.plenty", count = 4, choice = 2, id = "wool" },
   })
 end)
 
@@ -190,7 +190,7 @@ test("devcards: monopoly takes every opponent's cards of the named resource", fu
   t.eq(hand(2), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 1 })
   t.eq(hand(3), { brick = 0, lumber = 0, wool = 0, grain = 2, ore = 0 })
   t.eq(hand(4), { brick = 4, lumber = 0, wool = 0, grain = 0, ore = 0 })
-  t.eq(t.decisions(), { { player = 1, kind = "base.monopoly", count = 5, choice = 3 } })
+  t.eq(t.decisions(), { { player = 1, kind = "base.monopoly", count = 5, choice = 3, id = "wool" } })
 end)
 
 test("devcards: a victory point card counts as soon as it is bought", function(t)

@@ -10,6 +10,13 @@ function fresh(t, answers, extra)
   return t.env()
 end
 
+-- The ids of an array of decision options, in order: ids(env.action_options(1)).
+function ids(options)
+  local out = {}
+  for i = 1, #options do out[i] = options[i].id end
+  return out
+end
+
 -- Moves resource cards from the bank to p: give(2, {ore = 3, grain = 2}).
 function give(p, cards)
   for r, n in pairs(cards) do game.move("bank", p, r, n, "card") end

@@ -9,7 +9,7 @@
 --   node 41: lumber 8 only (5 pips)        node 12: lumber 9 only (4 pips)
 --   node 39: lumber 8, ore 3, brick 5
 --   node 37: ore 8 only, a 3:1 harbor      node 28: grain 9 only
--- Tiles: 5 = "tile 5 (brick 6)", 12 = "tile 12 (ore 8)", 18 = "tile 18 (grain 6)", 10 = desert.
+-- Tiles: 5 = brick 6, 12 = ore 8, 18 = grain 6, 10 = desert.
 
 local HEURISTIC4 = { "heuristic", "heuristic", "heuristic", "heuristic" }
 
@@ -60,19 +60,35 @@ local function give_dev(p, kind)
   game.add(p, kind, 1, "dev")
 end
 
--- The agent's answer as a label.
-local function choose(env, p, kind, labels)
-  return labels[env.heuristic_choice(p, kind, labels)]
+-- The agent's answer as the chosen option's id.
+local function choose(env, p, kind, options)
+  return options[env.heuristic_choice(p, kind, options)].id
 end
 
 -- The robber's menu as move_robber builds it.
-local function robber_labels(env)
-  local labels = {}
+local function robber_options(env)
+  local options = {}
   for tile = 1, board.tiles() do
-    if tile ~= game.get("robber") then labels[#labels + 1] = env.tile_label(tile) end
+    if tile ~= game.get("robber") then options[#options + 1] = env.storage.tile_options[tile] end
   end
-  return labels
+  return options
 end
+
+-- The options of the rules for `list`'s elements: nodes(env, {12, 41}), paths(env, {...}),
+-- seats(env, {3, 2}), resources(env, {"brick", ...}).
+local function records(table, list)
+  local out = {}
+  for i, x in ipairs(list) do out[i] = table[x] end
+  return out
+end
+local function nodes(env, list) return records(env.storage.node_options, list) end
+local function paths(env, list) return records(env.storage.path_options, list) end
+local function seats(env, list) return records(env.SEAT_OPTIONS, list) end
+local function resources(env, list) return records(env.RESOURCE_OPTIONS, list) end
+local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+
+-- Answer options that do not carry the offer (the agent then assumes one).
+local ANSWERS = { { id = "accept", accept = true }, { id = "decline", accept = false } }
 
 local function copy(v)
   if type(v) ~= "table" then return v end
@@ -86,9 +102,9 @@ test("heuristic: builds a city rather than a road when it can pay for both", fun
   settle(env, 1, 43)
   road_at(env, 1, 43)
   give(1, { ore = 3, grain = 2, brick = 1, lumber = 1 })
-  local menu = env.action_labels(1)
-  t.eq(menu, { "build city", "build road", "offer a trade", "end turn" })
-  t.eq(choose(env, 1, "base.action", menu), "build city")
+  local menu = env.action_options(1)
+  t.eq(ids(menu), { "build:city", "build:road", "domestic", "end" })
+  t.eq(choose(env, 1, "base.action", menu), "build:city")
   -- The same in a real turn: the settlement on node 43 becomes a city (7 cards: no discard on
   -- a 7, and the robber cannot rob the player who moves it).
   t.turn()
@@ -107,35 +123,38 @@ test("heuristic: moves the robber onto the leader's tile that spares its own bui
   give(3, { ore = 2 })
   t.eq(game.player_get(2, "vp"), 4)
   t.eq(game.player_get(3, "vp"), 2)
-  local labels = robber_labels(env)
-  t.eq(#labels, 18)
-  t.eq(choose(env, 1, "base.robber", labels), "tile 12 (ore 8)")
+  local options = robber_options(env)
+  t.eq(#options, 18)
+  t.eq(choose(env, 1, "base.robber", options), "tile:12")
   -- Played through the rules: the robber goes there and robs the leader, the only victim.
   t.eq(env.move_robber(1), 12)
   t.eq(game.get("robber"), 12)
   t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
   t.eq(hand(2), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
   -- Between two victims it robs the one with more points.
-  t.eq(choose(env, 1, "base.victim", { "player 3", "player 2" }), "player 2")
+  t.eq(choose(env, 1, "base.victim", seats(env, { 3, 2 })), "player:2")
 end)
 
 test("heuristic: never puts the robber on its own tile, even the leader's best one", function(t)
   local env = new_game(t)
   settle(env, 1, 3)
   settle(env, 2, 20, true) -- tile 5 (brick 6) is the leader's best tile, shared with player 1
-  local choice = choose(env, 1, "base.robber", robber_labels(env))
-  t.ok(choice ~= "tile 5 (brick 6)", "not on player 1's tile 5")
-  t.ok(choice ~= "tile 1 (ore 10)" and choice ~= "tile 2 (wool 2)", "not on player 1's tiles")
-  t.eq(choice, "tile 9 (lumber 11)", "the leader's other producing tile")
+  local choice = choose(env, 1, "base.robber", robber_options(env))
+  t.ok(choice ~= "tile:5", "not on player 1's tile 5")
+  t.ok(choice ~= "tile:1" and choice ~= "tile:2", "not on player 1's tiles")
+  t.eq(choice, "tile:9", "the leader's other producing tile")
 end)
 
 test("heuristic: in setup it prefers the node with more pips", function(t)
   local env = new_game(t)
   -- Node 41 touches only lumber 8 (5 pips), node 12 only lumber 9 (4 pips), no harbor on either.
-  t.eq(choose(env, 1, "base.setup_settlement", { "node 12", "node 41" }), "node 41")
-  t.eq(choose(env, 1, "base.setup_settlement", { "node 41", "node 12" }), "node 41")
+  t.eq(choose(env, 1, "base.setup_settlement", nodes(env, { 12, 41 })), "node:41")
+  t.eq(choose(env, 1, "base.setup_settlement", nodes(env, { 41, 12 })), "node:41")
   -- Node 45 (grain 4, grain 6, wool 11: 10 pips) over node 7 (wool 2: 1 pip).
-  t.eq(choose(env, 1, "base.setup_settlement", { "node 7", "node 45" }), "node 45")
+  t.eq(choose(env, 1, "base.setup_settlement", nodes(env, { 7, 45 })), "node:45")
+  -- The same from the lazy array the rules offer.
+  local lazy = env.lazy_options({ 7, 45 }, env.storage.node_options)
+  t.eq(choose(env, 1, "base.setup_settlement", lazy), "node:45")
   -- In a real setup, on the empty board (every node legal, so the choice is the node id), the
   -- first settlement goes to one of the spots within 10% of the best one, drawn from the agent's
   -- own stream: node 39 (lumber 8, ore 3, brick 5: 11 pips, brick and lumber), 40 or 43. Over
@@ -144,7 +163,8 @@ test("heuristic: in setup it prefers the node with more pips", function(t)
   for seed = 1, 12 do
     t.start { players = 4, seed = seed, agents = HEURISTIC4, options = { "base.check=true" } }
     local first = t.decisions()[1]
-    t.eq({ first.kind, first.count }, { "base.setup_settlement", 54 })
+    t.eq({ first.kind, first.count, first.id },
+      { "base.setup_settlement", 54, "node:" .. first.choice })
     local node = first.choice
     t.ok(node == 39 or node == 40 or node == 43, "seed " .. seed .. ": node " .. node)
     t.eq(board.node_get(node, "owner"), first.player)
@@ -158,26 +178,27 @@ test("heuristic: a maritime trade only when it completes the build it wants", fu
   settle(env, 1, 43)
   settle(env, 1, 37) -- a 3:1 harbor
   give(1, { ore = 3, grain = 1, wool = 3 })
-  local menu = env.action_labels(1)
-  t.eq(menu, { "buy development card", "maritime trade", "offer a trade", "end turn" })
+  local menu = env.action_options(1)
+  t.eq(ids(menu), { "buy_dev", "maritime", "domestic", "end" })
   -- The card would spend ore the city needs; 3 wool buy the missing grain (ore could be given
   -- too, but the city needs it).
-  t.eq(choose(env, 1, "base.action", menu), "maritime trade")
-  t.eq(env.maritime_gives(1), { "wool", "ore" })
+  t.eq(choose(env, 1, "base.action", menu), "maritime")
+  t.eq(ids(env.maritime_gives(1)), { "wool", "ore" })
   t.eq(choose(env, 1, "base.maritime_give", env.maritime_gives(1)), "wool")
-  t.eq(choose(env, 1, "base.maritime_get", { "brick", "lumber", "grain", "ore" }), "grain")
+  t.eq(choose(env, 1, "base.maritime_get", resources(env, { "brick", "lumber", "grain", "ore" })),
+    "grain")
   -- Two cards short of the city, one trade cannot complete it: no trade, no card.
   env = new_game(t)
   settle(env, 1, 43)
   settle(env, 1, 37)
   give(1, { ore = 2, grain = 1, wool = 3 })
-  menu = env.action_labels(1)
-  t.eq(menu, { "buy development card", "maritime trade", "offer a trade", "end turn" })
+  menu = env.action_options(1)
+  t.eq(ids(menu), { "buy_dev", "maritime", "domestic", "end" })
   local choice = choose(env, 1, "base.action", menu)
-  t.ok(choice == "end turn" or choice == "offer a trade", "got " .. choice)
+  t.ok(choice == "end" or choice == "domestic", "got " .. choice)
   -- Above the discard limit it buys the card rather than risk losing half the hand.
   give(1, { wool = 2 })
-  t.eq(choose(env, 1, "base.action", env.action_labels(1)), "buy development card")
+  t.eq(choose(env, 1, "base.action", env.action_options(1)), "buy_dev")
 end)
 
 test("heuristic: discards the cards its builds do not need", function(t)
@@ -194,9 +215,10 @@ test("heuristic: plays a knight before the roll when the robber blocks its tile"
   local env = new_game(t)
   settle(env, 1, 43)
   give_dev(1, "knight")
-  t.eq(choose(env, 1, "base.preroll", { "roll", "play knight" }), "roll")
+  local preroll = { env.ACTION_OPTIONS.roll, env.ACTION_OPTIONS.play.knight }
+  t.eq(choose(env, 1, "base.preroll", preroll), "roll")
   game.set("robber", 18) -- grain 6, touching node 43
-  t.eq(choose(env, 1, "base.preroll", { "roll", "play knight" }), "play knight")
+  t.eq(choose(env, 1, "base.preroll", preroll), "play:knight")
 end)
 
 test("heuristic: trades a surplus card for a missing one, never with a player near victory",
@@ -210,13 +232,17 @@ test("heuristic: trades a surplus card for a missing one, never with a player ne
     local offers = {}
     for _, x in ipairs({ "grain", "ore", "wool" }) do
       for _, y in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do
-        if x ~= y then offers[#offers + 1] = "give 1 " .. x .. " for 1 " .. y end
+        if x ~= y then offers[#offers + 1] = env.offer_option(x, y) end
       end
     end
-    offers[#offers + 1] = "cancel"
-    t.eq(choose(env, 1, "base.trade_offer", offers), "give 1 wool for 1 grain")
-    t.eq(choose(env, 2, "base.trade_answer", { "accept", "decline" }), "accept")
-    t.eq(choose(env, 1, "base.trade_partner", { "player 2", "nobody" }), "player 2")
+    offers[#offers + 1] = env.OFFER_CANCEL
+    t.eq(choose(env, 1, "base.trade_offer", offers), "offer:wool:grain")
+    t.eq(choose(env, 2, "base.trade_answer", ANSWERS), "accept", "the offer it would make")
+    t.eq(choose(env, 2, "base.trade_answer", env.answer_menu(1, "wool", "grain")), "accept")
+    t.eq(choose(env, 2, "base.trade_answer", env.answer_menu(1, "ore", "wool")), "decline",
+      "it has no wool to spare")
+    t.eq(choose(env, 1, "base.trade_partner", { env.SEAT_OPTIONS[2], env.NOBODY_OPTION }),
+      "player:2")
     -- Through the rules: player 2 (the only one holding grain) accepts and trades.
     t.eq(env.domestic_action(1), true)
     t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 2, ore = 3 })
@@ -229,7 +255,7 @@ test("heuristic: trades a surplus card for a missing one, never with a player ne
     give(1, { ore = 3, grain = 1, wool = 2 })
     settle(env, 2, 28)
     give(2, { grain = 3 })
-    t.eq(choose(env, 2, "base.trade_answer", { "accept", "decline" }), "decline")
+    t.eq(choose(env, 2, "base.trade_answer", env.answer_menu(1, "wool", "grain")), "decline")
   end)
 
 test("heuristic: reads the game without changing storage", function(t)
@@ -238,12 +264,12 @@ test("heuristic: reads the game without changing storage", function(t)
   local env = t.env()
   local p = game.current()
   give(p, { brick = 2, lumber = 2, wool = 2, grain = 2, ore = 3 })
-  -- The rules' own queries (legal_spots, action_labels, ...) refresh caches in storage: ask
-  -- them first.
-  local menu = env.action_labels(p)
+  -- The rules' own queries (legal_spots, action_options, ...) refresh caches in storage: ask
+  -- them first, and make the records read below.
+  local menu = env.action_options(p)
   local gives = env.maritime_gives(p)
-  local labels = {}
-  for i, e in ipairs(env.legal_spots(p, "road")) do labels[i] = "path " .. e end
+  local roads = paths(env, env.legal_spots(p, "road"))
+  local robber = robber_options(env)
   -- The board cache (data derived from the board that any reader may fill) and the agent's
   -- own cache: left out.
   local function rules_storage()
@@ -254,13 +280,13 @@ test("heuristic: reads the game without changing storage", function(t)
   local before = rules_storage()
   local digest = { hand(1), hand(2), hand(3), hand(4), game.get("robber"), game.decisions() }
   env.heuristic_choice(p, "base.action", menu)
-  env.heuristic_choice(p, "base.robber", robber_labels(env))
-  env.heuristic_choice(p, "base.discard", { "brick", "lumber", "wool", "grain", "ore" })
-  env.heuristic_choice(p, "base.plenty", { "brick", "lumber", "wool", "grain", "ore" })
-  env.heuristic_choice(p, "base.monopoly", { "brick", "lumber", "wool", "grain", "ore" })
+  env.heuristic_choice(p, "base.robber", robber)
+  env.heuristic_choice(p, "base.discard", env.RESOURCE_OPTION_LIST)
+  env.heuristic_choice(p, "base.plenty", env.RESOURCE_OPTION_LIST)
+  env.heuristic_choice(p, "base.monopoly", env.RESOURCE_OPTION_LIST)
   if #gives > 0 then env.heuristic_choice(p, "base.maritime_give", gives) end
-  env.heuristic_choice(p % 4 + 1, "base.trade_answer", { "accept", "decline" })
-  if #labels > 0 then env.heuristic_choice(p, "base.place_road", labels) end
+  env.heuristic_choice(p % 4 + 1, "base.trade_answer", ANSWERS)
+  if #roads > 0 then env.heuristic_choice(p, "base.place_road", roads) end
   t.eq(rules_storage(), before)
   t.eq({ hand(1), hand(2), hand(3), hand(4), game.get("robber"), game.decisions() }, digest)
 end)
@@ -281,7 +307,7 @@ test("heuristic: sees an opponent take its settlement spot", function(t)
   end
   env.place_piece(1, "road", e2, { free = true })
   give(1, { brick = 1, lumber = 1, ore = 2 })
-  local cards = { "brick", "lumber", "ore" }
+  local cards = resources(env, { "brick", "lumber", "ore" })
   -- The settlement comes first: the ore is surplus.
   t.eq(choose(env, 1, "base.discard", cards), "ore")
   -- Player 2 settles on y: now the city (3 ore) and a road come first.
@@ -292,23 +318,22 @@ end)
 test("heuristic: its cache never changes an answer", function(t)
   -- After every turn of two games, each seat's answers with the cache the game left
   -- (storage.heuristic) and with none are the same.
-  local resources = { "brick", "lumber", "wool", "grain", "ore" }
   local function answers(env, p)
-    -- The menu without "offer a trade": its coin toss would differ between the calls.
+    -- The menu without "domestic": its coin toss would differ between the calls.
     local menu = {}
-    for _, label in ipairs(env.action_labels(p)) do
-      if label ~= "offer a trade" then menu[#menu + 1] = label end
+    for _, o in ipairs(env.action_options(p)) do
+      if o.id ~= "domestic" then menu[#menu + 1] = o end
     end
+    local all = resources(env, RESOURCES)
     local out = { env.heuristic_choice(p, "base.action", menu),
-                  env.heuristic_choice(p, "base.discard", resources),
-                  env.heuristic_choice(p, "base.plenty", resources),
-                  env.heuristic_choice(p, "base.monopoly", resources),
-                  env.heuristic_choice(p, "base.robber", robber_labels(env)),
-                  env.heuristic_choice(p, "base.trade_answer", { "accept", "decline" }) }
+                  env.heuristic_choice(p, "base.discard", all),
+                  env.heuristic_choice(p, "base.plenty", all),
+                  env.heuristic_choice(p, "base.monopoly", all),
+                  env.heuristic_choice(p, "base.robber", robber_options(env)),
+                  env.heuristic_choice(p, "base.trade_answer", ANSWERS) }
     local gives = env.maritime_gives(p)
     if #gives > 0 then out[#out + 1] = env.heuristic_choice(p, "base.maritime_give", gives) end
-    local roads = {}
-    for i, e in ipairs(env.legal_spots(p, "road")) do roads[i] = "path " .. e end
+    local roads = paths(env, env.legal_spots(p, "road"))
     if #roads > 0 then out[#out + 1] = env.heuristic_choice(p, "base.place_road", roads) end
     return out
   end
@@ -348,7 +373,7 @@ test("heuristic: answers the offer the trade_answer options carry", function(t)
   -- grain for a wool. Player 2 (heuristic) wants grain for its city and has wool to spare: it
   -- accepts because the options state the offer. Players 3 and 4 hold no wool: not asked.
   t.start { players = 4, seed = 1, start = false, options = { "base.check=true" },
-            agents = HEURISTIC4, answers = { [1] = { "give 1 grain for 1 wool", "player 2" } } }
+            agents = HEURISTIC4, answers = { [1] = { "offer:grain:wool", "player:2" } } }
   local env = t.env()
   settle(env, 2, 28)
   give(1, { grain = 1 })

@@ -1,8 +1,8 @@
 -- Tests of robber.lua: discards on a 7, moving the robber, choosing a victim and stealing.
 -- Run: catan test base --filter robber
 --
--- Default (beginner) board: tile 5 is hills 6 ("tile 5 (brick 6)"), tile 10 the desert
--- (robber's start), tile 19 pasture 11 ("tile 19 (wool 11)").
+-- Default (beginner) board: tile 5 is hills 6 ("tile:5"), tile 10 the desert
+-- (robber's start), tile 19 pasture 11 ("tile:19").
 
 local CHECK = "base.check=true"
 local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
@@ -40,7 +40,7 @@ end
 
 test("robber: on a 7, 9 and 8 cards discard 4, 7 cards nothing, from the roller on", function(t)
   local env = new_game(t, {
-    [2] = { "wool", "wool", "grain", "grain", "tile 19 (wool 11)" },
+    [2] = { "wool", "wool", "grain", "grain", "tile:19" },
     [4] = { "ore", "ore", "ore", "ore" },
   })
   give(1, { brick = 3 })
@@ -70,7 +70,7 @@ test("robber: on a 7, 9 and 8 cards discard 4, 7 cards nothing, from the roller 
 end)
 
 test("robber: the discard limit option changes who discards", function(t)
-  local env = new_game(t, { [1] = { "tile 19 (wool 11)" } }, { "base.discard_limit=9" })
+  local env = new_game(t, { [1] = { "tile:19" } }, { "base.discard_limit=9" })
   give(2, { brick = 9 })
   give(3, { ore = 10 })
   env.seven(1)
@@ -79,11 +79,11 @@ test("robber: the discard limit option changes who discards", function(t)
 end)
 
 test("robber: the robber must move: its own tile is not an option, the desert is", function(t)
-  local env = new_game(t, { [1] = { "tile 5 (brick 6)" } })
+  local env = new_game(t, { [1] = { "tile:5" } })
   game.set("robber", 5)
-  t.raises(function() env.move_robber(1) end, "matches no option of decision 'base.robber'")
+  t.raises(function() env.move_robber(1) end, "is no option id of decision 'base.robber'")
 
-  env = new_game(t, { [1] = { "tile 10 (desert)" } })
+  env = new_game(t, { [1] = { "tile:10" } })
   game.set("robber", 5)
   t.eq(env.move_robber(1), 10)
   t.eq(game.get("robber"), 10)
@@ -93,7 +93,7 @@ test("robber: the robber must move: its own tile is not an option, the desert is
 end)
 
 test("robber: steals one card from the only adjacent opponent holding cards", function(t)
-  local env = new_game(t, { [1] = { "tile 5 (brick 6)" } })
+  local env = new_game(t, { [1] = { "tile:5" } })
   put(1, "settlement", 5, 3) -- the thief's own building: not a victim
   put(2, "settlement", 5, 1)
   put(3, "settlement", 5, 5) -- no cards
@@ -118,7 +118,7 @@ test("robber: steals one card from the only adjacent opponent holding cards", fu
 end)
 
 test("robber: with several victims the thief chooses", function(t)
-  local env = new_game(t, { [1] = { "tile 5 (brick 6)", "player 3" } })
+  local env = new_game(t, { [1] = { "tile:5", "player:3" } })
   put(2, "settlement", 5, 1)
   put(3, "city", 5, 4)
   put(4, "settlement", 5, 6)
@@ -133,7 +133,7 @@ test("robber: with several victims the thief chooses", function(t)
 end)
 
 test("robber: nobody adjacent has cards, so nothing is stolen", function(t)
-  local env = new_game(t, { [1] = { "tile 5 (brick 6)" } })
+  local env = new_game(t, { [1] = { "tile:5" } })
   put(2, "settlement", 5, 1)
   put(3, "settlement", 5, 4)
   give(1, { ore = 2 })
@@ -150,7 +150,7 @@ test("robber: the stolen card is random among the victim's cards", function(t)
   local seen = {}
   for seed = 1, 40 do
     t.start { players = 3, seed = seed, options = { CHECK }, start = false,
-              answers = { [1] = { "tile 5 (brick 6)" } } }
+              answers = { [1] = { "tile:5" } } }
     local env = t.env()
     put(2, "settlement", 5, 1)
     give(2, { wool = 1, ore = 1 })

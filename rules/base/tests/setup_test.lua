@@ -69,7 +69,7 @@ end)
 
 test("setup: the distance rule holds in setup, and roads touch the new settlement", function(t)
   t.start { players = 4, start = false, options = { CHECK },
-            answers = { [1] = { "node 1", 1 }, [2] = { "node 2" }, [3] = {} } }
+            answers = { [1] = { "node:1", 1 }, [2] = { "node:2" }, [3] = {} } }
   local env = t.env()
   env.setup_placement(1, false)
   t.eq(board.node_get(1, "owner"), 1)
@@ -84,11 +84,11 @@ test("setup: the distance rule holds in setup, and roads touch the new settlemen
   -- Node 2 is next to node 1: not offered.
   t.ok(#board.node_nodes(1) >= 2)
   t.raises(function() env.setup_placement(2, false) end,
-    "matches no option of decision 'base.setup_settlement'")
+    "is no option id of decision 'base.setup_settlement'")
   -- The next settlement choice leaves out node 1 and its neighbours.
   local first_count = 54 - 1 - #board.node_nodes(1)
   t.start { players = 4, start = false, options = { CHECK },
-            answers = { [1] = { "node 1", 1 }, [2] = { 1, 1 } } }
+            answers = { [1] = { "node:1", 1 }, [2] = { 1, 1 } } }
   env = t.env()
   env.setup_placement(1, false)
   env.setup_placement(2, false)
@@ -117,8 +117,8 @@ test("setup: the second settlement yields one card per adjacent producing tile",
   t.eq(board.node_tiles(coast_node), { 1 })
 
   t.start { players = 4, start = false, options = { CHECK },
-            answers = { [1] = { "node " .. node, 1 }, [2] = { "node " .. desert_node, 1 },
-                        [3] = { "node " .. coast_node, 1 } } }
+            answers = { [1] = { "node:" .. node, 1 }, [2] = { "node:" .. desert_node, 1 },
+                        [3] = { "node:" .. coast_node, 1 } } }
   local env = t.env()
   env.setup_placement(1, true)
   t.eq(hand(1), { ore = 1, grain = 1, brick = 1 })

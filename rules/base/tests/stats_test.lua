@@ -2,7 +2,7 @@
 -- Run: catan test base --filter stats
 --
 -- Default (beginner) board: number 6 on tile 5 (hills, brick) and tile 18 (fields, grain);
--- tile 19 is pasture 11 ("tile 19 (wool 11)"), tile 10 the desert (robber's start).
+-- tile 19 is pasture 11 ("tile:19"), tile 10 the desert (robber's start).
 
 -- Puts p's `building` on corner `corner` of `tile`, taking it from p's supply.
 local function place(p, building, tile, corner)
@@ -28,7 +28,7 @@ end
 
 test("stats: discards, cards discarded, robber moves and steals on a seven", function(t)
   t.start { players = 4, seed = 1, start = false, options = { "base.check=true" },
-            answers = { [2] = { "wool", "wool", "grain", "grain", "tile 19 (wool 11)" },
+            answers = { [2] = { "wool", "wool", "grain", "grain", "tile:19" },
                         [4] = { "ore", "ore", "ore", "ore" } } }
   local env = t.env()
   give(2, { wool = 2, grain = 6 })

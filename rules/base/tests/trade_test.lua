@@ -85,14 +85,14 @@ test("trade: maritime 4:1 pays 4 cards to the bank and takes 1 from it", functio
   local env = t.env()
   give(1, "brick", 5)
   give(1, "grain", 3)
-  t.eq(env.maritime_gives(1), { "brick" }, "3 grain is not enough at 4:1")
+  t.eq(ids(env.maritime_gives(1)), { "brick" }, "3 grain is not enough at 4:1")
   env.maritime_action(1)
   t.eq(hand(1), { brick = 1, lumber = 0, wool = 0, grain = 3, ore = 1 })
   t.eq(game.count("bank", "brick", "card"), 18)
   t.eq(game.count("bank", "ore", "card"), 18)
   t.eq(t.decisions(), {
-    { player = 1, kind = "base.maritime_give", count = 1, choice = 1 },
-    { player = 1, kind = "base.maritime_get", count = 4, choice = 4 },
+    { player = 1, kind = "base.maritime_give", count = 1, choice = 1, id = "brick" },
+    { player = 1, kind = "base.maritime_get", count = 4, choice = 4, id = "ore" },
   })
 end)
 
@@ -102,7 +102,7 @@ test("trade: maritime 3:1 at a generic harbor pays exactly 3 cards", function(t)
   put(t, 1, "settlement", harbor_node("any"))
   give(1, "grain", 3)
   give(1, "ore", 2)
-  t.eq(env.maritime_gives(1), { "grain" })
+  t.eq(ids(env.maritime_gives(1)), { "grain" })
   env.maritime_action(1)
   t.eq(hand(1), { brick = 0, lumber = 1, wool = 0, grain = 0, ore = 2 })
   t.eq(game.count("bank", "grain", "card"), 19)
@@ -115,7 +115,7 @@ test("trade: maritime 2:1 at a special harbor, for that resource only", function
   put(t, 1, "settlement", harbor_node("wool"))
   give(1, "wool", 2)
   give(1, "ore", 3)
-  t.eq(env.maritime_gives(1), { "wool" }, "3 ore stays at 4:1")
+  t.eq(ids(env.maritime_gives(1)), { "wool" }, "3 ore stays at 4:1")
   t.ok(env.can_maritime(1))
   env.maritime_action(1)
   t.eq(hand(1), { brick = 1, lumber = 0, wool = 0, grain = 0, ore = 3 })
@@ -130,7 +130,7 @@ test("trade: each resource is offered at its own rate", function(t)
   give(1, "brick", 4)
   give(1, "wool", 2)
   give(1, "ore", 3)
-  t.eq(env.maritime_gives(1), { "brick", "wool" })
+  t.eq(ids(env.maritime_gives(1)), { "brick", "wool" })
   env.maritime_action(1)
   t.eq(hand(1), { brick = 4, lumber = 0, wool = 0, grain = 1, ore = 3 })
 end)
@@ -143,14 +143,14 @@ test("trade: maritime offers only resources the bank holds", function(t)
   give(3, "lumber", 19)
   env.maritime_action(1)
   -- wool and grain remain: 2 options.
-  t.eq(t.decisions()[2], { player = 1, kind = "base.maritime_get", count = 2, choice = 1 })
+  t.eq(t.decisions()[2], { player = 1, kind = "base.maritime_get", count = 2, choice = 1, id = "wool" })
   t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
   -- With every other resource gone from the bank, no maritime trade is possible.
   t.start { players = 4, start = false, options = { CHECK } }
   env = t.env()
   give(1, "brick", 4)
   for i, r in ipairs({ "lumber", "wool", "grain", "ore" }) do give(i % 3 + 2, r, 19) end
-  t.eq(env.maritime_gives(1), {})
+  t.eq(ids(env.maritime_gives(1)), {})
   t.ok(not env.can_maritime(1))
   t.raises(function() env.maritime_action(1) end, "player 1 has nothing to trade")
 end)
@@ -173,38 +173,47 @@ test("trade: a domestic offer gives one held card for one card of another resour
   give(1, "ore", 2)
   t.eq(env.domestic_action(1), false)
   -- 2 held resources x 4 other resources + cancel; nothing asked of anyone else.
-  t.eq(t.decisions(), { { player = 1, kind = "base.trade_offer", count = 9, choice = 9 } })
+  t.eq(t.decisions(), { { player = 1, kind = "base.trade_offer", count = 9, choice = 9, id = "cancel" } })
   t.eq(hand(1), { brick = 1, lumber = 0, wool = 0, grain = 0, ore = 2 })
 end)
 
 test("trade: no like-for-like offer and no gift exists", function(t)
   t.start { players = 4, start = false, options = { CHECK },
-            answers = { { "give 1 ore for 1 ore" } } }
+            answers = { { "offer:ore:ore" } } }
   local env = t.env()
   give(1, "ore", 2)
   t.raises(function() env.domestic_action(1) end,
-    "scripted answer 'give 1 ore for 1 ore' matches no option of decision 'base.trade_offer'")
+    "scripted answer 'offer:ore:ore' is no option id of decision 'base.trade_offer'")
   -- An unheld card cannot be offered.
   t.start { players = 4, start = false, options = { CHECK },
-            answers = { { "give 1 wool for 1 ore" } } }
+            answers = { { "offer:wool:ore" } } }
   env = t.env()
   give(1, "ore", 2)
-  t.raises(function() env.domestic_action(1) end, "matches no option")
-  -- Every offer label has the form "give 1 X for 1 Y" with X ~= Y.
+  t.raises(function() env.domestic_action(1) end, "is no option id")
+  -- Every offer is "offer:X:Y" = 1 X for 1 Y with X ~= Y, and its text says so.
   local n = 0
-  for x, row in pairs(env.OFFER_LABEL) do
-    for y, label in pairs(row) do
-      t.ok(x ~= y)
-      t.eq(label, "give 1 " .. x .. " for 1 " .. y)
-      n = n + 1
+  for _, x in ipairs(env.RESOURCES) do
+    for _, o in ipairs(env.offer_menu({ brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0,
+                                         [x] = 1 })) do
+      if o.action == "offer" then
+        local y = o.get
+        t.ok(x ~= y)
+        t.eq(o, { id = "offer:" .. x .. ":" .. y, action = "offer", give = x, get = y })
+        t.ok(env.offer_option(x, y) == o, "one record per offer")
+        t.eq(game.label("base.trade_offer", o), "give 1 " .. x .. " for 1 " .. y)
+        n = n + 1
+      else
+        t.eq(o, env.OFFER_CANCEL)
+      end
     end
   end
   t.eq(n, 20)
+  t.eq(game.label("base.trade_offer", env.OFFER_CANCEL), "cancel")
 end)
 
 test("trade: a declined offer moves nothing", function(t)
   t.start { players = 4, start = false, options = { CHECK },
-            answers = { { "give 1 brick for 1 ore" }, { "decline" }, {}, { "decline" } } }
+            answers = { { "offer:brick:ore" }, { "decline" }, {}, { "decline" } } }
   local env = t.env()
   give(1, "brick", 1)
   give(2, "ore", 2)
@@ -212,9 +221,9 @@ test("trade: a declined offer moves nothing", function(t)
   give(4, "ore", 1)
   t.eq(env.domestic_action(1), false)
   t.eq(t.decisions(), {
-    { player = 1, kind = "base.trade_offer", count = 5, choice = 4 },
-    { player = 2, kind = "base.trade_answer", count = 2, choice = 2 },
-    { player = 4, kind = "base.trade_answer", count = 2, choice = 2 },
+    { player = 1, kind = "base.trade_offer", count = 5, choice = 4, id = "offer:brick:ore" },
+    { player = 2, kind = "base.trade_answer", count = 2, choice = 2, id = "decline" },
+    { player = 4, kind = "base.trade_answer", count = 2, choice = 2, id = "decline" },
   })
   t.eq(hand(1), { brick = 1, lumber = 0, wool = 0, grain = 0, ore = 0 })
   t.eq(hand(2), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 2 })
@@ -223,13 +232,13 @@ end)
 
 test("trade: an accepted offer swaps exactly one card each way with the chosen partner", function(t)
   t.start { players = 4, start = false, options = { CHECK },
-            answers = { { "give 1 brick for 1 ore", "player 4" }, { "accept" }, {}, { "accept" } } }
+            answers = { { "offer:brick:ore", "player:4" }, { "accept" }, {}, { "accept" } } }
   local env = t.env()
   give(1, "brick", 2)
   give(2, "ore", 2)
   give(4, "ore", 1)
   t.eq(env.domestic_action(1), true)
-  t.eq(t.decisions()[4], { player = 1, kind = "base.trade_partner", count = 3, choice = 2 })
+  t.eq(t.decisions()[4], { player = 1, kind = "base.trade_partner", count = 3, choice = 2, id = "player:4" })
   t.eq(hand(1), { brick = 1, lumber = 0, wool = 0, grain = 0, ore = 1 })
   t.eq(hand(2), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 2 },
     "the other acceptor keeps its cards")
@@ -239,19 +248,19 @@ end)
 
 test("trade: the trading player may still pick nobody", function(t)
   t.start { players = 3, start = false, options = { CHECK },
-            answers = { { "give 1 grain for 1 lumber", "nobody" }, {}, { "accept" } } }
+            answers = { { "offer:grain:lumber", "nobody" }, {}, { "accept" } } }
   local env = t.env()
   give(1, "grain", 1)
   give(3, "lumber", 1)
   t.eq(env.domestic_action(1), false)
-  t.eq(t.decisions()[3], { player = 1, kind = "base.trade_partner", count = 2, choice = 2 })
+  t.eq(t.decisions()[3], { player = 1, kind = "base.trade_partner", count = 2, choice = 2, id = "nobody" })
   t.eq(hand(1), { brick = 0, lumber = 0, wool = 0, grain = 1, ore = 0 })
   t.eq(hand(3), { brick = 0, lumber = 1, wool = 0, grain = 0, ore = 0 })
 end)
 
 test("trade: opponents are asked in seat order after the trading player", function(t)
   t.start { players = 4, start = false, options = { CHECK },
-            answers = { { "accept" }, { "decline" }, { "give 1 wool for 1 ore", "player 1" },
+            answers = { { "accept" }, { "decline" }, { "offer:wool:ore", "player:1" },
                         { "decline" } } }
   local env = t.env()
   game.set_first_player(3)

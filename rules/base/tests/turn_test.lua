@@ -69,13 +69,13 @@ end
 
 test("turn: the dice are rolled before the main actions and end turn passes the turn", function(t)
   t.start { players = 4, seed = 1, start = false, options = { CHECK },
-            answers = { { "end turn" }, { "end turn" }, { "end turn" } } }
+            answers = { { "end" }, { "end" }, { "end" } } }
   t.eq(game.current(), 1)
   t.turn()
   t.eq(rolls(), { 6 }, "seed 1 rolls a 6 first")
   t.ok(t.env().storage.turn.rolled, "rolled this turn")
-  -- No cards, no pieces on the board: "end turn" is the only action.
-  t.eq(t.decisions(), { { player = 1, kind = "base.action", count = 1, choice = 1 } })
+  -- No cards, no pieces on the board: "end" is the only action.
+  t.eq(t.decisions(), { { player = 1, kind = "base.action", count = 1, choice = 1, id = "end" } })
   t.eq(game.current(), 2)
   t.turn()
   t.eq(game.current(), 3)
@@ -86,29 +86,29 @@ end)
 
 test("turn: a roll of 7 moves the robber before the main phase", function(t)
   t.start { players = 4, seed = 11, start = false, options = { CHECK },
-            answers = { { 3, "end turn" } } }
+            answers = { { 3, "end" } } }
   local robber = game.get("robber")
   t.turn()
   t.eq(rolls(), { 7 }, "seed 11 rolls a 7 first")
   t.eq(t.decisions(), {
-    { player = 1, kind = "base.robber", count = 18, choice = 3 },
-    { player = 1, kind = "base.action", count = 1, choice = 1 },
+    { player = 1, kind = "base.robber", count = 18, choice = 3, id = "tile:3" },
+    { player = 1, kind = "base.action", count = 1, choice = 1, id = "end" },
   })
   t.ok(game.get("robber") ~= robber, "the robber moved")
 end)
 
 test("turn: a development card may be played before the roll, and only one per turn", function(t)
   t.start { players = 4, seed = 1, start = false, options = { CHECK },
-            answers = { { "play knight", 1, "end turn" } } }
+            answers = { { "play:knight", 1, "end" } } }
   give_dev(t, 1, "knight")
   give_dev(t, 1, "monopoly")
   t.turn()
   t.eq(rolls(), { 6 })
   t.eq(t.decisions(), {
     -- roll, play knight, play monopoly
-    { player = 1, kind = "base.preroll", count = 3, choice = 2 },
-    { player = 1, kind = "base.robber", count = 18, choice = 1 },
-    { player = 1, kind = "base.action", count = 1, choice = 1 }, -- no second card: end turn only
+    { player = 1, kind = "base.preroll", count = 3, choice = 2, id = "play:knight" },
+    { player = 1, kind = "base.robber", count = 18, choice = 1, id = "tile:1" },
+    { player = 1, kind = "base.action", count = 1, choice = 1, id = "end" }, -- no second card: end turn only
   })
   t.eq(game.count(1, "knight", "played"), 1)
   t.eq(game.count(1, "monopoly", "dev"), 1)
@@ -117,24 +117,24 @@ end)
 
 test("turn: rolling first keeps the card playable in the main phase", function(t)
   t.start { players = 4, seed = 1, start = false, options = { CHECK },
-            answers = { { "roll", "play knight", 1, "end turn" } } }
+            answers = { { "roll", "play:knight", 1, "end" } } }
   give_dev(t, 1, "knight")
   t.turn()
   t.eq(t.decisions(), {
-    { player = 1, kind = "base.preroll", count = 2, choice = 1 },
-    { player = 1, kind = "base.action", count = 2, choice = 1 }, -- play knight, end turn
-    { player = 1, kind = "base.robber", count = 18, choice = 1 },
-    { player = 1, kind = "base.action", count = 1, choice = 1 },
+    { player = 1, kind = "base.preroll", count = 2, choice = 1, id = "roll" },
+    { player = 1, kind = "base.action", count = 2, choice = 1, id = "play:knight" }, -- play knight, end turn
+    { player = 1, kind = "base.robber", count = 18, choice = 1, id = "tile:1" },
+    { player = 1, kind = "base.action", count = 1, choice = 1, id = "end" },
   })
   t.eq(game.count(1, "knight", "played"), 1)
 end)
 
 test("turn: no preroll decision without a playable card", function(t)
   t.start { players = 4, seed = 1, start = false, options = { CHECK },
-            answers = { { "end turn" } } }
+            answers = { { "end" } } }
   give_dev(t, 1, "victory_point") -- never played
   t.turn()
-  t.eq(t.decisions(), { { player = 1, kind = "base.action", count = 1, choice = 1 } })
+  t.eq(t.decisions(), { { player = 1, kind = "base.action", count = 1, choice = 1, id = "end" } })
 end)
 
 test("turn: the action menu lists exactly the legal actions", function(t)
@@ -144,48 +144,47 @@ test("turn: the action menu lists exactly the legal actions", function(t)
   place(t, 1, "settlement", a)
   place(t, 1, "road", ab)
   place(t, 1, "road", bc)
-  t.eq(env.action_labels(1), { "end turn" }, "no cards: nothing else")
+  t.eq(ids(env.action_options(1)), { "end" }, "no cards: nothing else")
   give(1, "brick", 1)
   give(1, "lumber", 1)
-  t.eq(env.action_labels(1), { "build road", "offer a trade", "end turn" })
+  t.eq(ids(env.action_options(1)), { "build:road", "domestic", "end" })
   give(1, "wool", 1)
   give(1, "grain", 1)
-  t.eq(env.action_labels(1), { "build road", "build settlement", "offer a trade", "end turn" })
+  t.eq(ids(env.action_options(1)), { "build:road", "build:settlement", "domestic", "end" })
   give(1, "ore", 1)
   give_dev(t, 1, "knight")
   give_dev(t, 1, "victory_point")
-  t.eq(env.action_labels(1), { "build road", "build settlement", "buy development card",
-                               "play knight", "offer a trade", "end turn" })
+  t.eq(ids(env.action_options(1)), { "build:road", "build:settlement", "buy_dev",
+                                    "play:knight", "domestic", "end" })
   give(1, "ore", 3)
-  t.eq(env.action_labels(1), { "build road", "build settlement", "buy development card",
-                               "play knight", "maritime trade", "offer a trade", "end turn" })
+  t.eq(ids(env.action_options(1)), { "build:road", "build:settlement", "buy_dev",
+                                    "play:knight", "maritime", "domestic", "end" })
   give(1, "grain", 1)
-  t.eq(env.action_labels(1), { "build city", "build road", "build settlement",
-                               "buy development card", "play knight", "maritime trade",
-                               "offer a trade", "end turn" })
+  t.eq(ids(env.action_options(1)), { "build:city", "build:road", "build:settlement",
+                                    "buy_dev", "play:knight", "maritime", "domestic", "end" })
   -- The settlement spot taken by an opponent: no settlement; the card played: no "play".
   place(t, 2, "settlement", c)
   env.storage.turn.dev_played = true
-  t.eq(env.action_labels(1), { "build city", "build road", "buy development card",
-                               "maritime trade", "offer a trade", "end turn" })
+  t.eq(ids(env.action_options(1)), { "build:city", "build:road", "buy_dev", "maritime",
+                                    "domestic", "end" })
 end)
 
 test("turn: without domestic trade there is no offer", function(t)
   t.start { players = 4, seed = 1, start = false, options = { CHECK, "base.domestic_trade=false" } }
   give(1, "wool", 2)
-  t.eq(t.env().action_labels(1), { "end turn" })
+  t.eq(ids(t.env().action_options(1)), { "end" })
 end)
 
 test("turn: the chosen action runs and the menu is asked again", function(t)
   t.start { players = 4, seed = 1, start = false, options = { CHECK },
-            answers = { { "maritime trade", "brick", "ore", "end turn" } } }
+            answers = { { "maritime", "brick", "ore", "end" } } }
   give(1, "brick", 4)
   t.turn()
   t.eq(t.decisions(), {
-    { player = 1, kind = "base.action", count = 3, choice = 1 }, -- maritime, offer, end turn
-    { player = 1, kind = "base.maritime_give", count = 1, choice = 1 },
-    { player = 1, kind = "base.maritime_get", count = 4, choice = 4 },
-    { player = 1, kind = "base.action", count = 2, choice = 2 }, -- offer, end turn
+    { player = 1, kind = "base.action", count = 3, choice = 1, id = "maritime" }, -- maritime, offer, end turn
+    { player = 1, kind = "base.maritime_give", count = 1, choice = 1, id = "brick" },
+    { player = 1, kind = "base.maritime_get", count = 4, choice = 4, id = "ore" },
+    { player = 1, kind = "base.action", count = 2, choice = 2, id = "end" }, -- offer, end turn
   })
   t.eq(game.count(1, "ore", "card"), 1)
   t.eq(game.count(1, "brick", "card"), 0)
@@ -193,7 +192,7 @@ end)
 
 test("turn: a victory point card bought to reach the target wins at once", function(t)
   t.start { players = 4, seed = 1, start = false,
-            options = { CHECK, "base.target_vp=3" }, answers = { { "buy development card" } } }
+            options = { CHECK, "base.target_vp=3" }, answers = { { "buy_dev" } } }
   local a, _, c = chain()
   place(t, 1, "settlement", a)
   place(t, 1, "settlement", c)
@@ -212,7 +211,7 @@ end)
 
 test("turn: a player holding the target at the start of the turn wins before rolling", function(t)
   t.start { players = 4, seed = 1, start = false, options = { CHECK, "base.target_vp=3" },
-            answers = { {}, { "end turn" } } }
+            answers = { {}, { "end" } } }
   local a, _, c = chain()
   place(t, 2, "settlement", a)
   place(t, 2, "settlement", c)
@@ -227,7 +226,7 @@ end)
 
 test("turn: points reached on another player's turn do not end it", function(t)
   t.start { players = 4, seed = 1, start = false, options = { CHECK, "base.target_vp=3" },
-            answers = { { "end turn" } } }
+            answers = { { "end" } } }
   local a, _, c = chain()
   place(t, 2, "settlement", a)
   place(t, 2, "settlement", c)

@@ -552,7 +552,6 @@ end
 local function choose_action(p, opts)
   local ctx = read_context(p)
   local turn = storage.turn
-  local menu = storage.menu
   local built_now = #turn.built > 0
   local trades = options.gold_trades - turn.trades
   local P = pool_counts(p)
@@ -561,12 +560,13 @@ local function choose_action(p, opts)
   local by_id = storage.sheet.by_id
   local best_i, best_v = #opts, -math.huge
   for i = 1, #opts do
-    local code = menu.codes[i]
+    local o = opts[i]
+    local action = o.action
     local v
-    if code == ACTION_CODES.END then
+    if action == "end" then
       v = (built_now and 0 or -ctx.penalty) + future_now + ready_worth(ctx, ctx.ready, ctx.ready_any)
-    elseif code == ACTION_CODES.BUILD then
-      local s = menu.a[i]
+    elseif action == "build" then
+      local s = by_id[o.structure]
       local x = s.index
       local Q = { P[1], P[2], P[3], P[4], P[5], P[6] }
       for r = 1, 5 do Q[r] = Q[r] - ctx.cost[x][r] end
@@ -579,21 +579,21 @@ local function choose_action(p, opts)
       mark(ctx, x, false)
       v = ctx.points[x] + best_value(ctx, g2, stay, Q, ready, ready_any, trades)
         + ready_worth(ctx, ready, ready_any)
-    elseif code == ACTION_CODES.TRADE then
+    elseif action == "trade" then
       local Q = { P[1], P[2], P[3], P[4], P[5], P[6] }
       Q[6] = Q[6] - ctx.rate
-      local r = FACE_INDEX[menu.a[i]]
+      local r = FACE_INDEX[o.resource]
       Q[r] = Q[r] + 1
       local stay = (built_now and 0 or -ctx.penalty) + future_now
       v = best_value(ctx, groups, stay, Q, ctx.ready, ctx.ready_any, trades - 1)
         + ready_worth(ctx, ctx.ready, ctx.ready_any)
     else -- a joker
       local Q = { P[1], P[2], P[3], P[4], P[5], P[6] }
-      local from, to = FACE_INDEX[menu.b[i]], FACE_INDEX[menu.c[i]]
+      local from, to = FACE_INDEX[o.from], FACE_INDEX[o.to]
       Q[from] = Q[from] - 1
       Q[to] = Q[to] + 1
       local ready, ready_any = { table.unpack(ctx.ready) }, ctx.ready_any
-      local j = ctx.joker[by_id[menu.a[i]].index]
+      local j = ctx.joker[by_id[o.knight].index]
       if j == 6 then ready_any = ready_any - 1 else ready[j] = ready[j] - 1 end
       local stay = (built_now and 0 or -ctx.penalty) + future_now
       v = best_value(ctx, groups, stay, Q, ready, ready_any, trades)

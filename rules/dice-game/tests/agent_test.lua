@@ -34,7 +34,7 @@ dtest("expectimax keeps the dice of a city between rolls", function(t)
   t.eq(first.kind, "dice.keep")
   local kept = options[first.choice].keep
   t.ok(env.code_count(kept, 1) >= 3 and env.code_count(kept, 2) >= 2,
-    "kept " .. options[first.choice].label)
+    "kept " .. options[first.choice].id)
   t.ok(game.count(1, "ore", "dice") >= 3 and game.count(1, "grain", "dice") >= 2)
 end)
 

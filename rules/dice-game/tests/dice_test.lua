@@ -13,17 +13,21 @@ end)
 dtest("keep options are the sub-multisets of the pool, from stop to reroll all", function(t)
   local env = fresh()
   set_pool(1, { ore = 4, gold = 2 })
-  local labels = {}
-  for i, o in ipairs(env.keep_options(1)) do labels[i] = o.label end
+  local ids, texts = {}, {}
+  for i, o in ipairs(env.keep_options(1)) do
+    ids[i], texts[i] = o.id, game.label("dice.keep", o)
+  end
   -- 5 choices of ore (4..0) times 3 of gold (2..0).
-  t.eq(#labels, 15)
-  t.eq(labels[1], "stop")
-  t.eq(labels[2], "keep ore ore ore ore gold")
-  t.eq(labels[3], "keep ore ore ore ore")
-  t.eq(labels[4], "keep ore ore ore gold gold")
-  t.eq(labels[13], "keep gold gold")
-  t.eq(labels[14], "keep gold")
-  t.eq(labels[15], "reroll all")
+  t.eq(#ids, 15)
+  t.eq(ids[1], "stop")
+  t.eq(ids[2], "keep:ore,ore,ore,ore,gold")
+  t.eq(ids[3], "keep:ore,ore,ore,ore")
+  t.eq(ids[4], "keep:ore,ore,ore,gold,gold")
+  t.eq(ids[13], "keep:gold,gold")
+  t.eq(ids[14], "keep:gold")
+  t.eq(ids[15], "reroll")
+  t.eq({ texts[1], texts[2], texts[13], texts[15] },
+    { "stop", "keep ore ore ore ore gold", "keep gold gold", "reroll all" })
   t.eq(env.keep_options(1)[3].keep, 4, "the kept dice as a pool code: four ore")
   t.eq(env.keep_options(1)[13].keep, 2 * 16807, "two gold")
 end)
@@ -52,7 +56,7 @@ dtest("kept dice stay, the others are rolled again", function(t)
   -- Keep the four ore of ore x4 + gold x2: the two gold dice are rolled again, and the pool is
   -- the four ore plus exactly the two dice that roll brought.
   local rolled = rolls_of(11, { 2 })[1]
-  local env = fresh({ "keep ore ore ore ore", "stop" }, { seed = 11 })
+  local env = fresh({ "keep:ore,ore,ore,ore", "stop" }, { seed = 11 })
   set_pool(1, { ore = 4, gold = 2 })
   env.storage.turn.roll = 1
   env.continue_rolling(1)
@@ -69,7 +73,7 @@ dtest("a die kept once may be rolled again later", function(t)
   -- Six gold: keep two (four dice rolled), then reroll all six. The pool is then exactly the
   -- third roll: none of the kept gold dice survives it.
   local rolled = rolls_of(3, { 4, 6 })
-  local env = fresh({ "keep gold gold", "reroll all" }, { seed = 3 })
+  local env = fresh({ "keep:gold,gold", "reroll" }, { seed = 3 })
   set_pool(1, { gold = 6 })
   env.storage.turn.roll = 1
   env.continue_rolling(1)
@@ -82,7 +86,7 @@ dtest("the second keep decision offers the dice the second roll left", function(
   -- After keeping the four ore, the options are the sub-multisets of the new pool: four ore plus
   -- the two rolled dice.
   local rolled = rolls_of(11, { 2 })[1]
-  local env = fresh({ "keep ore ore ore ore" }, { seed = 11 })
+  local env = fresh({ "keep:ore,ore,ore,ore" }, { seed = 11 })
   set_pool(1, { ore = 4, gold = 2 })
   env.storage.turn.roll = 1
   -- Answers run out at the second keep decision; read its options then.
@@ -97,7 +101,7 @@ dtest("the second keep decision offers the dice the second roll left", function(
 end)
 
 dtest("the third roll is final", function(t)
-  local env = fresh({ "reroll all", "reroll all", "end turn" }, { seed = 5 })
+  local env = fresh({ "reroll", "reroll", "end" }, { seed = 5 })
   env.storage.turn.phase = "roll"
   env.roll_phase(1)
   t.eq(env.storage.turn.roll, 3)
@@ -118,7 +122,7 @@ dtest("stop keeps the dice and ends the rolling", function(t)
 end)
 
 dtest("the rolls option sets how often one may roll", function(t)
-  local env = fresh({ "reroll all", "reroll all", "reroll all", "reroll all" },
+  local env = fresh({ "reroll", "reroll", "reroll", "reroll" },
     { options = { "dice-game.rolls=5" } })
   env.roll_phase(1)
   t.eq(env.storage.turn.roll, 5)

@@ -36,7 +36,7 @@ dtest("every decision of a game is a keep or a build-menu choice", function(t)
 end)
 
 dtest("the sheet view marks built structures, used jokers and the track", function(t)
-  local env = fresh({ "build R0", "build R1", "end turn" })
+  local env = fresh({ "build:R0", "build:R1", "end" })
   set_pool(1, { brick = 2, lumber = 2, ore = 1, wool = 1 })
   give_built(1, {})
   env.build_phase(1)

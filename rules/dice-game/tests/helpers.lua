@@ -45,19 +45,26 @@ function give_built(p, ids)
   t_current.env().storage.turn.open = nil
 end
 
--- Whether label is among p's build-menu labels now.
-function offered(p, label)
-  for _, l in ipairs(t_current.env().action_labels(p)) do
-    if l == label then return true end
+-- The ids of p's build-menu options now, in menu order.
+function menu_ids(p)
+  local out = {}
+  for i, o in ipairs(t_current.env().action_options(p)) do out[i] = o.id end
+  return out
+end
+
+-- Whether the option with this id is on p's build menu now.
+function offered(p, id)
+  for _, o in ipairs(t_current.env().action_options(p)) do
+    if o.id == id then return true end
   end
   return false
 end
 
--- The "build <id>" labels of p's menu now, in menu order.
+-- The structures p's menu offers to build now, in menu order.
 function build_options(p)
   local out = {}
-  for _, l in ipairs(t_current.env().action_labels(p)) do
-    if l:sub(1, 6) == "build " then out[#out + 1] = l:sub(7) end
+  for _, o in ipairs(t_current.env().action_options(p)) do
+    if o.action == "build" then out[#out + 1] = o.structure end
   end
   return out
 end

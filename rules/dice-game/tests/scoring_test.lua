@@ -1,7 +1,7 @@
 -- The score track, the empty-turn penalty, the end of the game and the winner.
 
 dtest("a turn with nothing built scores -2 and an X", function(t)
-  t_current.start { players = 1, answers = { { "stop", "end turn", "stop", "end turn" } } }
+  t_current.start { players = 1, answers = { { "stop", "end", "stop", "end" } } }
   t.turn()
   t.eq(game.player_get(1, "score"), -2)
   t.eq(game.player_get(1, "track"), "X")
@@ -13,13 +13,13 @@ dtest("a turn with nothing built scores -2 and an X", function(t)
 end)
 
 dtest("the empty-turn penalty is an option", function(t)
-  t_current.start { players = 1, answers = { { "stop", "end turn" } }, options = { "dice-game.empty_penalty=5" } }
+  t_current.start { players = 1, answers = { { "stop", "end" } }, options = { "dice-game.empty_penalty=5" } }
   t.turn()
   t.eq(game.player_get(1, "score"), -5)
 end)
 
 dtest("a turn scores the points of everything built in it", function(t)
-  local env = fresh({ "build R0", "build S3", "end turn" })
+  local env = fresh({ "build:R0", "build:S3", "end" })
   set_pool(1, { brick = 2, lumber = 2, wool = 1, grain = 1 })
   env.build_phase(1)
   env.end_turn(1)
@@ -30,13 +30,13 @@ dtest("a turn scores the points of everything built in it", function(t)
 end)
 
 dtest("resources do not carry over to the next turn", function(t)
-  local env = fresh({ "end turn" })
+  local env = fresh({ "end" })
   set_pool(1, { ore = 3, grain = 2, gold = 1 })
   env.build_phase(1)
   env.end_turn(1)
   t.eq(pool_of(1), pool {}, "the unused dice are gone")
   -- The next turn rolls six fresh dice, no more.
-  t_current.start { players = 1, answers = { { "stop", "end turn", "stop", "end turn" } } }
+  t_current.start { players = 1, answers = { { "stop", "end", "stop", "end" } } }
   t.turn()
   t.eq(pool_of(1), pool {})
   t.turn()
@@ -105,7 +105,7 @@ dtest("the game does not end while someone has turns left", function(t)
 end)
 
 dtest("trading and using a joker without building still scores -2; the joker stays spent", function(t)
-  local env = fresh({ "trade gold for ore", "joker K1 grain to ore", "end turn" })
+  local env = fresh({ "trade:ore", "joker:K1:grain:ore", "end" })
   give_built(1, { "K1" })
   set_pool(1, { gold = 2, grain = 1, wool = 3 })
   env.build_phase(1)
@@ -121,7 +121,7 @@ dtest("trading and using a joker without building still scores -2; the joker sta
 end)
 
 dtest("the track adds up turn by turn, empty turns included", function(t)
-  local env = fresh({ "build R0", "end turn", "end turn", "build S3", "build K1", "end turn" })
+  local env = fresh({ "build:R0", "end", "end", "build:S3", "build:K1", "end" })
   set_pool(1, { brick = 1, lumber = 1, ore = 4 })
   env.build_phase(1)
   env.end_turn(1)

@@ -1,5 +1,5 @@
 -- Rule tests for the dice race, run by `catan test dice-race`.
--- Seat answers are option indices (1 = roll, 2 = bank) or option labels.
+-- Seat answers are option indices (1 = roll, 2 = bank) or option ids ("roll", "bank").
 
 test("setup fills the pool and zeroes every score", function(t)
   t.start { players = 3, options = { "dice-race.target=20" } }
@@ -41,6 +41,7 @@ test("the bust face loses the turn total and ends the turn", function(t)
     t.eq(d.kind, "race.continue")
     t.eq(d.count, 2)
     t.eq(d.choice, 1)
+    t.eq(d.id, "roll")
   end
   t.eq(game.current(), first % 2 + 1, "the turn passed")
 end)
@@ -71,6 +72,31 @@ test("the same seed replays the same game", function(t)
   local b = t.play()
   t.eq(b, a)
   t.eq(#t.decisions(), decisions_a)
+end)
+
+test("scripted answers may name an option by its id", function(t)
+  -- The bust face 6 of a five-sided die never comes up: every roll asks.
+  t.start { players = 2, options = { "dice-race.bust_face=6", "dice-race.sides=5" },
+            answers = { { "roll", "bank" }, { "roll", "bank" } } }
+  t.turn()
+  local log = t.decisions()
+  t.eq(#log, 2)
+  t.eq({ log[1].id, log[1].choice, log[2].id, log[2].choice }, { "roll", 1, "bank", 2 })
+end)
+
+test("the text people see comes from the describer", function(t)
+  t.start { players = 2 }
+  local env = t.env()
+  env.storage.turn_total = 12
+  t.eq(game.label("race.continue", env.CONTINUE_OPTIONS[1]), "roll again")
+  t.eq(game.label("race.continue", env.CONTINUE_OPTIONS[2]), "bank 12 points")
+  t.eq(game.label("race.other", { id = "x" }), "x", "no describer: the id")
+end)
+
+test("an answer that is no option id names the decision and the ids", function(t)
+  t.start { players = 2, answers = { { "stop" }, { "stop" } } }
+  t.raises(function() t.turn() end,
+    "scripted answer 'stop' is no option id of decision 'race.continue' of player")
 end)
 
 test("running out of scripted answers is an error naming the decision", function(t)

@@ -1,4 +1,4 @@
--- Expected: refused (too many results) or stopped.
+-- Expected: refused (the results do not fit on the Lua stack) or stopped.
 game.on("turn", function(e)
   local huge = setmetatable({}, {__len = function() return 1 << 40 end})
   select("#", table.unpack(huge))

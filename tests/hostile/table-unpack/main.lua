@@ -1,4 +1,4 @@
--- Expected: refused (too many results) or stopped.
+-- Expected: refused (the results do not fit on the Lua stack) or stopped.
 game.on("turn", function(e)
   table.unpack({}, 1, math.maxinteger)
   while true do end

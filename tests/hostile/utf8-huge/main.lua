@@ -1,6 +1,6 @@
 -- utf8.len and utf8.offset walk the whole 16 MB string; utf8.codepoint pushes one value per
 -- character.
--- Expected: refused (string slice too long) or stopped.
+-- Expected: refused (the values do not fit on the Lua stack) or stopped.
 game.on("turn", function(e)
   local s = string.rep("a", 16 * 1024 * 1024)
   utf8.len(s)

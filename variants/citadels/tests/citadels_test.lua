@@ -1,7 +1,7 @@
 -- Citadels on their own: cost, the upgrade, the limit, points and production.
 
 test("citadels: a citadel costs 3 ore, 2 grain and 1 brick and upgrades an own city", function(t)
-  local base = fresh(t, { [1] = { "node 42" } })
+  local base = fresh(t, { [1] = { "node:42" } })
   base.place_piece(1, "settlement", 10, { free = true, setup = true })
   city(base, 1, 42)
   city(base, 2, 20)
@@ -132,7 +132,7 @@ test("citadels: whole games with citadels keep every invariant", function(t)
 end)
 
 test("citadels: statistics count the citadels built and the turn of the first", function(t)
-  local base = fresh(t, { [1] = { "node 42" } })
+  local base = fresh(t, { [1] = { "node:42" } })
   local citadels = t.env("citadels")
   city(base, 1, 42)
   give(1, { ore = 3, grain = 2, brick = 1 })

@@ -1,26 +1,27 @@
 -- The heuristic bot and walls (agent.lua). Decisions are put to seat 1's agent with game.decide,
 -- the way the rules ask them.
 
-local MENU = { "build wall", "buy development card", "end turn" }
+local MENU = { "build:wall", "buy_dev", "end" }
 
 test("walls agent: without tokens, a wall once the hand nears the discard limit", function(t)
   local base = fresh(t, nil, nil, { "heuristic" })
+  local options = menu(base, MENU)
   city(base, 1, 10)
   give(1, { brick = 2, ore = 1, wool = 1, grain = 1 })
-  t.eq(game.decide(1, "base.action", MENU), "buy development card", "5 cards: no need")
+  t.eq(pick("base.action", options), "buy_dev", "5 cards: no need")
   give(1, { lumber = 1 })
-  t.eq(game.decide(1, "base.action", MENU), "build wall", "6 cards, limit 7")
+  t.eq(pick("base.action", options), "build:wall", "6 cards, limit 7")
   base.place_piece(1, "wall", 10, { free = true })
-  t.eq(game.decide(1, "base.action", MENU), "buy development card", "limit 9 now")
+  t.eq(pick("base.action", options), "buy_dev", "limit 9 now")
 end)
 
 test("walls agent: points first: a city or settlement on the menu wins over a wall", function(t)
-  fresh(t, nil, nil, { "heuristic" })
+  local base = fresh(t, nil, nil, { "heuristic" })
   give(1, { lumber = 9 })
-  t.eq(game.decide(1, "base.action", { "build city", "build wall", "end turn" }), "build city")
-  t.eq(game.decide(1, "base.action", { "build settlement", "build wall", "end turn" }),
-    "build settlement")
-  t.eq(game.decide(1, "base.action", { "build road", "build wall", "end turn" }), "build wall")
+  t.eq(pick("base.action", menu(base, { "build:city", "build:wall", "end" })), "build:city")
+  t.eq(pick("base.action", menu(base, { "build:settlement", "build:wall", "end" })),
+    "build:settlement")
+  t.eq(pick("base.action", menu(base, { "build:road", "build:wall", "end" })), "build:wall")
 end)
 
 test("walls agent: the wall goes under the city on the busiest hexes", function(t)

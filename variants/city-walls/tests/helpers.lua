@@ -36,3 +36,27 @@ function city(base, p, n)
   base.place_piece(p, "settlement", n, { free = true, setup = true })
   base.place_piece(p, "city", n, { free = true })
 end
+
+-- The base pack's main-menu options with these ids (rules/base/turn.lua, ACTION_OPTIONS):
+-- menu(base, {"build:wall", "buy_dev", "end"}).
+function menu(base, ids)
+  local out = {}
+  for i, id in ipairs(ids) do
+    local piece = id:match("^build:(.+)$")
+    out[i] = piece and base.ACTION_OPTIONS.build[piece] or base.ACTION_OPTIONS[id]
+    assert(out[i], "no menu option " .. id)
+  end
+  return out
+end
+
+-- The id of the option seat 1's agent chooses for decision `kind` among `options`.
+function pick(kind, options)
+  return game.decide(1, kind, options).id
+end
+
+-- The ids of an array of decision options, in order: ids(base.action_options(1)).
+function ids(options)
+  local out = {}
+  for i = 1, #options do out[i] = options[i].id end
+  return out
+end

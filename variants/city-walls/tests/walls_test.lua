@@ -1,7 +1,7 @@
 -- City walls on their own: cost, where they go, the limit, points and the discard threshold.
 
 test("walls: a wall costs 2 brick, joins the player's own city and scores nothing", function(t)
-  local base = fresh(t, { [1] = { "node 10" } })
+  local base = fresh(t, { [1] = { "node:10" } })
   city(base, 1, 10)
   give(1, { brick = 2, ore = 1 })
   t.eq(base.buildable(1), { "wall" })
@@ -15,7 +15,7 @@ test("walls: a wall costs 2 brick, joins the player's own city and scores nothin
   t.eq(game.count(1, "wall", "piece"), 2)
   t.eq(game.player_get(1, "walls"), 1)
   t.eq(game.player_get(1, "vp"), 2, "a city's 2 points, none for the wall")
-  t.eq(t.decisions(), { { player = 1, kind = "base.place_wall", count = 1, choice = 1 } })
+  t.eq(t.decisions(), { { player = 1, kind = "base.place_wall", count = 1, choice = 1, id = "node:10" } })
 end)
 
 test("walls: one brick short, or no city, and the menu offers no wall", function(t)
@@ -28,9 +28,9 @@ test("walls: one brick short, or no city, and the menu offers no wall", function
   base.place_piece(1, "city", 10, { free = true })
   game.move(1, "bank", "brick", 4, "card")
   t.eq(base.buildable(1), {}, "1 brick is not enough")
-  t.eq(base.action_labels(1), { "offer a trade", "end turn" })
+  t.eq(ids(base.action_options(1)), { "domestic", "end" })
   give(1, { brick = 1 })
-  t.eq(base.action_labels(1), { "build wall", "offer a trade", "end turn" })
+  t.eq(ids(base.action_options(1)), { "build:wall", "domestic", "end" })
 end)
 
 test("walls: only under the player's own cities, one wall per city", function(t)
@@ -67,7 +67,7 @@ test("walls: each wall raises its owner's discard limit by 2", function(t)
   -- Player 1 (2 walls) holds 11 cards: limit 11, keeps them. Player 2 (1 wall) holds 10: limit
   -- 9, discards 5. Player 3 (no wall) holds 8: discards 4. Player 4 holds 7: keeps them.
   local base = fresh(t, {
-    [1] = { "tile 19 (wool 11)" },
+    [1] = { "tile:19" },
     [2] = { "ore", "ore", "ore", "ore", "ore" },
     [3] = { "wool", "wool", "wool", "wool" },
   })
@@ -89,7 +89,7 @@ test("walls: each wall raises its owner's discard limit by 2", function(t)
   give(1, { brick = 1 }) -- 12 cards over a limit of 11: half of them go
   t.start { players = 4, seed = 1, start = false, options = { "base.check=true" },
             answers = { [1] = { "brick", "lumber", "lumber", "lumber", "lumber", "lumber",
-                                "tile 19 (wool 11)" } } }
+                                "tile:19" } } }
   base = t.env("base")
   city(base, 1, 3)
   city(base, 1, 15)
@@ -132,7 +132,7 @@ test("walls: whole games with walls keep every invariant", function(t)
 end)
 
 test("walls: statistics count the walls built and the turn of the first", function(t)
-  local base = fresh(t, { [1] = { "node 10", "node 42" } })
+  local base = fresh(t, { [1] = { "node:10", "node:42" } })
   local walls = t.env("city-walls")
   t.eq(walls.storage.walls_built, nil)
   city(base, 1, 10)

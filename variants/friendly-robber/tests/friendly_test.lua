@@ -42,17 +42,17 @@ test("friendly robber: no hex touching a player with 2 points or fewer", functio
 end)
 
 test("friendly robber: a forbidden hex is not an option of the robber decision", function(t)
-  local base = fresh(t, { [1] = { "tile 5 (brick 6)" } })
+  local base = fresh(t, { [1] = { "tile:5" } })
   settle(base, 2, { 3 }, 1)
-  t.raises(function() base.move_robber(1) end, "matches no option of decision 'base.robber'")
-  base = fresh(t, { [1] = { "tile 12 (ore 8)" } })
+  t.raises(function() base.move_robber(1) end, "is no option id of decision 'base.robber'")
+  base = fresh(t, { [1] = { "tile:12" } })
   settle(base, 2, { 3 }, 1)
   t.eq(base.move_robber(1), 12)
-  t.eq(t.decisions(), { { player = 1, kind = "base.robber", count = 15, choice = 8 } })
+  t.eq(t.decisions(), { { player = 1, kind = "base.robber", count = 15, choice = 8, id = "tile:12" } })
 end)
 
 test("friendly robber: protected players cannot be robbed, others can", function(t)
-  local base = fresh(t, { [1] = { "tile 12 (ore 8)" } })
+  local base = fresh(t, { [1] = { "tile:12" } })
   settle(base, 2, { 24, 3 }, 4) -- city on 24 (tile 12): 4 points
   settle(base, 3, { 36 }, 1)    -- tile 12 too, 1 point
   game.move("bank", 2, "wool", 1, "card")

@@ -60,3 +60,10 @@ function rows(t)
   for i, d in ipairs(t.decisions()) do out[i] = { d.player, d.kind, d.count, d.choice } end
   return out
 end
+
+-- The ids of an array of decision options, in order: ids(base.action_options(1)).
+function ids(options)
+  local out = {}
+  for i = 1, #options do out[i] = options[i].id end
+  return out
+end

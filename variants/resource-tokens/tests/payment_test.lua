@@ -2,7 +2,7 @@
 -- cards and tokens; the bank pays cards only. Node 10 (tiles 2, 5, 6) has no harbor.
 
 test("payment: tokens pay for a build in any mix with cards; the player picks the mix", function(t)
-  local base = fresh(t, { [1] = { "3 ore: 1 card, 2 tokens", "node 10" } })
+  local base = fresh(t, { [1] = { "tokens:2", "node:10" } })
   base.place_piece(1, "settlement", 10, { free = true, setup = true })
   give(1, { ore = 2 })
   give_tokens(1, { ore = 2, grain = 2 })
@@ -20,9 +20,18 @@ end)
 test("payment: the mix options run from the fewest tokens to the most", function(t)
   fresh(t)
   local env = t.env()
-  t.eq(env.pay_labels("grain", 2, 0, 2), { "2 grain: 2 cards", "2 grain: 1 card, 1 token",
-                                           "2 grain: 2 tokens" })
-  t.eq(env.pay_labels("ore", 3, 1, 2), { "3 ore: 2 cards, 1 token", "3 ore: 1 card, 2 tokens" })
+  local function texts(kind, options)
+    local out = {}
+    for i, o in ipairs(options) do out[i] = o.id .. " = " .. game.label(kind, o) end
+    return out
+  end
+  t.eq(texts("tokens.pay", env.pay_options("grain", 2, 0, 2)),
+    { "tokens:0 = 2 grain: 2 cards", "tokens:1 = 2 grain: 1 card, 1 token",
+      "tokens:2 = 2 grain: 2 tokens" })
+  t.eq(texts("tokens.claim", env.pay_options("ore", 3, 1, 2)),
+    { "tokens:1 = 3 ore: 2 cards, 1 token", "tokens:2 = 3 ore: 1 card, 2 tokens" })
+  t.eq(env.pay_options("ore", 3, 1, 2)[2],
+    { id = "tokens:2", resource = "ore", amount = 3, tokens = 2, cards = 1 })
 end)
 
 test("payment: a development card bought with tokens only", function(t)
@@ -36,7 +45,7 @@ test("payment: a development card bought with tokens only", function(t)
 end)
 
 test("payment: tokens of other resources change nothing; cards pay without a question", function(t)
-  local base = fresh(t, { [1] = { "node 10" } })
+  local base = fresh(t, { [1] = { "node:10" } })
   base.place_piece(1, "settlement", 10, { free = true, setup = true })
   give(1, { ore = 3, grain = 2 })
   give_tokens(1, { brick = 2 })
@@ -50,17 +59,16 @@ test("payment: the menu offers what tokens can pay for", function(t)
   local base = fresh(t)
   base.place_piece(1, "settlement", 10, { free = true, setup = true })
   give_tokens(1, { ore = 3, grain = 2 })
-  t.eq(base.action_labels(1), { "build city", "offer a trade", "end turn" })
+  t.eq(ids(base.action_options(1)), { "build:city", "domestic", "end" })
   give_tokens(1, { wool = 4 })
-  t.eq(base.action_labels(1), { "build city", "buy development card", "maritime trade",
-                                "offer a trade", "end turn" })
+  t.eq(ids(base.action_options(1)), { "build:city", "buy_dev", "maritime", "domestic", "end" })
 end)
 
 test("payment: maritime trades take tokens and pay out cards only", function(t)
   local base = fresh(t, { [1] = { "wool", "ore" } })
   give(1, { wool = 1 })
   give_tokens(1, { wool = 3 })
-  t.eq(base.maritime_gives(1), { "wool" })
+  t.eq(ids(base.maritime_gives(1)), { "wool" })
   base.maritime_action(1)
   t.eq(hand(1), { ore = 1 })
   t.eq(tokens(1), {})
@@ -68,7 +76,7 @@ test("payment: maritime trades take tokens and pay out cards only", function(t)
   t.eq(game.count("bank", "ore", "token"), 25, "the bank pays a card, never a token")
   t.eq(rows(t), { { 1, "base.maritime_give", 1, 1 }, { 1, "base.maritime_get", 4, 4 } })
 
-  base = fresh(t, { [1] = { "wool", "grain", "4 wool: 2 cards, 2 tokens" } })
+  base = fresh(t, { [1] = { "wool", "grain", "tokens:2" } })
   give(1, { wool = 4 })
   give_tokens(1, { wool = 2 })
   base.maritime_action(1)
@@ -80,7 +88,7 @@ end)
 
 test("payment: in a domestic trade tokens pay and stay tokens", function(t)
   local base = fresh(t, {
-    [1] = { "give 1 brick for 1 ore", "player 2" },
+    [1] = { "offer:brick:ore", "player:2" },
     [2] = { "accept" },
     [3] = { "decline" },
   })
@@ -100,9 +108,9 @@ end)
 
 test("payment: each side of a domestic trade picks its own mix", function(t)
   local base = fresh(t, {
-    [1] = { "give 1 wool for 1 grain", "player 3", "1 wool: 1 token" },
+    [1] = { "offer:wool:grain", "player:3", "tokens:1" },
     [2] = { "decline" },
-    [3] = { "accept", "1 grain: 1 card" },
+    [3] = { "accept", "tokens:0" },
     [4] = { "decline" },
   })
   give(1, { wool = 1 })

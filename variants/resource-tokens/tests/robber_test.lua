@@ -3,7 +3,7 @@
 -- robber starts on the desert, tile 10, whose corners include node 20.
 
 test("robber: a token of the hex's resource instead of a steal", function(t)
-  local base = fresh(t, { [1] = { "tile 12 (ore 8)", "take 1 ore token" } })
+  local base = fresh(t, { [1] = { "tile:12", "take" } })
   base.place_piece(2, "settlement", 24, { free = true, setup = true })
   give(2, { wool = 2 })
   base.move_robber(1)
@@ -15,7 +15,7 @@ test("robber: a token of the hex's resource instead of a steal", function(t)
 end)
 
 test("robber: robbing stays possible and takes no token", function(t)
-  local base = fresh(t, { [1] = { "tile 12 (ore 8)", "rob a player" } })
+  local base = fresh(t, { [1] = { "tile:12", "rob" } })
   base.place_piece(2, "settlement", 24, { free = true, setup = true })
   give(2, { wool = 2 })
   base.move_robber(1)
@@ -25,7 +25,7 @@ test("robber: robbing stays possible and takes no token", function(t)
 end)
 
 test("robber: nothing to take on the desert", function(t)
-  local base = fresh(t, { [1] = { "tile 10 (desert)" } })
+  local base = fresh(t, { [1] = { "tile:10" } })
   game.set("robber", 12)
   base.place_piece(2, "settlement", 20, { free = true, setup = true })
   give(2, { wool = 1 })
@@ -35,14 +35,14 @@ test("robber: nothing to take on the desert", function(t)
 end)
 
 test("robber: no token of the resource left in the bank, no choice", function(t)
-  local base = fresh(t, { [1] = { "tile 12 (ore 8)" } })
+  local base = fresh(t, { [1] = { "tile:12" } })
   game.move("bank", 3, "ore", 25, "token")
   base.move_robber(1)
   t.eq(rows(t), { { 1, "base.robber", 18, 11 } })
 end)
 
 test("robber: the knight offers the same choice", function(t)
-  local base = fresh(t, { [1] = { "tile 12 (ore 8)", "take 1 ore token" } })
+  local base = fresh(t, { [1] = { "tile:12", "take" } })
   game.add(1, "knight", 1, "dev")
   game.deck_draw("dev") -- keep 25 development cards for the check
   base.play_dev(1, "knight")
@@ -51,16 +51,28 @@ test("robber: the knight offers the same choice", function(t)
 end)
 
 test("robber: robber_tokens sets how many tokens (0: never)", function(t)
-  local base = fresh(t, { [1] = { "tile 12 (ore 8)", "take 2 ore tokens" } },
+  local base = fresh(t, { [1] = { "tile:12", "take" } },
     { "resource-tokens.robber_tokens=2" })
   base.move_robber(1)
   t.eq(tokens(1), { ore = 2 })
-  base = fresh(t, { [1] = { "tile 12 (ore 8)", "take 1 ore token" } },
+  base = fresh(t, { [1] = { "tile:12", "take" } },
     { "resource-tokens.robber_tokens=2" })
   game.move("bank", 3, "ore", 24, "token") -- 1 left: the offer shrinks to what the bank has
   base.move_robber(1)
   t.eq(tokens(1), { ore = 1 })
-  base = fresh(t, { [1] = { "tile 12 (ore 8)" } }, { "resource-tokens.robber_tokens=0" })
+  base = fresh(t, { [1] = { "tile:12" } }, { "resource-tokens.robber_tokens=0" })
   base.move_robber(1)
   t.eq(rows(t), { { 1, "base.robber", 18, 11 } })
+end)
+
+test("tokens: people see the options of the token decisions as text", function(t)
+  fresh(t)
+  t.eq(game.label("tokens.robber", { id = "rob", action = "rob" }), "rob a player")
+  t.eq(game.label("tokens.robber", { id = "take", action = "take", resource = "ore", tokens = 2 }),
+    "take 2 ore tokens")
+  t.eq(game.label("tokens.discard", { id = "brick:token", resource = "brick", form = "token" }),
+    "brick token")
+  t.eq(game.label("tokens.shortage",
+    { id = "keep:1", keep = 1, resource = "brick", wanted = 5, supply = 3 }),
+    "keep 1 brick token (5 wanted, 3 in the bank)")
 end)

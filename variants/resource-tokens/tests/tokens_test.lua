@@ -15,7 +15,7 @@ test("tokens: the bank holds 25 tokens of each resource beside its 19 cards", fu
 end)
 
 test("tokens: steals never take tokens", function(t)
-  local base = fresh(t, { [1] = { "tile 12 (ore 8)", "rob a player" } })
+  local base = fresh(t, { [1] = { "tile:12", "rob" } })
   base.place_piece(2, "settlement", 24, { free = true, setup = true })
   give(2, { wool = 1 })
   give_tokens(2, { wool = 3, ore = 2 })
@@ -25,7 +25,7 @@ test("tokens: steals never take tokens", function(t)
   t.eq(hand(2), {})
   t.eq(tokens(2), { wool = 3, ore = 2 })
   -- With tokens only, player 2 cannot be robbed at all.
-  base = fresh(t, { [1] = { "tile 12 (ore 8)", "rob a player" } })
+  base = fresh(t, { [1] = { "tile:12", "rob" } })
   base.place_piece(2, "settlement", 24, { free = true, setup = true })
   give_tokens(2, { wool = 3 })
   base.move_robber(1)
@@ -61,7 +61,7 @@ test("tokens: Year of Plenty and the setup income pay cards, never tokens", func
 end)
 
 test("tokens: tokens are not counted for the discard rule", function(t)
-  local base = fresh(t, { [1] = { "tile 19 (wool 11)", "rob a player" }, [2] = { 1, 1, 1, 1 } })
+  local base = fresh(t, { [1] = { "tile:19", "rob" }, [2] = { 1, 1, 1, 1 } })
   give(1, { brick = 7 })
   give_tokens(1, { brick = 5, ore = 5 }) -- 7 cards, 10 tokens: nothing to discard
   give(2, { ore = 8 })
@@ -78,8 +78,8 @@ end)
 
 test("tokens: a discard may be paid with tokens matching cards that could be discarded", function(t)
   local base = fresh(t, {
-    [1] = { "tile 19 (wool 11)", "rob a player" },
-    [2] = { "brick token", "brick token", "brick card", "ore card" },
+    [1] = { "tile:19", "rob" },
+    [2] = { "brick:token", "brick:token", "brick:card", "ore:card" },
   })
   give(2, { brick = 4, ore = 4 })
   give_tokens(2, { brick = 2, wool = 1 }) -- a wool token, but no wool card: never offered
@@ -98,8 +98,8 @@ test("tokens: each token discarded stands in for one card of its resource", func
   -- 2 brick cards and 6 ore cards, 3 brick tokens: after two brick tokens both brick cards are
   -- spoken for, so neither a brick card nor the third brick token is offered.
   local base = fresh(t, {
-    [1] = { "tile 19 (wool 11)", "rob a player" },
-    [2] = { "brick token", "brick token", "ore card", "ore card" },
+    [1] = { "tile:19", "rob" },
+    [2] = { "brick:token", "brick:token", "ore:card", "ore:card" },
   })
   give(2, { brick = 2, ore = 6 })
   give_tokens(2, { brick = 3 })
@@ -112,7 +112,7 @@ test("tokens: each token discarded stands in for one card of its resource", func
 end)
 
 test("tokens: a player whose tokens match no card discards cards as usual", function(t)
-  local base = fresh(t, { [1] = { "tile 19 (wool 11)", "rob a player" }, [2] = { "ore", "ore", "ore", "ore" } })
+  local base = fresh(t, { [1] = { "tile:19", "rob" }, [2] = { "ore", "ore", "ore", "ore" } })
   give(2, { ore = 8 })
   give_tokens(2, { brick = 2 })
   base.seven(1)

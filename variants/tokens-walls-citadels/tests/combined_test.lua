@@ -10,7 +10,7 @@ end
 
 test("combined: under tokens a wall no longer raises the discard limit", function(t)
   local base = fresh(t, {
-    [1] = { "tile 19 (wool 11)", "rob a player" },
+    [1] = { "tile:19", "rob" },
     [2] = { "ore", "ore", "ore", "ore" },
   })
   walled(base, 2, 3)
@@ -24,7 +24,7 @@ test("combined: under tokens a wall no longer raises the discard limit", functio
 end)
 
 test("combined: a walled city may take one token, the second resource as a card", function(t)
-  local base = fresh(t, { [1] = { "2 brick: 1 card, 1 token" } })
+  local base = fresh(t, { [1] = { "tokens:1" } })
   walled(base, 1, 15)
   city(base, 2, 3)                                             -- no wall: no question
   base.place_piece(3, "settlement", 20, { free = true, setup = true })
@@ -40,7 +40,7 @@ test("combined: a walled city may take one token, the second resource as a card"
 end)
 
 test("combined: a player may always take cards instead of tokens", function(t)
-  local base = fresh(t, { [1] = { "2 brick: 2 cards" } })
+  local base = fresh(t, { [1] = { "tokens:0" } })
   walled(base, 1, 15)
   base.produce(6)
   t.eq(hand(1), { brick = 2 })
@@ -49,7 +49,7 @@ test("combined: a player may always take cards instead of tokens", function(t)
 end)
 
 test("combined: a citadel may take one token of its three", function(t)
-  local base = fresh(t, { [1] = { "3 brick: 2 cards, 1 token" } })
+  local base = fresh(t, { [1] = { "tokens:1" } })
   city(base, 1, 15)
   base.place_piece(1, "citadel", 15, { free = true })
   base.produce(6)
@@ -59,7 +59,7 @@ test("combined: a citadel may take one token of its three", function(t)
 end)
 
 test("combined: a walled citadel may take up to two tokens", function(t)
-  local base = fresh(t, { [1] = { "3 brick: 1 card, 2 tokens", "3 grain: 2 cards, 1 token" } })
+  local base = fresh(t, { [1] = { "tokens:2", "tokens:1" } })
   walled(base, 1, 15)
   base.place_piece(1, "citadel", 15, { free = true })
   t.eq(board.node_get(15, "wall"), 1, "the citadel keeps its wall")
@@ -74,7 +74,7 @@ end)
 
 test("combined: a wall or citadel built after its city produced counts from the next roll", function(t)
   -- The allowance of a node is kept between rolls and asked again once a piece is built there.
-  local base = fresh(t, { [1] = { "2 brick: 1 card, 1 token", "3 brick: 1 card, 2 tokens" } })
+  local base = fresh(t, { [1] = { "tokens:1", "tokens:2" } })
   city(base, 1, 15)
   base.produce(6)
   t.eq(rows(t), {}, "a plain city: no question")
@@ -118,9 +118,9 @@ test("combined: a token shortage of one resource gives nobody tokens of it", fun
   -- One brick token in the bank, two walled cities ask for one each: both keep their request,
   -- so both take cards. Grain is another resource: player 3 gets its grain token.
   local base = fresh(t, {
-    [1] = { "2 brick: 1 card, 1 token", "keep 1 brick token (2 wanted, 1 in the bank)" },
-    [2] = { "2 brick: 1 card, 1 token", "keep 1 brick token (2 wanted, 1 in the bank)" },
-    [3] = { "2 grain: 1 card, 1 token" },
+    [1] = { "tokens:1", "keep:1" },
+    [2] = { "tokens:1", "keep:1" },
+    [3] = { "tokens:1" },
   })
   game.move("bank", 4, "brick", 24, "token")
   walled(base, 1, 15)
@@ -143,8 +143,8 @@ end)
 
 test("combined: in a shortage the players may agree to ask for fewer tokens", function(t)
   local base = fresh(t, {
-    [1] = { "2 brick: 1 card, 1 token", "keep 0 brick tokens (2 wanted, 1 in the bank)" },
-    [2] = { "2 brick: 1 card, 1 token" },
+    [1] = { "tokens:1", "keep:0" },
+    [2] = { "tokens:1" },
   })
   game.move("bank", 4, "brick", 24, "token")
   walled(base, 1, 15)
@@ -170,7 +170,7 @@ end)
 test("combined: tokens taken leave more cards for the card shortage rule", function(t)
   -- 2 brick cards left, 3 owed (walled city 2, settlement 1): with the token only 2 cards are
   -- owed and everyone is paid; taking cards instead, nobody gets brick.
-  local base = fresh(t, { [1] = { "2 brick: 1 card, 1 token" } })
+  local base = fresh(t, { [1] = { "tokens:1" } })
   game.move("bank", 4, "brick", 17, "card")
   walled(base, 1, 15)
   base.place_piece(2, "settlement", 3, { free = true, setup = true })
@@ -178,7 +178,7 @@ test("combined: tokens taken leave more cards for the card shortage rule", funct
   t.eq(hand(1), { brick = 1 })
   t.eq(tokens(1), { brick = 1 })
   t.eq(hand(2), { brick = 1 })
-  base = fresh(t, { [1] = { "2 brick: 2 cards" } })
+  base = fresh(t, { [1] = { "tokens:0" } })
   game.move("bank", 4, "brick", 17, "card")
   walled(base, 1, 15)
   base.place_piece(2, "settlement", 3, { free = true, setup = true })
