@@ -12,8 +12,8 @@
 // cards counted as they were played). A fork as seen by a seat forgets it all and keeps only what
 // the declarations say is visible now. One consequence: a copy made while cards named in the game
 // are pending (a domestic trade offer on the table when the seat is asked to accept it) may
-// deal those cards away from their holder, and the copy then fails when the rule moves them
-// (ForkResult::ok is false, with the rule's error).
+// deal those cards away from their holder. The base pack lets such an offer lapse; a rule that
+// moves them regardless fails the copy (ForkResult::ok is false, with the rule's error).
 
 #include <functional>
 

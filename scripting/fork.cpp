@@ -54,10 +54,39 @@ void check_table(lua_State* L, int index, const std::string& path, const std::st
   }
 }
 
+// True when the table at `index` and everything below it is plain data: check_table's walk
+// without the paths, which only a refusal needs.
+bool is_plain(lua_State* L, int index, std::unordered_set<const void*>& seen) {
+  index = lua_absindex(L, index);
+  if (!seen.insert(lua_topointer(L, index)).second || is_board_list(L, index)) return true;
+  luaL_checkstack(L, 4, "fork: storage nests too deep");
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    const int key = lua_gettop(L) - 1;
+    bool plain = true;
+    if (lua_type(L, key) == LUA_TTABLE) plain = is_plain(L, key, seen);
+    switch (lua_type(L, -1)) {
+      case LUA_TTABLE: plain = plain && is_plain(L, -1, seen); break;
+      case LUA_TSTRING:
+      case LUA_TNUMBER:
+      case LUA_TBOOLEAN: break;
+      default: plain = false;
+    }
+    lua_pop(L, 1);
+    if (!plain) {
+      lua_pop(L, 1);
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void check_plain_storage(lua_State* L, int index, const std::string& pack) {
   std::unordered_set<const void*> seen;
+  if (is_plain(L, index, seen)) return;
+  seen.clear();
   check_table(L, index, "", pack, seen);
 }
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <memory>
 #include <set>
 
@@ -384,4 +385,48 @@ TEST_F(ForkTest, AForkAsSeenByASeatRedealsOnlyWhatThatSeatCannotSee) {
 }
 
 }  // namespace
+// Forks as seen by the deciding seat at every trade answer, each copy playing on for a turn.
+class AnswerForker final : public engine::Agent {
+ public:
+  std::string name() const override { return "random"; }
+  int choose(const engine::Decision& d) override {
+    if (d.kind == "base.trade_answer" && d.forker) {
+      engine::ForkRequest request;
+      request.seed = ++forks;
+      request.turns = 1;
+      request.seen_by = d.player;
+      const auto r = d.forker->fork(request);
+      if (!r.ok && error.empty()) error = r.error;
+    }
+    return static_cast<int>(rng().below(static_cast<std::uint64_t>(d.count)));
+  }
+  std::uint64_t forks = 0;
+  std::string error;
+};
+
+// The redeal may take the card an offer names from the offerer's hand; the offer then lapses in
+// the copy instead of failing it.
+TEST_F(ForkTest, ForksAsSeenByASeatAskedToAcceptAnOfferPlayOn) {
+  packs::PackSearch search;
+  search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
+  search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
+  auto s = std::make_unique<Session>(search, std::vector<std::string>{"base", "resource-tokens",
+                                                                      "city-walls", "citadels"},
+                                     std::vector<std::string>{});
+  std::uint64_t forks = 0;
+  for (std::uint64_t game = 0; game < 4; ++game) {
+    GameConfig config;
+    config.seed = 1;
+    config.game_index = game;
+    config.players = 4;
+    auto agent = std::make_shared<AnswerForker>();
+    config.agent_objects = {nullptr, agent, nullptr, agent};
+    const GameResult r = s->play(config);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(agent->error, "") << "game " << game;
+    forks += agent->forks;
+  }
+  EXPECT_GE(forks, 100u);
+}
+
 }  // namespace catan::scripting

@@ -326,6 +326,12 @@ function domestic_action(p)
     end
     return false
   end
+  -- In a game both sides still hold their card here. A fork as seen by one seat deals the other
+  -- hands again (game.fork seen_by) and may have dealt the offered card away: the offer lapses.
+  if funds(p, give) < 1 or funds(q, get) < 1 then
+    if verbose then game.log(string.format("player %d: the offer lapses", p)) end
+    return false
+  end
   local deal = { player = p, partner = q, give = give, give_count = 1, get = get, get_count = 1 }
   if game.raise("base.trade", deal, trade_default) == "vetoed" then
     if verbose then game.log(string.format("player %d: the trade with player %d is off", p, q)) end
