@@ -21,8 +21,10 @@ class PlayCommand final : public Command {
   CLI::App* add(CLI::App& app) override {
     auto* sub = app.add_subcommand("play", "Play one game with bots and print its summary");
     game_.add_to(*sub,
-                 "Agent per seat, comma-separated: random, human (you, at this terminal), or an "
-                 "agent a pack registers; the last one fills the remaining seats");
+                 "Agent per seat, comma-separated: random, human (you, at this terminal), an "
+                 "agent a pack registers, or the search agent "
+                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md); "
+                 "the last one fills the remaining seats");
     sub->add_option("--game-index", game_index_, "Game index within the seed's stream")
         ->check(WholeNumber)
         ->capture_default_str();

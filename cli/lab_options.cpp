@@ -30,6 +30,7 @@
 #include "lab/summary.h"
 #include "lab/text_report.h"
 #include "scripting/pack_suggest.h"
+#include "search/mcts_settings.h"
 
 namespace catan::cli {
 
@@ -109,7 +110,7 @@ void add_table_game_options(CLI::App& app, GameOptions& game) {
       ->check(CLI::Range(1, 16))
       ->capture_default_str();
   app.add_option("--bots", game.bots,
-                 "Agent per seat, comma-separated (the last fills the remaining seats)")
+                 "Agent per seat, comma-separated (the last fills the remaining seats): random, an agent a pack registers, or the search agent mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)")
       ->capture_default_str();
   app.add_option("--option", game.options,
                  "Pack option for every configuration, as PACK.KEY=VALUE (repeatable); a "
@@ -158,6 +159,20 @@ void check_agents(const std::vector<std::string>& seats,
   known.erase(std::unique(known.begin(), known.end()), known.end());
   for (const auto& name : seats) {
     if (std::binary_search(known.begin(), known.end(), name)) continue;
+    if (search::is_mcts(name)) {
+      search::MctsSettings settings;
+      try {
+        settings = search::parse_mcts(name);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
+      if (std::binary_search(known.begin(), known.end(), settings.rollout) &&
+          settings.rollout != "human")
+        continue;
+      throw UsageError(fmt::format("mcts: unknown rollout agent '{}'{}; known agents: {}",
+                                   settings.rollout, packs::did_you_mean(settings.rollout, known),
+                                   fmt::join(known, ", ")));
+    }
     throw UsageError(fmt::format("unknown agent '{}'{}; known agents: {}", name,
                                  packs::did_you_mean(name, known), fmt::join(known, ", ")));
   }

@@ -10,6 +10,7 @@
 // so nothing searching a copy learns the real game's coming dice or deck order.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +19,7 @@
 namespace catan::engine {
 
 class Agent;
+struct Decision;
 struct GameState;
 
 struct ForkRequest {
@@ -33,6 +35,10 @@ struct ForkRequest {
   // replaced by a random arrangement consistent with what it can (engine/visibility.h), drawn
   // from the copy's game stream. Unset: the copy knows everything the game does.
   std::optional<int> seen_by;
+  // When set, asked first at every decision of the copy after the fork point (the decision
+  // being asked included): it returns an option index to answer the decision itself (a search's
+  // tree policy), or -1 to leave it to the seat's agent. An index out of range fails the copy.
+  std::function<int(const Decision&)> steer;
 };
 
 struct ForkResult {
@@ -43,6 +49,12 @@ struct ForkResult {
   std::string reason;         // the end reason, or "fork stopped after N turns"
   int turns = 0;              // the copy's turn number when it stopped
   std::uint64_t digest = 0;   // GameState::digest() of the copy when it stopped
+  // Each seat's score of the copy's outcome, in [0, 1], for comparing outcomes: 1 for the winner
+  // and 0 for the others when the game ended (1 / players each when it ended without a winner);
+  // otherwise what the packs' evaluator says (game.evaluator), else the seat's share of the
+  // score property (game.score; its value over the sum of all seats', 1 / players each when the
+  // sum is 0 or no pack declares one). Empty when not ok.
+  std::vector<double> scores;
   // The copy's state when it stopped, for evaluating it: valid until the next fork made by the
   // same Forker, and never null when ok.
   const GameState* state = nullptr;

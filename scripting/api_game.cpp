@@ -607,6 +607,33 @@ int g_agent(lua_State* L) {
   return 0;
 }
 
+// game.score(property): declares the player property that measures progress toward winning
+// (base: "vp"). Searches score a copy that has not ended by each seat's share of it
+// (engine::ForkResult::scores). Declared while a pack loads; a later pack's declaration wins.
+int g_score(lua_State* L) {
+  Impl& s = session(L);
+  const auto name = check_sv(L, 1);
+  if (s.loading_pack < 0) luaL_error(L, "game.score: the score is declared while a pack loads");
+  if (name.empty() || name.size() > 64) luaL_argerror(L, 1, "a property name of 1 to 64 bytes");
+  s.score_property = name;
+  return 0;
+}
+
+// game.evaluator(fn): fn(player) -> number in [0, 1], the player's prospects in the current
+// state, which searches use instead of the score share to score a copy that has not ended.
+// Registered while a pack loads; a later pack's evaluator replaces an earlier one.
+int g_evaluator(lua_State* L) {
+  Impl& s = session(L);
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  if (s.loading_pack < 0)
+    luaL_error(L, "game.evaluator: the evaluator is registered while a pack loads");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, s.game_ref);
+  lua_pushvalue(L, 1);
+  lua_setfield(L, -2, "evaluator");
+  s.evaluator_pack = s.loading_pack;
+  return 0;
+}
+
 // game.extend_agent(agent, kind, fn): decisions of `kind` put to `agent` go to fn instead, so a
 // variant pack can teach another pack's agent the decisions it adds.
 // The end of an agent's extension chain: calls the agent's own function (upvalue 2 names the
@@ -805,6 +832,12 @@ int g_fork(lua_State* L) {
   lua_setfield(L, -2, "players");
   push_properties(L, copy.game_props, 0);
   lua_setfield(L, -2, "game");
+  lua_createtable(L, static_cast<int>(r.scores.size()), 0);
+  for (std::size_t seat = 0; seat < r.scores.size(); ++seat) {
+    lua_pushnumber(L, r.scores[seat]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(seat) + 1);
+  }
+  lua_setfield(L, -2, "scores");
   return 1;
 }
 
@@ -944,6 +977,8 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"choose", lua::protect<g_choose>},
                                        {"agent", lua::protect<g_agent>},
                                        {"extend_agent", lua::protect<g_extend_agent>},
+                                       {"score", lua::protect<g_score>},
+                                       {"evaluator", lua::protect<g_evaluator>},
                                        {"decisions", lua::protect<g_decisions>},
                                        {"roll", lua::protect<g_roll>},
                                        {"random", lua::protect<g_random>},

@@ -137,6 +137,14 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
   out.reason = r.reason;
   out.turns = r.turns;
   out.digest = r.digest;
+  if (out.ok) {
+    try {
+      out.scores = copy_->scores();
+    } catch (const std::exception& e) {
+      out.ok = false;
+      out.error = std::string("fork: ") + e.what();
+    }
+  }
   return out;
 }
 

@@ -16,6 +16,7 @@
 #include "scripting/pack_suggest.h"
 #include "scripting/sandbox.h"
 #include "scripting/session_impl.h"
+#include "search/mcts.h"
 
 namespace catan::scripting {
 
@@ -421,6 +422,14 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   checking_invariants = false;
   agent_packs.clear();
   agent_depth = 0;
+  score_property.clear();
+  if (evaluator_pack >= 0) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "evaluator");
+    lua_pop(L, 1);
+    evaluator_pack = -1;
+  }
 
   // The declared events depend only on the packs: declared for the first game, they stay (the
   // state's reset drops only the handlers).
@@ -563,6 +572,12 @@ void Session::Impl::bind_agents(const GameConfig& config) {
       const std::string name = i < config.agents.size() ? config.agents[i] : "random";
       if (name == "random") {
         agents[i] = std::make_shared<engine::RandomAgent>();
+      } else if (search::is_mcts(name)) {
+        try {
+          agents[i] = std::make_shared<search::MctsAgent>(name);
+        } catch (const std::invalid_argument& e) {
+          throw std::runtime_error(fmt::format("player {}: {}", seat + 1, e.what()));
+        }
       } else {
         lua_State* L = lua.get();
         push_game_table("agents");
@@ -855,6 +870,7 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
         s.deciding_seat = seat;
       }
       ~ReadOnly() {
+        s.deciding = nullptr;
         --s.agent_depth;
         s.acting_agent = nullptr;
         s.deciding_seat = -1;
@@ -863,7 +879,16 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
     if (!forks) forks = std::make_unique<Forks>(*this, fork_depth);
     d.forker = forks.get();
     d.state = &state;
-    choice = agent.choose(d);
+    deciding = &d;
+    choice = -1;
+    if (fork_request && fork_request->steer) {
+      choice = fork_request->steer(d);
+      if (choice < -1 || choice >= count)
+        throw std::runtime_error(fmt::format("fork: the steering chose option {} of {} for '{}'",
+                                             choice + 1, count, kind));
+    }
+    if (choice < 0) choice = agent.choose(d);
+    deciding = nullptr;
     if (choice < 0 || choice >= count)
       throw std::runtime_error(fmt::format("agent '{}' chose option {} of {} for '{}'",
                                            agent.name(), choice + 1, count, kind));
@@ -1222,6 +1247,54 @@ GameResult Session::play_fork(const GameConfig& config, const engine::Replay& pr
     r.reason = fmt::format("fork stopped after {} turns", request.turns);
   }
   return r;
+}
+
+std::vector<double> Session::scores() {
+  Impl& s = *impl_;
+  const engine::GameState& st = s.state;
+  const auto players = static_cast<std::size_t>(st.players);
+  std::vector<double> out(players, players ? 1.0 / static_cast<double>(players) : 0.0);
+  if (st.over) {
+    if (st.winner) {
+      std::fill(out.begin(), out.end(), 0.0);
+      out[static_cast<std::size_t>(*st.winner)] = 1.0;
+    }
+    return out;
+  }
+  lua_State* L = s.lua.get();
+  if (s.evaluator_pack >= 0) {
+    const lua::StackGuard guard(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s.game_ref);
+    const int game = lua_gettop(L);
+    for (std::size_t seat = 0; seat < players; ++seat) {
+      lua_getfield(L, game, "evaluator");
+      lua_pushinteger(L, static_cast<lua_Integer>(seat) + 1);
+      FrameGuard frame(s, Frame{-1, s.evaluator_pack, "evaluator"});
+      s.call(1, 1);
+      int isnum = 0;
+      const double v = lua_tonumberx(L, -1, &isnum);
+      if (!isnum || !(v >= 0.0 && v <= 1.0))
+        throw std::runtime_error(fmt::format(
+            "pack '{}': the evaluator returned {} for player {}; expected a number in [0, 1]",
+            s.pack_name(s.evaluator_pack), luaL_tolstring(L, -1, nullptr), seat + 1));
+      out[seat] = v;
+      lua_settop(L, game);
+    }
+    return out;
+  }
+  if (s.score_property.empty()) return out;
+  double sum = 0;
+  std::vector<double> values(players, 0.0);
+  for (std::size_t seat = 0; seat < players; ++seat) {
+    const engine::Value& v = st.player_props.get(static_cast<int>(seat), s.score_property);
+    if (const auto* i = std::get_if<std::int64_t>(&v)) values[seat] = static_cast<double>(*i);
+    if (const auto* d = std::get_if<double>(&v)) values[seat] = *d;
+    values[seat] = std::max(values[seat], 0.0);
+    sum += values[seat];
+  }
+  if (sum > 0)
+    for (std::size_t seat = 0; seat < players; ++seat) out[seat] = values[seat] / sum;
+  return out;
 }
 
 engine::Replay Session::abandoned_replay(const GameConfig& config, const std::string& error) const {

@@ -122,6 +122,11 @@ class Session {
   GameResult play_fork(const GameConfig& config, const engine::Replay& prefix,
                        const engine::ForkRequest& request, int depth);
 
+  // Each seat's score of the game last played (or the copy a fork left), in [0, 1]: the
+  // definition of engine::ForkResult::scores. Throws (a pack's error, with its name) when the
+  // packs' evaluator fails or returns something outside [0, 1].
+  std::vector<double> scores();
+
   // Load order.
   const std::vector<const packs::Manifest*>& packs() const noexcept;
   // Handlers registered when the packs were last loaded (loads them once if never loaded).

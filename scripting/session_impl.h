@@ -140,6 +140,13 @@ struct Session::Impl {
   const engine::ForkRequest* fork_request = nullptr;
   int fork_stop_turn = -1;
   bool fork_stopped = false;
+  // The decision being answered while an agent chooses (for game.search), else null.
+  const engine::Decision* deciding = nullptr;
+  // What searches score a game by (game.score, game.evaluator; declared while packs load): the
+  // player property measuring progress, and the pack whose evaluator the game table holds as
+  // "evaluator" (-1: none).
+  std::string score_property;
+  int evaluator_pack = -1;
   // At the fork point (the first decision past the replayed ones): stop replaying, reseed the
   // game's and the agents' streams from the request and arm its turn limit.
   void start_fork();

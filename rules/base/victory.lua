@@ -11,6 +11,9 @@ local storage, game = storage, game
 
 AWARD_VP = 2
 
+-- Searches score an unfinished game by each player's share of the victory points.
+game.score("vp")
+
 local count = game.count
 local get = game.get
 local has_handlers = game.has_handlers

@@ -1,0 +1,204 @@
+#include "search/mcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/fork.h"
+#include "engine/game_state.h"
+
+namespace catan::search {
+
+namespace {
+
+// The tree holds only the searching seat's own decisions; an edge is an option id, so the same
+// option offered in different determinizations is one edge. `available` counts the iterations
+// in which the edge was offered at its node (ISMCTS's availability count, UCB1's parent count).
+struct Edge {
+  std::string id;
+  int child = -1;
+  int visits = 0;
+  int available = 0;
+  double total = 0;
+};
+
+struct Node {
+  std::vector<Edge> edges;
+  std::unordered_map<std::string, int> by_id;  // edge index by option id
+};
+
+class Tree {
+ public:
+  Tree(int seat, double exploration) : seat_(seat), c_(exploration) { nodes_.emplace_back(); }
+
+  // Starts an iteration at the root; `rng` picks among unexpanded options.
+  void begin(engine::Rng& rng) {
+    node_ = 0;
+    in_tree_ = true;
+    path_.clear();
+    rng_ = &rng;
+  }
+
+  // The steering of one copy's decision: an option index, or -1 for the copy's agent.
+  int steer(const engine::Decision& d) {
+    if (!in_tree_ || d.player != seat_) return -1;
+    if (d.count == 1) return 0;
+    const auto n = static_cast<std::size_t>(d.count);
+    ids_.resize(n);
+    edge_of_.assign(n, -1);
+    fresh_.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      ids_[i] = d.id(static_cast<int>(i));
+      const auto& by_id = nodes_[static_cast<std::size_t>(node_)].by_id;
+      if (const auto it = by_id.find(ids_[i]); it != by_id.end())
+        edge_of_[i] = it->second;
+      else
+        fresh_.push_back(static_cast<int>(i));
+    }
+    if (!fresh_.empty()) {
+      // Expand one option never tried here, then leave the tree for the rollout.
+      const int pick = fresh_[rng_->below(fresh_.size())];
+      const int child = static_cast<int>(nodes_.size());
+      nodes_.emplace_back();
+      Node& node = nodes_[static_cast<std::size_t>(node_)];
+      const int e = static_cast<int>(node.edges.size());
+      node.edges.push_back({ids_[static_cast<std::size_t>(pick)], child, 0, 0, 0});
+      node.by_id.emplace(node.edges.back().id, e);
+      edge_of_[static_cast<std::size_t>(pick)] = e;
+      count_available(node);
+      path_.push_back({node_, e});
+      in_tree_ = false;
+      return pick;
+    }
+    Node& node = nodes_[static_cast<std::size_t>(node_)];
+    count_available(node);
+    int best = 0;
+    double best_value = -1;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Edge& e = node.edges[static_cast<std::size_t>(edge_of_[i])];
+      // An edge whose copies all failed has no visits yet: it is tried first.
+      const double value =
+          e.visits == 0 ? std::numeric_limits<double>::infinity()
+                        : e.total / e.visits +
+                              c_ * std::sqrt(std::log(static_cast<double>(e.available)) / e.visits);
+      if (value > best_value) {
+        best_value = value;
+        best = static_cast<int>(i);
+      }
+    }
+    const int e = edge_of_[static_cast<std::size_t>(best)];
+    path_.push_back({node_, e});
+    node_ = node.edges[static_cast<std::size_t>(e)].child;
+    return best;
+  }
+
+  // Backs up the score of the iteration's copy along the path it took.
+  void back_up(double score) {
+    for (const auto& [node, edge] : path_) {
+      Edge& e = nodes_[static_cast<std::size_t>(node)].edges[static_cast<std::size_t>(edge)];
+      ++e.visits;
+      e.total += score;
+    }
+  }
+
+  // The root edge visited most (ties: the one expanded first), or null before any visit.
+  const Edge* best_root_edge() const {
+    const Edge* best = nullptr;
+    for (const Edge& e : nodes_[0].edges)
+      if (e.visits > 0 && (!best || e.visits > best->visits)) best = &e;
+    return best;
+  }
+  int size() const noexcept { return static_cast<int>(nodes_.size()); }
+
+ private:
+  void count_available(Node& node) {
+    for (const int e : edge_of_)
+      if (e >= 0) ++node.edges[static_cast<std::size_t>(e)].available;
+  }
+
+  int seat_;
+  double c_;
+  std::vector<Node> nodes_;
+  int node_ = 0;
+  bool in_tree_ = true;
+  std::vector<std::pair<int, int>> path_;  // (node, edge) per steered decision
+  engine::Rng* rng_ = nullptr;
+  std::vector<std::string> ids_;  // reused per decision
+  std::vector<int> edge_of_;
+  std::vector<int> fresh_;
+};
+
+}  // namespace
+
+int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine::Rng& rng,
+                SearchStats* stats) {
+  if (d.count == 1) return 0;
+  if (!d.forker || !d.state) return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    std::chrono::duration<double, std::milli>(settings.time_ms));
+
+  Tree tree(d.player, settings.exploration);
+  engine::ForkRequest request;
+  request.agents.assign(static_cast<std::size_t>(d.state->players), settings.rollout);
+  request.turns = settings.horizon;
+  request.seen_by = d.player;
+  request.steer = [&tree](const engine::Decision& copy) { return tree.steer(copy); };
+  engine::Rng expansion = engine::Rng::for_stream(rng.next(), 0, 0);
+
+  // Every option is tried at least kMinVisits times: a decision with many options gets more
+  // iterations than `settings.iterations`.
+  constexpr int kMinVisits = 4;
+  const int budget = std::max(settings.iterations, kMinVisits * d.count);
+  SearchStats local;
+  std::string first_error;
+  for (;;) {
+    if (settings.time_ms > 0 ? local.iterations > 0 && std::chrono::steady_clock::now() >= deadline
+                             : local.iterations >= budget)
+      break;
+    // Common random numbers: the iterations of one round (as many as the decision has options)
+    // share a seed, so the options tried in a round meet the same redeal and the same dice,
+    // and their scores differ by the choice more than by luck.
+    if (local.iterations % d.count == 0) request.seed = rng.next();
+    ++local.iterations;
+    tree.begin(expansion);
+    const engine::ForkResult r = d.forker->fork(request);
+    if (!r.ok) {
+      ++local.failed;
+      if (first_error.empty()) first_error = r.error;
+      continue;
+    }
+    tree.back_up(r.scores[static_cast<std::size_t>(d.player)]);
+  }
+  local.tree_nodes = tree.size();
+  local.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (stats) *stats = local;
+  if (local.failed * 2 > local.iterations)
+    throw std::runtime_error(fmt::format("mcts: {} of {} forks failed; the first: {}", local.failed,
+                                         local.iterations, first_error));
+
+  const Edge* best = tree.best_root_edge();
+  if (!best) return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
+  for (int i = 0; i < d.count; ++i)
+    if (d.id(i) == best->id) return i;
+  throw std::runtime_error(
+      fmt::format("mcts: the option '{}' it chose is not offered at '{}'", best->id, d.kind));
+}
+
+int MctsAgent::choose(const engine::Decision& decision) {
+  SearchStats s;
+  const int choice = mcts_choose(decision, settings_, rng(), &s);
+  totals_.iterations += s.iterations;
+  totals_.failed += s.failed;
+  totals_.tree_nodes += s.tree_nodes;
+  totals_.seconds += s.seconds;
+  return choice;
+}
+
+}  // namespace catan::search

@@ -1,0 +1,160 @@
+// The search agent (search/mcts.h): its settings, that it answers every decision of every pack
+// with a legal option, that its games replay and repeat from their seed, that its search finds
+// the option that wins, and that it searches the game as its seat sees it, never the hidden
+// state.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+
+#include "search/mcts.h"
+#include "session_fixture.h"
+
+namespace catan::scripting {
+namespace {
+
+using search::MctsSettings;
+using search::parse_mcts;
+using testing::SessionFixture;
+
+TEST(MctsSettingsTest, ParsesEverySettingAndRefusesTheRestInOneLine) {
+  const MctsSettings d = parse_mcts("mcts");
+  EXPECT_EQ(d.iterations, 100);
+  EXPECT_EQ(d.horizon, 2);
+  EXPECT_EQ(d.rollout, "random");
+  EXPECT_EQ(d.time_ms, 0);
+  const MctsSettings s = parse_mcts("mcts:iterations=400:horizon=8:rollout=heuristic:c=1.5:time=250");
+  EXPECT_EQ(s.iterations, 400);
+  EXPECT_EQ(s.horizon, 8);
+  EXPECT_EQ(s.rollout, "heuristic");
+  EXPECT_DOUBLE_EQ(s.exploration, 1.5);
+  EXPECT_DOUBLE_EQ(s.time_ms, 250);
+  EXPECT_EQ(parse_mcts(s.spec()).spec(), s.spec());
+  const auto error = [](const char* spec) {
+    try {
+      parse_mcts(spec);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("mcts:depth=3"),
+            "mcts: unknown setting 'depth' (known: iterations, horizon, rollout, c, time)");
+  EXPECT_EQ(error("mcts:iterations=0"),
+            "mcts: iterations=0: expected a whole number from 1 to 1000000");
+  EXPECT_EQ(error("mcts:horizon=two"),
+            "mcts: horizon=two: expected a whole number from 0 to 10000");
+  EXPECT_EQ(error("mcts:c=nan"), "mcts: c=nan: expected a number from 0 to 100");
+  EXPECT_EQ(error("mcts:rollout=mcts"), "mcts: rollout=mcts: expected the name of another agent");
+  EXPECT_EQ(error("mcts:400"), "mcts: '400': settings are written key=value (e.g. iterations=400)");
+  EXPECT_FALSE(search::is_mcts("mctsx"));
+}
+
+class MctsTest : public SessionFixture {
+ protected:
+  std::unique_ptr<Session> with_packs(const std::vector<std::string>& packs) {
+    if (!search_) {
+      search_ = std::make_unique<packs::PackSearch>();
+      search_->add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
+      search_->add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
+    }
+    return std::make_unique<Session>(*search_, packs, std::vector<std::string>{});
+  }
+  std::unique_ptr<packs::PackSearch> search_;
+};
+
+// Every pack of the project, mcts in seat 1 (a small search, so that the test stays quick):
+// every answer is legal (the kernel fails the game otherwise), the game replays, and the same
+// seed plays the same game.
+TEST_F(MctsTest, PlaysEveryPackLegallyReplaysAndRepeats) {
+  const std::vector<std::vector<std::string>> sets = {
+      {"base"}, {"base", "resource-tokens", "city-walls", "citadels"}, {"dice-game"}, {"dice-race"}};
+  for (const auto& packs : sets) {
+    auto s = with_packs(packs);
+    GameConfig config;
+    config.seed = 5;
+    config.players = packs[0] == "base" ? 4 : 2;
+    config.max_turns = 12;
+    config.agents = {"mcts:iterations=4:horizon=0", "random"};
+    const GameResult a = s->play(config);
+    ASSERT_TRUE(a.ok) << packs[0] << ": " << a.error;
+    EXPECT_EQ(a.players[0].agent, "mcts:iterations=4:horizon=0");
+    const GameResult b = s->play(config);
+    ASSERT_TRUE(b.ok) << b.error;
+    EXPECT_EQ(a.digest, b.digest) << packs.size() << " packs from " << packs[0];
+    EXPECT_EQ(a.decisions, b.decisions);
+    const GameResult r = s->replay(a.replay);
+    EXPECT_TRUE(r.ok) << r.error;
+  }
+}
+
+// One decision decides the game: "win" wins it for the chooser, "lose" loses it. The search
+// finds "win" wherever it is in the list.
+TEST_F(MctsTest, FindsTheOptionThatWins) {
+  pack("oneshot", R"(
+game.on("game.setup", function(e) game.add_form("chip") end)
+game.on("turn", function(e)
+  local order = game.turn() % 2 == 1 and {"lose", "win"} or {"win", "lose"}
+  local pick = game.decide(e.player, "pick", {{id = order[1]}, {id = order[2]}})
+  if pick.id == "win" then
+    game.finish(e.player, "won")
+  else
+    game.finish(e.player % 2 + 1, "lost")
+  end
+end)
+)");
+  auto s = session({"oneshot"});
+  for (std::uint64_t game = 0; game < 6; ++game) {
+    GameConfig config;
+    config.game_index = game;
+    config.players = 2;
+    config.agents = {"mcts:iterations=8:horizon=0", "random"};
+    const GameResult r = s->play(config);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.winner, 0) << "game " << game;
+    EXPECT_EQ(r.reason, "won");
+  }
+}
+
+// Player 2 holds a hidden card, gold; the hidden pile holds two lead. Player 1 guesses: "gold"
+// wins if player 2 holds gold and loses if not; "safe" ends the game without a winner (half a
+// win to a search). Knowing the hand, "gold" always wins; as player 1 sees it, player 2 holds
+// gold one time in three, so "gold" is worth 1/3 and "safe" 1/2. A search that looked at the
+// hidden hand would guess; the honest one plays safe.
+TEST_F(MctsTest, SearchesTheGameAsItsSeatSeesIt) {
+  pack("guess", R"(
+game.on("game.setup", function(e)
+  game.add_form("hand", "private")
+  game.add_kind("gold")
+  game.add_kind("lead")
+  game.add_deck("pile", {hidden = true, pool = "hand"})
+  game.add(2, "gold", 1, "hand")
+  game.deck_push("pile", "lead")
+  game.deck_push("pile", "lead")
+end)
+game.on("turn", function(e)
+  local pick = game.decide(1, "guess", {{id = "gold"}, {id = "safe"}})
+  if pick.id == "safe" then
+    game.finish(nil, "safe")
+  elseif game.count(2, "gold", "hand") == 1 then
+    game.finish(1, "right")
+  else
+    game.finish(2, "wrong")
+  end
+end)
+)");
+  auto s = session({"guess"});
+  for (std::uint64_t game = 0; game < 4; ++game) {
+    GameConfig config;
+    config.game_index = game;
+    config.players = 2;
+    config.agents = {"mcts:iterations=400:horizon=0", "random"};
+    const GameResult r = s->play(config);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.reason, "safe") << "game " << game;
+  }
+}
+
+}  // namespace
+}  // namespace catan::scripting
