@@ -385,12 +385,23 @@ function game.extend_agent(agent, kind, fn) end
 ---@field turns integer the copy's turn number when it stopped
 ---@field players table<string, any>[] per seat, the player's properties
 ---@field game table<string, any> the game properties
+---@field scores number[] per seat, the copy's outcome scored in [0, 1] (game.score, game.evaluator)
 
 ---Inside an agent only: copies the game at the decision being asked and plays the copy on; the
 ---real game is untouched. Storage must be plain data.
 ---@param spec? catan.ForkSpec
 ---@return catan.ForkResult
 function game.fork(spec) end
+
+---While a pack loads: the player property that measures progress toward winning ("vp").
+---Searches score a copy that has not ended by each seat's share of it.
+---@param property string
+function game.score(property) end
+
+---While a pack loads: fn(player) -> number in [0, 1], the player's prospects now; searches use
+---it instead of the score share to score a copy that has not ended.
+---@param fn fun(player: integer): number
+function game.evaluator(fn) end
 
 -- Randomness (the game's stream; an agent's own stream inside an agent)
 
