@@ -15,7 +15,7 @@ test("six fishing grounds on the coast, numbered 4 5 6 8 9 10, and the lake", fu
   t.eq(grounds, { { 4, { 12, 13, 23 } }, { 5, { 36, 37 } }, { 6, { 51, 52, 54 } },
                   { 8, { 49, 50 } }, { 9, { 17, 18, 29 } }, { 10, { 1, 6 } } })
   -- No ground faces a harbor's sea hex (the ends of a ground may touch a harbor next to it).
-  for _, n in ipairs({ 13, 52, 18 }) do t.eq(board.node_get(n, "harbor"), nil) end
+  for _, n in ipairs({ 13, 51, 17 }) do t.eq(board.node_get(n, "harbor"), nil) end
   t.eq(board.node_get(13, "fishing"), "4")
   t.eq(board.tile_get(10, "terrain"), "lake")
   t.eq(board.tile_get(10, "lake_numbers"), "2,3,11,12")

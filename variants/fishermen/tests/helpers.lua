@@ -90,3 +90,22 @@ function bury_boot()
   game.deck_push("fish", "boot")
   for _, it in ipairs(all) do if it ~= "boot" then game.deck_push("fish", it) end end
 end
+
+-- Takes the old boot out of the fish deck and gives it to p (as a draw would).
+function give_boot(p)
+  local all = game.deck_items("fish")
+  while game.deck_count("fish") > 0 do game.deck_draw("fish") end
+  for _, it in ipairs(all) do if it ~= "boot" then game.deck_push("fish", it) end end
+  game.set("fishermen.boot", p)
+end
+
+-- Takes one development card of `kind` out of the deck into p's hand.
+function give_dev(p, kind)
+  local all = game.deck_items("dev")
+  while game.deck_count("dev") > 0 do game.deck_draw("dev") end
+  local taken = false
+  for _, it in ipairs(all) do
+    if it == kind and not taken then taken = true else game.deck_push("dev", it) end
+  end
+  game.add(p, kind, 1, "dev")
+end
