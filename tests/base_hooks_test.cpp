@@ -61,6 +61,45 @@ end)
   EXPECT_GT(count(*s, "reused"), 0) << "claim tables are pooled";
 }
 
+TEST_F(BaseHooksTest, TargetVpSetupIncomeGrantAndARobberOffTheBoard) {
+  // base.target_vp: seat 1 needs 30 points, so it never wins; base.setup_income: one
+  // after-handler call per second settlement; base.grant: a free development card (checked
+  // first), counted as bought this turn; the robber taken off the board at every turn's end, so
+  // every 7 and knight moves it from nowhere.
+  pack("hooks", R"lua(
+game.on("game.setup", function() storage.income, storage.granted, storage.cards = 0, 0, 0 end)
+game.on("base.target_vp", function(e) if e.player == 1 then e.target = 30 end end)
+game.on("base.setup_income", function(e)
+  storage.income = storage.income + 1
+  storage.cards = storage.cards + game.total(e.player, "card")
+end, { after = true })
+game.on("base.turn_end", function(e)
+  if storage.granted == 0 then
+    local c = { player = e.player, item = "development card", check = true }
+    game.raise("base.grant", c)
+    local before = game.total(e.player, "dev")
+    local g = { player = e.player, item = "development card" }
+    game.raise("base.grant", g)
+    if c.ok and g.result and game.total(e.player, "dev") == before + 1 then storage.granted = 1 end
+  end
+  game.set("robber", nil)
+end)
+game.on("game.end", function(e)
+  game.set("income", storage.income)
+  game.set("granted", storage.granted)
+  game.set("cards", storage.cards)
+  game.set("won1", e.winner == 1 and 1 or 0)
+end)
+)lua",
+       R"(, "requires": ["base"])");
+  const auto s = play_with("hooks", 400);
+  if (HasFailure()) return;
+  EXPECT_EQ(count(*s, "income"), 4);
+  EXPECT_GT(count(*s, "cards"), 0) << "the default income ran before the after-handlers";
+  EXPECT_EQ(count(*s, "granted"), 1);
+  EXPECT_EQ(count(*s, "won1"), 0);
+}
+
 TEST_F(BaseHooksTest, WatchedProductionIsRaisedExactlyForRollsTouchingAWatchedNode) {
   // A pack that watches every city (base.production_watch) and counts base.watched_production.
   // Its own oracle, from base.roll and the board: a roll other than 7 should raise the event when

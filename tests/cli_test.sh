@@ -126,6 +126,13 @@ check "no failed game" grep -q 'failed: 0' "$tmp/out"
 expect 0 "bench walls and citadels with checks" -- "$catan" bench base --variant city-walls --variant citadels \
   --games 4 --bots heuristic,random --option base.check=true
 check "no failed game (walls, citadels)" grep -q 'failed: 0' "$tmp/out"
+expect 0 "bench fishermen with tokens, checks on" -- "$catan" bench base --variant fishermen \
+  --variant resource-tokens --games 4 --bots heuristic,random --option base.check=true
+check "no failed game (fishermen)" grep -q 'failed: 0' "$tmp/out"
+expect 0 "play fishermen with a log" -- "$catan" play base fishermen --players 4 --seed 2 \
+  --bots heuristic,random --log "$tmp/fish.json"
+expect 0 "replay fishermen" -- "$catan" replay "$tmp/fish.json"
+check "fishermen replay verified" grep -q '^replay OK' "$tmp/out"
 # The kernel-floor benchmark pack (bench/throughput.sh) keeps loading and playing to its turn cap.
 root="$(cd "$(dirname "$0")/.." && pwd)"
 expect 0 "bench the kernel floor" -- "$catan" bench --rules "$root/bench/packs/kernel-floor" --games 3 \

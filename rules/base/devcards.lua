@@ -126,3 +126,45 @@ function play_dev(p, kind)
   EFFECTS[kind](p)
   update_vp(p)
 end
+
+-- Gives p the top development card without payment; it counts as bought this turn (it cannot
+-- be played before p's next turn). Returns the card's kind, nil when the deck is empty.
+function grant_dev(p)
+  local card = game.deck_draw("dev")
+  if card == nil then return nil end
+  game.add(p, card, 1, "dev")
+  local bought = storage.turn.bought
+  bought[card] = (bought[card] or 0) + 1
+  if storage.verbose then game.log(string.format("player %d gets a development card", p)) end
+  update_vp(p)
+  return card
+end
+
+-- base.grant {player, item, check}: another pack gives a player an item for free, which only the
+-- base pack can do (it places pieces and deals development cards), so the base pack handles
+-- this event of its own (priority 0; it is raised only by other packs, so a game without them
+-- never pays for it). item = a piece name: the player places one from supply through its
+-- placement decision ("base.place_<piece>") as a free build; item = DEV_ITEM: the top
+-- development card (grant_dev). With check = true nothing is given and ok is set: whether the
+-- item can be given now (a piece in supply with a legal spot; a card in the deck). Otherwise
+-- result is set: the spot or the card's kind, nil when nothing could be given. Handlers at a
+-- negative priority may veto; after-handlers read ok or result.
+game.on("base.grant", function(e)
+  local p, item = e.player, e.item
+  if item == DEV_ITEM then
+    if e.check then
+      e.ok = game.deck_count("dev") > 0
+    else
+      e.result = grant_dev(p)
+    end
+    return
+  end
+  if storage.pieces[item] == nil then
+    error(string.format("base.grant: unknown item '%s'", tostring(item)), 0)
+  end
+  if e.check then
+    e.ok = storage.supply[p][item] > 0 and has_spot(p, item)
+  else
+    e.result = choose_and_place(p, item, { free = true })
+  end
+end)

@@ -147,7 +147,8 @@ end
 -- p moves the robber: decision "base.robber" among every tile except the robber's (after
 -- base.robber_targets), options {id = "tile:T", tile = T} (storage.tile_options); sets the game
 -- prop robber and raises base.robber_moved (default: the steal). Returns the new tile, or nil
--- when no tile was allowed (the robber stays).
+-- when no tile was allowed (the robber stays). With the game prop robber unset (a rule took the
+-- robber off the board) every tile is offered and base.robber_moved has from = nil.
 function move_robber(p)
   local from = storage.props.robber
   local tiles, choices
@@ -164,8 +165,9 @@ function move_robber(p)
     choices = {}
     for i, t in ipairs(tiles) do choices[i] = records[t] end
   else
-    -- Every tile but the robber's: the same two arrays for every move from `from`.
-    local cached = storage.robber_menus[from]
+    -- Every tile but the robber's: the same two arrays for every move from `from` (key 0: the
+    -- robber is off the board).
+    local cached = storage.robber_menus[from or 0]
     if cached == nil then
       tiles, choices = {}, {}
       for t = 1, board.tiles() do
@@ -175,7 +177,7 @@ function move_robber(p)
         end
       end
       cached = { tiles = tiles, choices = choices }
-      storage.robber_menus[from] = cached
+      storage.robber_menus[from or 0] = cached
     end
     tiles, choices = cached.tiles, cached.choices
   end

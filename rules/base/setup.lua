@@ -21,8 +21,20 @@ function setup_order(first, players)
   return order
 end
 
--- The starting income of a settlement on `node`: one card per adjacent producing tile.
+-- The starting income of a settlement on `node`: one card per adjacent producing tile. Through
+-- base.setup_income {player, node} while that event has handlers (setup_income_default is its
+-- default action: a handler may add income after it, or replace it).
 function setup_income(p, node)
+  if game.has_handlers("base.setup_income") then
+    game.raise("base.setup_income", { player = p, node = node }, setup_income_default)
+  else
+    setup_income_default({ player = p, node = node })
+  end
+end
+
+-- Default action of base.setup_income: one card from the bank per producing tile at e.node.
+function setup_income_default(e)
+  local p, node = e.player, e.node
   local tiles = storage.node_tiles[node]
   for i = 1, #tiles do
     local r = storage.tile_resource[tiles[i]]

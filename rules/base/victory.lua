@@ -68,13 +68,22 @@ function update_vp(p)
   if storage.vp[p] ~= vp then game.player_set(p, "vp", vp) end
 end
 
--- Ends the game with p as winner when it is p's turn and p has options.target_vp points or more.
+-- The points p needs to win: options.target_vp, changed by handlers of base.target_vp {player,
+-- target} (raised only while the event has handlers, so an unhandled game reads the option).
+function target_vp(p)
+  if not storage.target_vp_hooked then return options.target_vp end
+  local e = { player = p, target = options.target_vp }
+  game.raise("base.target_vp", e)
+  return e.target
+end
+
+-- Ends the game with p as winner when it is p's turn and p has target_vp(p) points or more.
 -- Returns true when p won. Points reached on another player's turn wait for p's own turn.
 function check_win(p)
   local turn = storage.turn_view
   if p ~= turn.current or turn.over then return false end
   local vp = vp_total(p)
-  if vp >= options.target_vp then
+  if vp >= (storage.target_vp_hooked and target_vp(p) or options.target_vp) then
     game.finish(p, string.format("reached %d victory points", vp))
     return true
   end
@@ -83,6 +92,7 @@ end
 
 game.on("game.setup", function(e)
   storage.vp_hooked = has_handlers("base.vp")
+  storage.target_vp_hooked = has_handlers("base.target_vp")
   storage.vp_pieces = {}
   for _, name in ipairs(storage.piece_names) do
     local spec = storage.pieces[name]

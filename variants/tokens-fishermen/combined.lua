@@ -1,0 +1,4 @@
+-- Nothing to run: resource-tokens and fishermen carry every rule. Seed 002 rules that fish buy
+-- resource cards, never tokens, and that fish spent to draw from another player draw cards only;
+-- the fishermen pack moves the "card" form only, so both hold with tokens loaded. This pack loads
+-- the two together (`--variant tokens-fishermen`) and holds the tests, which need both loaded.
