@@ -21,7 +21,7 @@ class SimCommand final : public Command {
         "of end points, statistics");
     game_.players = 4;
     game_.add_to(*sub, "Agent per seat, comma-separated (the last fills the remaining seats)");
-    lab_.add_to(*sub);
+    lab_.add_to(*sub, true);
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;

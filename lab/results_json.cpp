@@ -13,6 +13,7 @@
 #include "engine/file_io.h"
 
 #include "lab/comparison.h"
+#include "lab/rotation.h"
 #include "lab/summary.h"
 
 namespace catan::lab {
@@ -154,6 +155,13 @@ ojson aggregate_raw(const Aggregate& a) {
   j["ignored"] = a.ignored;
   j["failures"] = failures_raw(a);
   j["capped"] = a.capped;
+  ojson bots = ojson::object();
+  for (const auto& [name, b] : a.bots)
+    bots[name] = {{"games", b.games}, {"seats", b.seats}, {"wins", b.wins}};
+  j["bots"] = bots;
+  ojson beats = ojson::array();
+  for (const auto& [pair, n] : a.beats) beats.push_back({pair.first, pair.second, n});
+  j["beats"] = beats;
   return j;
 }
 
@@ -257,6 +265,14 @@ ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
   ojson win_by_bot = ojson::object();
   for (const auto& [name, rate] : s.bot_win) win_by_bot[name] = rate_json(rate);
   j["bot_win_rate"] = win_by_bot;
+  ojson per_bot = ojson::array();
+  for (const auto& b : bot_results(a, bots)) {
+    ojson r = {{"bot", b.bot}, {"games", b.games}, {"seat_games", b.seat_games}};
+    r.update(rate_json(b.win));
+    r["rating"] = b.rating ? num(*b.rating) : ojson(nullptr);
+    per_bot.push_back(r);
+  }
+  j["bot_results"] = per_bot;
   j["turns"] = figures(a.turns);
   j["rounds"] = figures(a.rounds);
   j["decisions"] = figures(a.decisions);
@@ -465,6 +481,64 @@ std::vector<std::uint64_t> read_counts(const Node& n, int players) {
   return out;
 }
 
+// The per-bot totals of `a` (raw "bots" and "beats"), checked against its seat totals. A file
+// written before they were added has neither: its seats were not rotated, so they follow from
+// the seat wins and run.bots exactly as Aggregate::add counts them.
+void read_bots(const Node& n, const RunInfo& run, Aggregate& a) {
+  const auto seats = seat_bots(run.bots, run.players, 0, false);
+  if (!n.has("bots") && !n.has("beats")) {
+    if (run.rotate) n.fail("missing field 'bots' (a rotated run)");
+    if (a.finished == 0) return;
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      auto& b = a.bots[seats[s]];
+      if (std::find(seats.begin(), seats.begin() + static_cast<std::ptrdiff_t>(s), seats[s]) ==
+          seats.begin() + static_cast<std::ptrdiff_t>(s))
+        b.games += a.finished;
+      b.seats += a.finished;
+      b.wins += a.seat_wins[s];
+      for (const auto& other : seats)
+        if (other != seats[s] && a.seat_wins[s] > 0) a.beats[{seats[s], other}] += a.seat_wins[s];
+    }
+    return;
+  }
+  const Node bots = n.at("bots");
+  std::vector<std::uint64_t> wins, seat_counts;
+  bots.each([&](const std::string& k, const Node& v) {
+    if (std::find(seats.begin(), seats.end(), k) == seats.end()) v.fail("not a bot of the run");
+    BotTotals b{v.at("games").u64(), v.at("seats").u64(), v.at("wins").u64()};
+    if (b.games > a.finished || b.wins > b.games || b.games > b.seats ||
+        b.seats > static_cast<unsigned __int128>(b.games) * static_cast<unsigned>(run.players))
+      v.fail("games, seats and wins contradict each other or the finished games");
+    wins.push_back(b.wins);
+    seat_counts.push_back(b.seats);
+    a.bots[k] = b;
+  });
+  if (!a.bots.empty()) {
+    check_sum(bots, wins, a.finished - a.no_winner, "wins: finished games with a winner");
+    if (a.finished > UINT64_MAX / static_cast<std::uint64_t>(run.players))
+      bots.fail("too many finished games");
+    check_sum(bots, seat_counts, a.finished * static_cast<std::uint64_t>(run.players),
+              "seats: finished games x players");
+  }
+  const Node beats = n.at("beats");
+  for (std::size_t i = 0; i < beats.size(); ++i) {
+    const Node e = beats.at(i);
+    std::pair<std::string, std::string> pair{e.at(0).str(), e.at(1).str()};
+    const auto count = e.at(2).u64();
+    const auto winner = a.bots.find(pair.first);
+    if (winner == a.bots.end() || !a.bots.count(pair.second) || pair.first == pair.second)
+      e.fail("not a pair of two bots of the results");
+    if (i > 0 && !(std::pair{e.at(0).str(), e.at(1).str()} >
+                   std::pair{beats.at(i - 1).at(0).str(), beats.at(i - 1).at(1).str()}))
+      e.fail("pairs are not in ascending order");
+    // One result per other seat of each game the winner won.
+    if (count > static_cast<unsigned __int128>(winner->second.wins) *
+                    static_cast<unsigned>(run.players - 1))
+      e.at(2).fail("more results than the winner's games allow");
+    a.beats[pair] = count;
+  }
+}
+
 // Every total is checked against the others: a file whose figures contradict each other (a win
 // rate above 100%, histograms that do not add up) is refused naming the field.
 Aggregate read_aggregate(const Node& n, const RunInfo& run) {
@@ -540,6 +614,7 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run) {
   }
   if (n.has("capped"))
     for (const auto& s : n.at("capped").strings()) a.capped.insert(s);
+  read_bots(n, run, a);
   return a;
 }
 
@@ -590,6 +665,7 @@ ojson results_to_json(const LabResults& r) {
   run["seed"] = r.run.seed;
   run["players"] = r.run.players;
   run["bots"] = r.run.bots;
+  run["rotate"] = r.run.rotate;
   run["max_turns"] = r.run.max_turns;
   run["games"] = r.run.games;
   run["first_game"] = r.run.first;
@@ -655,6 +731,12 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
   r.run.players = run.at("players").small_int();
   if (r.run.players < 1 || r.run.players > 1000) run.at("players").fail("out of range");
   r.run.bots = run.at("bots").strings();
+  if (r.run.bots.size() > static_cast<std::size_t>(r.run.players))
+    run.at("bots").fail("more bots than players");
+  if (run.has("rotate")) {
+    if (!run.at("rotate").j.is_boolean()) run.at("rotate").fail("expected true or false");
+    r.run.rotate = run.at("rotate").j.get<bool>();
+  }
   r.run.max_turns = run.at("max_turns").small_int();
   r.run.games = run.at("games").u64();
   r.run.first = run.at("first_game").u64();
