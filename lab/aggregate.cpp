@@ -97,6 +97,9 @@ void Aggregate::add_bots(const GameRecord& r) {
                   name) == r.seat_bots.begin() + static_cast<std::ptrdiff_t>(seat))
       ++b.games;
     ++b.seats;
+    if (seat < r.seat_props.size())
+      for (const auto& [prop, value] : r.seat_props[seat])
+        if (prop == "vp" || prop == "score") bot_points[prop][name].add(value);
   }
   if (r.winner < 0 || r.winner >= players) return;
   const auto& winner = r.seat_bots[static_cast<std::size_t>(r.winner)];
@@ -138,6 +141,8 @@ void Aggregate::merge(const Aggregate& o) {
     mine.wins += b.wins;
   }
   for (const auto& [pair, n] : o.beats) beats[pair] += n;
+  for (const auto& [prop, per_bot] : o.bot_points)
+    for (const auto& [name, d] : per_bot) bot_points[prop][name].merge(d);
   trim_names();
 }
 

@@ -80,6 +80,9 @@ struct Aggregate {
   // whose bot differs from the winner's, in every finished game with a winner.
   std::map<std::string, BotTotals> bots;
   std::map<std::pair<std::string, std::string>, std::uint64_t> beats;
+  // The end value of each points property ("vp", "score"; see summarize()) per bot, over every
+  // seat it held: what the points distribution per bot needs when seats were rotated.
+  std::map<std::string, std::map<std::string, Distribution>> bot_points;
 
   explicit Aggregate(int players = 0);
   // Adds one game. Errors count in games and errors only.

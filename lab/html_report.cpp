@@ -266,7 +266,7 @@ std::string points_table(const LabResults& r, const std::string& property) {
 std::string points_chart(const LabResults& r, const std::string& property) {
   std::vector<std::pair<std::string, Histogram>> series_hist;
   if (r.configs.size() == 1) {
-    for (const auto& g : points_by_bot(r.totals.configs[0], r.run.bots, property))
+    for (const auto& g : points_by_bot(r.totals.configs[0], r.run.bots, property, r.run.rotate))
       series_hist.emplace_back(g.bot, g.points.histogram);
   } else {
     for (std::size_t c = 0; c < r.configs.size(); ++c) {

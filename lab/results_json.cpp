@@ -162,6 +162,13 @@ ojson aggregate_raw(const Aggregate& a) {
   ojson beats = ojson::array();
   for (const auto& [pair, n] : a.beats) beats.push_back({pair.first, pair.second, n});
   j["beats"] = beats;
+  ojson bot_points = ojson::object();
+  for (const auto& [prop, per_bot] : a.bot_points) {
+    ojson list = ojson::object();
+    for (const auto& [name, d] : per_bot) list[name] = distribution_raw(d);
+    bot_points[prop] = list;
+  }
+  j["bot_points"] = bot_points;
   return j;
 }
 
@@ -232,7 +239,8 @@ ojson points_figures(const Distribution& d) {
   return j;
 }
 
-ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
+ojson config_results(const Aggregate& a, const RunInfo& run) {
+  const auto& bots = run.bots;
   const auto s = summarize(a, bots);
   ojson j;
   j["games"] = a.games;
@@ -288,7 +296,7 @@ ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
   }
   j["end_vp"] = end_vp;
   ojson by_bot = ojson::array();
-  for (const auto& g : points_by_bot(a, bots, s.points)) {
+  for (const auto& g : points_by_bot(a, bots, s.points, run.rotate)) {
     ojson r = {{"bot", g.bot}, {"seats", g.seats}};
     r.update(points_figures(g.points));
     by_bot.push_back(r);
@@ -498,6 +506,11 @@ void read_bots(const Node& n, const RunInfo& run, Aggregate& a) {
       b.wins += a.seat_wins[s];
       for (const auto& other : seats)
         if (other != seats[s] && a.seat_wins[s] > 0) a.beats[{seats[s], other}] += a.seat_wins[s];
+      for (const char* prop : {"vp", "score"}) {
+        const auto it = a.player.find(prop);
+        if (it != a.player.end() && it->second[s].moments.count() > 0)
+          a.bot_points[prop][seats[s]].merge(it->second[s]);
+      }
     }
     return;
   }
@@ -536,6 +549,15 @@ void read_bots(const Node& n, const RunInfo& run, Aggregate& a) {
                     static_cast<unsigned>(run.players - 1))
       e.at(2).fail("more results than the winner's games allow");
     a.beats[pair] = count;
+  }
+  if (n.has("bot_points")) {
+    n.at("bot_points").each([&](const std::string& prop, const Node& per_bot) {
+      per_bot.each([&](const std::string& name, const Node& v) {
+        const auto b = a.bots.find(name);
+        if (b == a.bots.end()) v.fail("not a bot of the results");
+        a.bot_points[prop][name] = read_distribution_of(v, b->second.seats, "seats of the bot");
+      });
+    });
   }
 }
 
@@ -687,7 +709,7 @@ ojson results_to_json(const LabResults& r) {
                        {"packs", c.config.packs},
                        {"options", c.config.options},
                        {"loaded", loaded},
-                       {"results", config_results(r.totals.configs[i], r.run.bots)},
+                       {"results", config_results(r.totals.configs[i], r.run)},
                        {"raw", aggregate_raw(r.totals.configs[i])}});
   }
   j["configs"] = configs;

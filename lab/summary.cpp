@@ -87,8 +87,19 @@ std::vector<BotResult> bot_results(const Aggregate& t, const std::vector<std::st
 }
 
 std::vector<PointsGroup> points_by_bot(const Aggregate& t, const std::vector<std::string>& bots,
-                                       const std::string& property) {
+                                       const std::string& property, bool rotated) {
   std::vector<PointsGroup> out;
+  if (rotated) {
+    const auto found = t.bot_points.find(property);
+    if (property.empty() || found == t.bot_points.end()) return out;
+    std::vector<int> all(static_cast<std::size_t>(t.players));
+    for (std::size_t s = 0; s < all.size(); ++s) all[s] = static_cast<int>(s) + 1;
+    for (const auto& name : distinct_bots(bots)) {
+      const auto it = found->second.find(name);
+      if (it != found->second.end()) out.push_back({name, all, it->second});
+    }
+    return out;
+  }
   const auto found = t.player.find(property);
   if (property.empty() || found == t.player.end()) return out;
   const auto& seats = found->second;

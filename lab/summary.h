@@ -75,9 +75,11 @@ struct PointsGroup {
   Distribution points;     // every seat's distribution merged (exact, like the seats')
 };
 
-// One group per agent name, in order of first seat; empty when `property` was never set.
+// One group per agent name, in order of first seat; empty when `property` was never set. With
+// `rotated` seats, a bot played every seat: its group lists them all and holds its own values
+// (Aggregate::bot_points), not its first seats'.
 std::vector<PointsGroup> points_by_bot(const Aggregate& totals,
                                        const std::vector<std::string>& bots,
-                                       const std::string& property);
+                                       const std::string& property, bool rotated = false);
 
 }  // namespace catan::lab

@@ -65,13 +65,13 @@ std::string seats_text(const std::vector<int>& seats) {
 }
 
 // The end points: one row per seat, then per agent name its seats' pooled histogram.
-void points_rows(const Aggregate& a, const std::vector<std::string>& bots,
-                 const std::string& property, std::vector<std::vector<std::string>>& rows) {
+void points_rows(const Aggregate& a, const RunInfo& run, const std::string& property,
+                 std::vector<std::vector<std::string>>& rows) {
   const auto& seats = a.player.at(property);
   for (std::size_t i = 0; i < seats.size(); ++i)
     rows.push_back(
         {i == 0 ? "end " + property : "", fmt::format("{}: {}", i + 1, points_text(seats[i]))});
-  for (const auto& g : points_by_bot(a, bots, property)) {
+  for (const auto& g : points_by_bot(a, run.bots, property, run.rotate)) {
     const Binned b = bin_histogram(g.points.histogram, kPointsBins);
     if (b.bins.empty()) continue;
     std::string head = fmt::format("{} of {}, {}", g.points.moments.count(), seats_text(g.seats),
@@ -182,7 +182,7 @@ std::string config_text(const LabResults& r, std::size_t index) {
                                                s.balance_score, s.position_balance_score)});
   bot_rows(a, r.run, rows);
   rows.push_back({"turns", distribution_text(a.turns)});
-  if (!s.points.empty()) points_rows(a, r.run.bots, s.points, rows);
+  if (!s.points.empty()) points_rows(a, r.run, s.points, rows);
   if (!a.dice.empty()) {
     std::uint64_t rolls = 0;
     for (const auto& [total, n] : a.dice) rolls += n;

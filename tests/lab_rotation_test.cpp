@@ -198,6 +198,19 @@ TEST_F(RotatedRuns, EveryBotPlaysEverySeatAndShardsMergeExactly) {
   const auto& hold = one.totals.configs[0].bots.at("hold20");
   EXPECT_EQ(hold.games, one.totals.configs[0].finished);
   EXPECT_EQ(hold.seats, hold.games);
+  // hold20's end scores are its own, from every seat: not seat 1's.
+  const auto groups = points_by_bot(one.totals.configs[0], one.run.bots, "score", true);
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].bot, "hold20");
+  EXPECT_EQ(groups[0].seats, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(groups[0].points.moments.count(), hold.seats);
+  std::int64_t sum = 0;
+  for (const auto& r : rows)
+    for (std::size_t s = 0; s < 3; ++s)
+      if (r.seat_bots[s] == "hold20")
+        for (const auto& [name, v] : r.seat_props[s])
+          if (name == "score") sum += v;
+  EXPECT_EQ(groups[0].points.moments.sum(), sum);
   // The same games on two threads, and as two shards merged: the same bytes.
   const auto text = results_to_json(one).dump(2);
   EXPECT_EQ(results_to_json(run(spec(true), 2, 0, 60, 60)).dump(2), text);
@@ -231,9 +244,12 @@ TEST_F(RotatedRuns, FixedSeatsGiveTheSeatsPerBotTotals) {
   auto json = nlohmann::json::parse(results_to_json(r).dump());
   json["configs"][0]["raw"].erase("bots");
   json["configs"][0]["raw"].erase("beats");
+  json["configs"][0]["raw"].erase("bot_points");
   const auto back = results_from_json(json, "old.json");
   EXPECT_EQ(back.totals.configs[0].bots, r.totals.configs[0].bots);
   EXPECT_EQ(back.totals.configs[0].beats, r.totals.configs[0].beats);
+  EXPECT_EQ(back.totals.configs[0].bot_points, r.totals.configs[0].bot_points);
+  EXPECT_EQ(results_to_json(back).dump(), results_to_json(r).dump());
   const auto s = summarize(r.totals.configs[0], r.run.bots);
   ASSERT_EQ(s.bot_win.size(), 2u);
   EXPECT_EQ(s.bot_win[1].second.x,
