@@ -170,19 +170,20 @@ std::string bots_table(const LabResults& r) {
     for (const auto& b : results) {
       ratings = ratings || results.size() > 2;
       rows += fmt::format(
-          "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+          "<tr>{}<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
           "<td>{}</td><td>{}</td></tr>\n",
-          e(r.configs.size() > 1 ? short_name(r, c) : std::string("")), e(b.bot), b.games,
-          b.seat_games, b.win.x, percent(b.win.value),
+          r.configs.size() > 1 ? "<td>" + e(short_name(r, c)) + "</td>" : std::string(), e(b.bot),
+          b.games, b.seat_games, b.win.x, percent(b.win.value),
           fmt::format("{:.1f}&ndash;{:.1f}%", 100 * b.win.ci.low, 100 * b.win.ci.high),
           b.rating ? fmt::format("{:.0f}", *b.rating) : std::string("&ndash;"));
     }
   }
   if (!any) return "";
-  std::string out =
-      "<table>\n<tr><th>configuration</th><th>bot</th><th>games</th><th>seats</th><th>wins</th>"
-      "<th>win rate per seat</th><th>95% interval</th><th>rating</th></tr>\n" +
-      rows + "</table>\n";
+  std::string out = fmt::format(
+                        "<table>\n<tr>{}<th>bot</th><th>games</th><th>seats</th><th>wins</th>"
+                        "<th>win rate per seat</th><th>95% interval</th><th>rating</th></tr>\n",
+                        r.configs.size() > 1 ? "<th>configuration</th>" : "") +
+                    rows + "</table>\n";
   out += r.run.rotate
              ? "<p class=\"note\">Seats rotated: every bot played every seat equally often, so its "
                "win rate is its own, not its seat's.</p>\n"
