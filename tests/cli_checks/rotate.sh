@@ -133,3 +133,45 @@ check "rotate: until-ci stops at a whole block below the cap" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["run"]["until_ci"]["max_games"] == 99 and d["run"]["end_game"] == 99, d["run"]' "$rot/ci.json"
+
+# Merge refuses per-bot totals that contradict the rest, in one line naming the field.
+python3 - "$rot/shard1.json" "$rot" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); raw = d["configs"][0]["raw"]
+def write(name, doc):
+    json.dump(doc, open(sys.argv[2] + "/" + name, "w"))
+bad = json.loads(json.dumps(d)); bad["configs"][0]["raw"]["bots"]["hold20"]["wins"] += 1
+write("bad-wins.json", bad)
+bad = json.loads(json.dumps(d)); bad["configs"][0]["raw"]["bots"]["nobody"] = {"games": 0, "seats": 0, "wins": 0}
+write("bad-name.json", bad)
+bad = json.loads(json.dumps(d)); bad["configs"][0]["raw"]["beats"][0][2] = 10**9
+write("bad-beats.json", bad)
+bad = json.loads(json.dumps(d)); del bad["configs"][0]["raw"]["bots"]; del bad["configs"][0]["raw"]["beats"]
+write("bad-missing.json", bad)
+PY
+expect 1 "rotate: merge refuses wins above games" -- "$catan" merge "$rot/bad-wins.json"
+check "rotate: wins above games: one line naming the field" sh -c \
+  "grep -q 'bad-wins.json: configs\[0\].raw.bots' \"$tmp/err\" && [ \$(wc -l <\"$tmp/err\") -eq 1 ]"
+expect 1 "rotate: merge refuses an unknown bot" -- "$catan" merge "$rot/bad-name.json"
+check "rotate: unknown bot: named" grep -q 'raw.bots.nobody: not a bot of the run' "$tmp/err"
+expect 1 "rotate: merge refuses too many pairwise results" -- "$catan" merge "$rot/bad-beats.json"
+check "rotate: too many results: named" grep -q "raw.beats\[0\]\[2\]: more results than the winner's games allow" "$tmp/err"
+expect 1 "rotate: merge refuses a rotated run without per-bot totals" -- "$catan" merge "$rot/bad-missing.json"
+check "rotate: rotated without bots: one line" one_line_error
+
+# --resume of a rotated run: the first half as an interrupted run, finished, equals one run.
+python3 - "$rot/shard1.json" "$rot/half.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["complete"] = False
+d["run"]["planned_end_game"] = 300
+json.dump(d, open(sys.argv[2], "w"), indent=2)
+json.dump(d, open(sys.argv[2] + ".again", "w"), indent=2)
+PY
+expect 0 "rotate: resume" -- "$catan" sim dice-race --players 3 --bots hold20,random --games 300 \
+  --rotate --resume "$rot/half.json"
+check "rotate: resumed run equals one run" cmp -s "$rot/half.json" "$rot/one.json"
+expect 2 "rotate: resume without --rotate" -- "$catan" sim dice-race --players 3 \
+  --bots hold20,random --games 300 --resume "$rot/half.json.again"
+check "rotate: resume without --rotate: names the difference" grep -q \
+  "^catan: error: --resume: .* are not shards of one run (rotate on vs off)" "$tmp/err"
