@@ -67,6 +67,10 @@ LabResults merge_results(const std::vector<LabResults>& parts,
     out.run.end = p.run.end;
     out.totals.merge(p.totals);
   }
+  // A paired per-bot figure missing from some part (a file written before it existed, with a bot
+  // on several seats) would cover only some pairs: it is left out.
+  for (auto& p : out.totals.pairs)
+    std::erase_if(p.bot_win, [&](const auto& entry) { return entry.second.n != p.pairs; });
   return out;
 }
 

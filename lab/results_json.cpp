@@ -191,6 +191,9 @@ ojson paired_raw(const PairedAggregate& p) {
     player[name] = list;
   }
   j["player"] = player;
+  ojson bot_win = ojson::object();
+  for (const auto& [name, b] : p.bot_win) bot_win[name] = binary_raw(b);
+  j["bot_win"] = bot_win;
   return j;
 }
 
@@ -641,7 +644,8 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run) {
 }
 
 // `pairs` counts games finished under both configurations: at most `finished` of either.
-PairedAggregate read_paired(const Node& n, int players, std::uint64_t finished) {
+PairedAggregate read_paired(const Node& n, const RunInfo& run, std::uint64_t finished) {
+  const int players = run.players;
   PairedAggregate p(players);
   p.pairs = n.at("pairs").u64();
   if (p.pairs > finished)
@@ -672,6 +676,22 @@ PairedAggregate read_paired(const Node& n, int players, std::uint64_t finished) 
     auto& list = p.player[k];
     for (std::size_t i = 0; i < v.size(); ++i) list.push_back(at_most_pairs(v.at(i)));
   });
+  const auto bot_seats = seat_bots(run.bots, players, 0, false);
+  if (n.has("bot_win")) {
+    n.at("bot_win").each([&](const std::string& k, const Node& v) {
+      if (std::find(bot_seats.begin(), bot_seats.end(), k) == bot_seats.end())
+        v.fail("not a bot of the run");
+      p.bot_win[k] = all_pairs(v, read_binary(v));
+    });
+  } else if (run.rotate) {
+    n.fail("missing field 'bot_win' (a rotated run)");
+  } else {
+    // A file written before it existed: a bot on one seat won when its seat won. A bot on
+    // several bot_seats cannot be told from the bot_seats' totals and is left out.
+    for (std::size_t s = 0; s < bot_seats.size() && p.pairs > 0; ++s)
+      if (std::count(bot_seats.begin(), bot_seats.end(), bot_seats[s]) == 1)
+        p.bot_win[bot_seats[s]] = p.seat_win[s];
+  }
   return p;
 }
 
@@ -800,7 +820,7 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
     comparisons.fail("expected one comparison per configuration after the first");
   for (std::size_t i = 0; i < comparisons.size(); ++i)
     r.totals.pairs[i] =
-        read_paired(comparisons.at(i).at("raw"), r.run.players,
+        read_paired(comparisons.at(i).at("raw"), r.run,
                     std::min(r.totals.configs[0].finished, r.totals.configs[i + 1].finished));
   return r;
 }

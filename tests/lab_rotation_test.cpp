@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "lab/aggregate.h"
+#include "lab/paired.h"
 #include "lab/rating.h"
 #include "lab/results_json.h"
 #include "lab/rotation.h"
@@ -145,6 +146,18 @@ TEST(BotTotals, RatingsOfThreeBots) {
   }
 }
 
+TEST(BotTotals, PairedGamesWonPerBot) {
+  PairedAggregate p(3);
+  const Names seats = {"m", "h", "h"};
+  p.add(game(0, seats), game(1, seats));            // m only under A; h only under B
+  p.add(game(2, seats), game(1, seats));            // h under both (other seat)
+  p.add(game(0, seats), game(-1, seats));           // m only under A; no winner under B
+  p.add(game(0, seats), game(0, {"h", "m", "h"}));  // seats differ: no per-bot pair
+  EXPECT_EQ(p.pairs, 4u);
+  EXPECT_EQ(p.bot_win.at("m"), (BinaryPairs{3, 2, 0, 2, 0}));
+  EXPECT_EQ(p.bot_win.at("h"), (BinaryPairs{3, 1, 2, 0, 1}));
+}
+
 class RotatedRuns : public ::testing::Test {
  protected:
   packs::PackSearch& search() {
@@ -169,7 +182,7 @@ class RotatedRuns : public ::testing::Test {
                  std::uint64_t total, std::vector<GameRecord>* rows = nullptr) {
     Runner runner(search(), s, threads);
     LabResults r;
-    r.run.kind = "sim";
+    r.run.kind = s.configs.size() > 1 ? "compare" : "sim";
     r.run.seed = s.seed;
     r.run.players = s.players;
     r.run.bots = s.bots;
@@ -179,8 +192,9 @@ class RotatedRuns : public ::testing::Test {
     r.run.first = first;
     r.run.end = end;
     const auto loaded = runner.loaded();
-    r.configs.push_back({s.configs[0], loaded[0]});
-    r.totals = RunTotals(1, s.players);
+    for (std::size_t i = 0; i < s.configs.size(); ++i)
+      r.configs.push_back({s.configs[i], loaded[i]});
+    r.totals = RunTotals(s.configs.size(), s.players);
     RowSink sink;
     if (rows) sink = [&](const std::vector<GameRecord>& g) { rows->push_back(g[0]); };
     runner.run(first, end, r.totals, sink);
@@ -255,6 +269,24 @@ TEST_F(RotatedRuns, FixedSeatsGiveTheSeatsPerBotTotals) {
   EXPECT_EQ(s.bot_win[1].second.x,
             r.totals.configs[0].seat_wins[1] + r.totals.configs[0].seat_wins[2]);
   EXPECT_EQ(s.bot_win[1].second.n, 2 * r.totals.configs[0].finished);
+}
+
+TEST_F(RotatedRuns, OldComparisonsGiveOneSeatBotsPairedTotals) {
+  // A comparison file written before the paired per-bot totals: a bot on one seat won when its
+  // seat won; a bot on several seats cannot be recovered and is left out.
+  auto s = spec(false);
+  s.configs.push_back({"dice-race:dice-race.target=30", {"dice-race"}, {"dice-race.target=30"}});
+  const auto r = run(s, 2, 0, 40, 60);
+  auto json = nlohmann::json::parse(results_to_json(r).dump());
+  json["comparisons"][0]["raw"].erase("bot_win");
+  const auto back = results_from_json(json, "old.json");
+  const auto& paired = back.totals.pairs[0];
+  ASSERT_EQ(paired.bot_win.size(), 1u);
+  EXPECT_EQ(paired.bot_win.at("hold20"), r.totals.pairs[0].bot_win.at("hold20"));
+  // Merged with a new file, the bot whose pairs are missing in the old part is left out.
+  const auto merged = merge_results({back, run(s, 1, 40, 60, 60)}, {"old", "new"});
+  EXPECT_EQ(merged.totals.pairs[0].bot_win.count("random"), 0u);
+  EXPECT_EQ(merged.totals.pairs[0].bot_win.at("hold20").n, merged.totals.pairs[0].pairs);
 }
 
 }  // namespace

@@ -122,6 +122,22 @@ expect 0 "rotate: compare" -- "$catan" compare dice-race dice-race:dice-race.tar
   --players 3 --bots hold20,random --games 60 --rotate --out "$rot/cmp.json"
 check "rotate: compare header says rotated" grep -q 'hold20,random,random, seats rotated' "$tmp/out"
 check "rotate: compare has per-bot rows per configuration" grep -q '^\[2\] per bot (rotated)' "$tmp/out"
+check "rotate: compare tests each bot's games won, paired" grep -q '^hold20 games won  .* pp \[' "$tmp/out"
+for k in 1 2; do
+  expect 0 "rotate: compare shard $k/2" -- "$catan" compare dice-race dice-race:dice-race.target=30 \
+    --players 3 --bots hold20,random --games 60 --rotate --shard $k/2 --out "$rot/cmp$k.json"
+done
+expect 0 "rotate: merge compare shards" -- "$catan" merge "$rot/cmp2.json" "$rot/cmp1.json" \
+  --out "$rot/cmp-merged.json"
+check "rotate: merged compare shards equal one run" cmp -s "$rot/cmp-merged.json" "$rot/cmp.json"
+check "rotate: compare JSON: paired per-bot totals" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["comparisons"][0]
+assert set(c["raw"]["bot_win"]) == {"hold20", "random"}
+assert all(b["n"] == c["pairs"] for b in c["raw"]["bot_win"].values())
+m = {x["metric"]: x for x in c["metrics"]}
+assert m["hold20 games won"]["low"] <= m["hold20 games won"]["difference"] <= m["hold20 games won"]["high"]
+' "$rot/cmp.json"
 expect 2 "rotate: compare --games not a multiple" -- "$catan" compare dice-race \
   dice-race:dice-race.target=30 --players 4 --games 10 --rotate
 check "rotate: compare: one line" one_line_error
