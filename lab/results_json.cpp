@@ -687,7 +687,7 @@ PairedAggregate read_paired(const Node& n, const RunInfo& run, std::uint64_t fin
     n.fail("missing field 'bot_win' (a rotated run)");
   } else {
     // A file written before it existed: a bot on one seat won when its seat won. A bot on
-    // several bot_seats cannot be told from the bot_seats' totals and is left out.
+    // several seats cannot be told from the seats' totals and is left out.
     for (std::size_t s = 0; s < bot_seats.size() && p.pairs > 0; ++s)
       if (std::count(bot_seats.begin(), bot_seats.end(), bot_seats[s]) == 1)
         p.bot_win[bot_seats[s]] = p.seat_win[s];
