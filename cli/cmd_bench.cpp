@@ -36,7 +36,10 @@ class BenchCommand final : public Command {
         "bench",
         "Play a batch of games on one thread: games/s, decisions/s and the batch signature");
     game_.players = 4;
-    game_.add_to(*sub, "Agent per seat, comma-separated (the last fills the remaining seats): random, an agent a pack registers, or the search agent mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)");
+    game_.add_to(*sub,
+                 "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
+                 "agent a pack registers, or the search agent "
+                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)");
     sub->add_option("--games", games_, "Games to play")
         ->check(WholeNumber)
         ->check(CLI::Range(1, 100000000))

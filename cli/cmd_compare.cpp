@@ -22,7 +22,7 @@ class CompareCommand final : public Command {
         ->required();
     game_.players = 4;
     add_table_game_options(*sub, game_);
-    lab_.add_to(*sub);
+    lab_.add_to(*sub, true);
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;

@@ -20,8 +20,11 @@ class SimCommand final : public Command {
         "Simulate many games on every core: win rates, balance, game length, the distribution "
         "of end points, statistics");
     game_.players = 4;
-    game_.add_to(*sub, "Agent per seat, comma-separated (the last fills the remaining seats): random, an agent a pack registers, or the search agent mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)");
-    lab_.add_to(*sub);
+    game_.add_to(*sub,
+                 "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
+                 "agent a pack registers, or the search agent "
+                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)");
+    lab_.add_to(*sub, true);
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;

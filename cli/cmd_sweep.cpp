@@ -17,7 +17,10 @@ class SweepCommand final : public Command {
         "Play a grid of option values (--option PACK.KEY=v1,v2,...) and report every metric per "
         "value");
     game_.players = 4;
-    game_.add_to(*sub, "Agent per seat, comma-separated (the last fills the remaining seats): random, an agent a pack registers, or the search agent mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)");
+    game_.add_to(*sub,
+                 "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
+                 "agent a pack registers, or the search agent "
+                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)");
     lab_.add_to(*sub);
     search_.add_to(*sub);
     limits_.add_to(*sub);

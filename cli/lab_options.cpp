@@ -34,7 +34,7 @@
 
 namespace catan::cli {
 
-void LabOptions::add_to(CLI::App& app) {
+void LabOptions::add_to(CLI::App& app, bool rotation) {
   app.add_option("--games", games,
                  "Games to play (with --until-ci: games per round, before checking)")
       ->check(WholeNumber)
@@ -76,6 +76,12 @@ void LabOptions::add_to(CLI::App& app) {
                  "Finish the interrupted run whose incomplete results file is F (same options); "
                  "--out defaults to F")
       ->type_name("F.json");
+  if (rotation)
+    app.add_flag("--rotate", rotate,
+                 "Rotate the seats: every block of P games (P players; --games a multiple of P) "
+                 "plays each rotation of the --bots seat assignment once, so each bot plays every "
+                 "seat equally; reports per-bot win rates and, with 3+ distinct bots, "
+                 "Elo-style ratings");
 }
 
 int LabOptions::thread_count() const {
@@ -83,8 +89,9 @@ int LabOptions::thread_count() const {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-std::pair<std::uint64_t, std::uint64_t> LabOptions::range() const {
+std::pair<std::uint64_t, std::uint64_t> LabOptions::range(std::uint64_t block) const {
   if (shard.empty()) return {0, games};
+  const std::uint64_t blocks = games / block;
   if (until_ci > 0) throw UsageError("--shard and --until-ci do not go together");
   const auto slash = shard.find('/');
   const auto number = [&](std::string_view text, std::uint64_t& value) {
@@ -96,10 +103,14 @@ std::pair<std::uint64_t, std::uint64_t> LabOptions::range() const {
   if (slash == std::string::npos || !number(text.substr(0, slash), k) ||
       !number(text.substr(slash + 1), n) || k < 1 || k > n)
     throw UsageError(fmt::format("--shard '{}': expected K/N with 1 <= K <= N", shard));
-  if (n > games)
-    throw UsageError(fmt::format("--shard '{}': more shards than the {} games", shard, games));
+  if (n > blocks)
+    throw UsageError(block == 1
+                         ? fmt::format("--shard '{}': more shards than the {} games", shard, games)
+                         : fmt::format("--shard '{}': more shards than the {} blocks of {} "
+                                       "games (--rotate)",
+                                       shard, blocks, block));
   const auto part = [&](std::uint64_t i) {
-    return static_cast<std::uint64_t>(static_cast<unsigned __int128>(games) * i / n);
+    return static_cast<std::uint64_t>(static_cast<unsigned __int128>(blocks) * i / n) * block;
   };
   return {part(k - 1), part(k)};
 }
@@ -110,7 +121,9 @@ void add_table_game_options(CLI::App& app, GameOptions& game) {
       ->check(CLI::Range(1, 16))
       ->capture_default_str();
   app.add_option("--bots", game.bots,
-                 "Agent per seat, comma-separated (the last fills the remaining seats): random, an agent a pack registers, or the search agent mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)")
+                 "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
+                 "agent a pack registers, or the search agent "
+                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)")
       ->capture_default_str();
   app.add_option("--option", game.options,
                  "Pack option for every configuration, as PACK.KEY=VALUE (repeatable); a "
@@ -128,12 +141,17 @@ void add_table_game_options(CLI::App& app, GameOptions& game) {
 
 namespace {
 
-// Whether every seat's interval of every config is narrower than `pp` percentage points.
-bool narrow_enough(const lab::RunTotals& totals, const std::vector<std::string>& bots, double pp) {
+// Whether every seat's interval of every config is narrower than `pp` percentage points, and
+// with `rotate` every bot's too.
+bool narrow_enough(const lab::RunTotals& totals, const std::vector<std::string>& bots, double pp,
+                   bool rotate) {
   for (const auto& a : totals.configs) {
     if (a.finished == 0) return false;
     for (const auto& rate : lab::summarize(a, bots).seat_win)
       if (rate.ci.width() * 100 >= pp) return false;
+    if (rotate)
+      for (const auto& b : lab::bot_results(a, bots))
+        if (b.win.ci.width() * 100 >= pp) return false;
   }
   return true;
 }
@@ -226,8 +244,16 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   const auto bots = game.seats();
   for (const auto& b : bots)
     if (b == "human") throw UsageError("the lab plays bots only; 'human' cannot take a seat");
-  const auto [first, end] = o.range();
-  if (o.until_ci > 0 && o.max_games < o.games)
+  const auto block = static_cast<std::uint64_t>(o.rotate ? game.players : 1);
+  if (o.games % block != 0)
+    throw UsageError(fmt::format(
+        "--rotate: --games {} is not a multiple of the {} players (a block of {} games plays "
+        "each seat rotation once)",
+        o.games, game.players, game.players));
+  // --until-ci rounds are whole blocks (--games is a multiple of the block); so is its cap.
+  const std::uint64_t max_games = o.max_games / block * block;
+  const auto [first, end] = o.range(block);
+  if (o.until_ci > 0 && max_games < o.games)
     throw UsageError(fmt::format("--max-games {} is below --games {}", o.max_games, o.games));
   if (!o.resume.empty()) {
     if (o.until_ci > 0) throw UsageError("--resume does not go with --until-ci");
@@ -243,6 +269,7 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   spec.configs = request.configs;
   spec.players = game.players;
   spec.bots = bots;
+  spec.rotate = o.rotate;
   spec.seed = game.seed;
   spec.max_turns = game.max_turns;
   spec.limits = limits.make();
@@ -262,6 +289,7 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   results.run.seed = game.seed;
   results.run.players = game.players;
   results.run.bots = bots;
+  results.run.rotate = o.rotate;
   results.run.max_turns = game.max_turns;
   results.run.games = o.games;
   const auto loaded = runner.loaded();
@@ -308,18 +336,18 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
     if (o.until_ci > 0) {
       std::uint64_t played = 0;
       do {
-        const std::uint64_t next = std::min(played + o.games, o.max_games);
+        const std::uint64_t next = std::min(played + o.games, max_games);
         bar.start(next, bar_before);
         const std::uint64_t reached = runner.run(played, next, results.totals, rows, progress);
         bar_before = played = reached;
-        if (reached < next) results.planned_end = o.max_games;
-      } while (!results.planned_end && played < o.max_games &&
-               !narrow_enough(results.totals, bots, o.until_ci));
-      results.run.games = o.max_games;
+        if (reached < next) results.planned_end = max_games;
+      } while (!results.planned_end && played < max_games &&
+               !narrow_enough(results.totals, bots, o.until_ci, o.rotate));
+      results.run.games = max_games;
       results.run.first = 0;
       results.run.end = played;
       results.run.until_ci = o.until_ci;
-      results.run.max_games = o.max_games;
+      results.run.max_games = max_games;
       if (!results.planned_end) results.run.games = played;
     } else {
       bar.start(end - from);
@@ -366,11 +394,11 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
           request.configs.size() > 1 ? fmt::format(" ({} per configuration)", here) : "", seconds,
           threads, seconds > 0 ? per_config / seconds : 0.0);
       if (o.until_ci > 0 && !results.planned_end &&
-          !narrow_enough(results.totals, bots, o.until_ci))
+          !narrow_enough(results.totals, bots, o.until_ci, o.rotate))
         std::cout << fmt::format(
             "note: stopped at --max-games {} before every interval was under "
             "{} points\n",
-            o.max_games, o.until_ci);
+            max_games, o.until_ci);
       if (!out_path.empty()) std::cout << "results written to " << out_path << '\n';
       if (!o.csv.empty()) std::cout << "games written to " << o.csv << '\n';
       if (!o.report.empty()) std::cout << "report written to " << o.report << '\n';

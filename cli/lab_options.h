@@ -27,15 +27,19 @@ struct LabOptions {
   // Hard deadline of one game in seconds; < 0: 3 x the time limit + 5 s (none without a time
   // limit); 0: none.
   double game_deadline = -1;
-  std::string resume;  // an incomplete results file to finish
+  std::string resume;   // an incomplete results file to finish
+  bool rotate = false;  // seats rotated game by game (lab/rotation.h); sim and compare
 
-  void add_to(CLI::App& app);
+  // Adds the options above; --rotate only when `rotation` (sim and compare).
+  void add_to(CLI::App& app, bool rotation = false);
   // --threads, or the number of cores.
   int thread_count() const;
   // The game indices [first, end) this process plays: all of --games, or shard K of N (games
-  // split into N contiguous parts, part K counted from 1). Throws UsageError for a malformed
-  // --shard or one combined with --until-ci.
-  std::pair<std::uint64_t, std::uint64_t> range() const;
+  // split into N contiguous parts, part K counted from 1). With `block` > 1 (--rotate: the
+  // players), the parts are made of whole blocks of `block` games: the blocks are split as games
+  // would be. Throws UsageError for a malformed --shard, one combined with --until-ci, or more
+  // shards than blocks.
+  std::pair<std::uint64_t, std::uint64_t> range(std::uint64_t block = 1) const;
 };
 
 // The players, bots, seed, turn cap and common options of compare (whose positional arguments

@@ -84,7 +84,28 @@ void Aggregate::add(const GameRecord& r) {
     }
   }
   for (const auto& name : r.ignored) ignored.insert(name);
+  add_bots(r);
   trim_names();
+}
+
+void Aggregate::add_bots(const GameRecord& r) {
+  if (r.seat_bots.size() != static_cast<std::size_t>(players)) return;
+  for (std::size_t seat = 0; seat < r.seat_bots.size(); ++seat) {
+    const auto& name = r.seat_bots[seat];
+    auto& b = bots[name];
+    if (std::find(r.seat_bots.begin(), r.seat_bots.begin() + static_cast<std::ptrdiff_t>(seat),
+                  name) == r.seat_bots.begin() + static_cast<std::ptrdiff_t>(seat))
+      ++b.games;
+    ++b.seats;
+    if (seat < r.seat_props.size())
+      for (const auto& [prop, value] : r.seat_props[seat])
+        if (prop == "vp" || prop == "score") bot_points[prop][name].add(value);
+  }
+  if (r.winner < 0 || r.winner >= players) return;
+  const auto& winner = r.seat_bots[static_cast<std::size_t>(r.winner)];
+  ++bots[winner].wins;
+  for (const auto& other : r.seat_bots)
+    if (other != winner) ++beats[{winner, other}];
 }
 
 void Aggregate::merge(const Aggregate& o) {
@@ -113,6 +134,15 @@ void Aggregate::merge(const Aggregate& o) {
   ignored.insert(o.ignored.begin(), o.ignored.end());
   for (const auto& [cls, f] : o.failures) add_failure(cls, f);
   capped.insert(o.capped.begin(), o.capped.end());
+  for (const auto& [name, b] : o.bots) {
+    auto& mine = bots[name];
+    mine.games += b.games;
+    mine.seats += b.seats;
+    mine.wins += b.wins;
+  }
+  for (const auto& [pair, n] : o.beats) beats[pair] += n;
+  for (const auto& [prop, per_bot] : o.bot_points)
+    for (const auto& [name, d] : per_bot) bot_points[prop][name].merge(d);
   trim_names();
 }
 

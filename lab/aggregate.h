@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lab/distribution.h"
@@ -37,6 +38,14 @@ struct FailureClass {
 // few and merge exactly: "game deadline", "time limit", "instruction budget", "memory",
 // "name cap", or "error" (script and agent errors, anything else).
 std::string failure_class(const std::string& error);
+
+// The finished games of one bot (agent name) in a configuration.
+struct BotTotals {
+  std::uint64_t games = 0;  // finished games in which it held at least one seat
+  std::uint64_t seats = 0;  // seats it held, summed over those games
+  std::uint64_t wins = 0;   // games one of its seats won
+  bool operator==(const BotTotals&) const = default;
+};
 
 struct Aggregate {
   // Only the first kMaxErrorEntries failed games (by game index) are listed; all are counted.
@@ -66,6 +75,14 @@ struct Aggregate {
   std::map<std::string, FailureClass> failures;  // failure_class() -> its failed games
   std::set<std::string>
       capped;  // kinds that reached kMaxNames: "dice", "ignored", "player", "stats"
+  // Per bot, from GameRecord::seat_bots (games without it add nothing here). `beats` holds the
+  // pairwise results lab/rating.h fits: (winner's bot, other bot) -> times, one per other seat
+  // whose bot differs from the winner's, in every finished game with a winner.
+  std::map<std::string, BotTotals> bots;
+  std::map<std::pair<std::string, std::string>, std::uint64_t> beats;
+  // The end value of each points property ("vp", "score"; see summarize()) per bot, over every
+  // seat it held: what the points distribution per bot needs when seats were rotated.
+  std::map<std::string, std::map<std::string, Distribution>> bot_points;
 
   explicit Aggregate(int players = 0);
   // Adds one game. Errors count in games and errors only.
@@ -79,6 +96,7 @@ struct Aggregate {
   void add_error(ErrorEntry entry);
   void add_failure(const std::string& cls, const FailureClass& f);
   void trim_names();
+  void add_bots(const GameRecord& record);
 };
 
 }  // namespace catan::lab

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "lab/rotation.h"
 #include "lab/summary.h"
 
 namespace catan::lab {
@@ -100,6 +101,26 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
           if (it == p.stats.end()) return std::nullopt;
           return paired_means(it->second);
         });
+  }
+  // Per bot, when seats were rotated or seat more than one bot: the share of the games it sat in
+  // that one of its seats won (a game-level proportion, so that the paired test applies; for a
+  // bot on one seat it is its win rate).
+  const auto bots = distinct_bots(seat_bots(results.run.bots, players, 0, false));
+  if (results.run.rotate || bots.size() > 1) {
+    for (const auto& bot : bots) {
+      add(
+          bot + " games won", true,
+          [&](std::size_t c) {
+            const auto it = totals.configs[c].bots.find(bot);
+            if (it == totals.configs[c].bots.end() || it->second.games == 0) return kNaN;
+            return static_cast<double>(it->second.wins) / static_cast<double>(it->second.games);
+          },
+          [&](const PairedAggregate& p, std::size_t) -> std::optional<Difference> {
+            const auto it = p.bot_win.find(bot);
+            if (it == p.bot_win.end()) return std::nullopt;
+            return binary(it->second);
+          });
+    }
   }
   return rows;
 }

@@ -23,7 +23,9 @@ struct MetricRow {
 };
 
 // Rows, in this order: seat win rates, first player win rate, no-winner rate, balance score,
-// turns, the points property per seat ("vp"/"score"), then every "stats." statistic by name.
+// turns, the points property per seat ("vp"/"score"), every "stats." statistic by name, then
+// (with --rotate, or two or more bots) per bot the share of the games it sat in that one of its
+// seats won ("BOT games won", paired over the games).
 std::vector<MetricRow> comparison_rows(const LabResults& results);
 
 }  // namespace catan::lab

@@ -71,6 +71,8 @@ void CsvWriter::add(const std::vector<GameRecord>& game) {
     for (char& ch : error)
       if (ch == '\n' || ch == '\r') ch = ' ';
     set(8, csv_field(error));
+    for (std::size_t s = 0; s < r.seat_bots.size(); ++s)
+      set(column(fmt::format("seat{}.bot", s + 1)), csv_field(r.seat_bots[s]));
     if (r.ok) {
       for (const auto& [total, n] : r.dice)
         set(column(fmt::format("dice.{}", total)), std::to_string(n));

@@ -2,9 +2,10 @@
 // and spreadsheets. RFC 4180 quoting; rows in ascending game index, configurations in order.
 //
 // Columns: config, game, ok, winner (1-based seat, empty without a winner), first_player,
-// turns, rounds, decisions, error; then, in order of first appearance, dice.N (times the total
-// N was rolled), seatS.NAME (player property NAME of seat S) and stats.NAME (a pack's
-// statistic). A row leaves empty the columns its game did not set.
+// turns, rounds, decisions, error; then, in order of first appearance, seatS.bot (the agent of
+// seat S in that game, which --rotate changes from game to game), dice.N (times the total N was
+// rolled), seatS.NAME (player property NAME of seat S) and stats.NAME (a pack's statistic). A
+// row leaves empty the columns its game did not set.
 //
 // Since packs may set new properties in any game, the header is known only at the end: rows go
 // to FILE.tmp as they come (memory stays flat however many games), and finish() writes FILE with

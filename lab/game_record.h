@@ -33,6 +33,8 @@ struct GameRecord {
   std::vector<std::pair<std::string, std::int64_t>> stats;  // name without "stats."
   std::vector<std::vector<std::pair<std::string, std::int64_t>>> seat_props;  // per seat
   std::vector<std::string> ignored;  // unusable "stats." names
+  // The agent name of every seat (lab/rotation.h); empty when unknown (then no per-bot totals).
+  std::vector<std::string> seat_bots;
 };
 
 // Extracts the record of game `index` from its result; `first_player` is the 0-based seat that

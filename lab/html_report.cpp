@@ -57,6 +57,10 @@ std::string run_section(const LabResults& r) {
     out += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", e(k), e(v));
   };
   row("players", fmt::format("{} ({})", r.run.players, fmt::join(r.run.bots, ", ")));
+  if (r.run.rotate)
+    row("seats",
+        fmt::format("rotated: every block of {} games plays each rotation of the bots once",
+                    r.run.players));
   row("seed", std::to_string(r.run.seed));
   row("games", r.run.first == 0 && r.run.end == r.run.games
                    ? std::to_string(r.run.games)
@@ -133,10 +137,11 @@ std::vector<BarSeries> rate_series(const LabResults& r, bool by_position) {
 std::string win_rate_charts(const LabResults& r) {
   std::vector<std::string> seats, positions;
   for (int i = 0; i < r.run.players; ++i) {
-    seats.push_back(fmt::format("seat {} ({})", i + 1,
-                                static_cast<std::size_t>(i) < r.run.bots.size()
-                                    ? r.run.bots[static_cast<std::size_t>(i)]
-                                    : ""));
+    seats.push_back(r.run.rotate ? fmt::format("seat {}", i + 1)
+                                 : fmt::format("seat {} ({})", i + 1,
+                                               static_cast<std::size_t>(i) < r.run.bots.size()
+                                                   ? r.run.bots[static_cast<std::size_t>(i)]
+                                                   : ""));
     positions.push_back(i == 0 ? "1st player" : fmt::format("{}th", i + 1));
     if (i == 1) positions.back() = "2nd";
     if (i == 2) positions.back() = "3rd";
@@ -152,6 +157,46 @@ std::string win_rate_charts(const LabResults& r) {
   o.title = "Win rate by turn order (95% Wilson intervals)";
   o.x_label = "position in turn order";
   return out + bar_chart(positions, rate_series(r, true), o);
+}
+
+// Per bot and configuration: games, seats, wins, the win rate per seat with its interval and the
+// rating. Empty when no configuration seated two bots and seats were not rotated.
+std::string bots_table(const LabResults& r) {
+  std::string rows;
+  bool any = r.run.rotate, ratings = false;
+  for (std::size_t c = 0; c < r.configs.size(); ++c) {
+    const auto results = bot_results(r.totals.configs[c], r.run.bots);
+    any = any || results.size() > 1;
+    for (const auto& b : results) {
+      ratings = ratings || results.size() > 2;
+      rows += fmt::format(
+          "<tr>{}<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+          "<td>{}</td><td>{}</td></tr>\n",
+          r.configs.size() > 1 ? "<td>" + e(short_name(r, c)) + "</td>" : std::string(), e(b.bot),
+          b.games, b.seat_games, b.win.x, percent(b.win.value),
+          fmt::format("{:.1f}&ndash;{:.1f}%", 100 * b.win.ci.low, 100 * b.win.ci.high),
+          b.rating ? fmt::format("{:.0f}", *b.rating) : std::string("&ndash;"));
+    }
+  }
+  if (!any) return "";
+  std::string out = fmt::format(
+                        "<table>\n<tr>{}<th>bot</th><th>games</th><th>seats</th><th>wins</th>"
+                        "<th>win rate per seat</th><th>95% interval</th><th>rating</th></tr>\n",
+                        r.configs.size() > 1 ? "<th>configuration</th>" : "") +
+                    rows + "</table>\n";
+  out += r.run.rotate
+             ? "<p class=\"note\">Seats rotated: every bot played every seat equally often, so its "
+               "win rate is its own, not its seat's.</p>\n"
+             : "<p class=\"note\">Seats were not rotated: each bot kept its seats, so its win rate "
+               "is also its seats' (bot and seat are confounded); use --rotate to separate "
+               "them.</p>\n";
+  if (ratings)
+    out +=
+        "<p class=\"note\">Rating: Bradley&ndash;Terry fit (Elo scale, mean 1500) of the pairwise "
+        "results in which each game's winner beats every other bot at the table; 200 points "
+        "apart means the higher one wins 76% of those results. &ndash;: no fit (some bot never "
+        "won or never lost one) or two bots only.</p>\n";
+  return out;
 }
 
 // The share of games (or seats) at each value; binned to at most 60 bins over wide ranges.
@@ -205,9 +250,12 @@ std::string points_table(const LabResults& r, const std::string& property) {
       out += fmt::format(
           "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.2f}</td><td>{:.2f}</td><td>{}</td>"
           "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-          e(name), e(seat < r.run.bots.size() ? r.run.bots[seat] : ""), m.count(), m.mean(), m.sd(),
-          m.min(), q(d.histogram, 0.05), q(d.histogram, 0.25), q(d.histogram, 0.5),
-          q(d.histogram, 0.75), q(d.histogram, 0.95), m.max());
+          e(name),
+          e(r.run.rotate               ? "rotated"
+            : seat < r.run.bots.size() ? r.run.bots[seat]
+                                       : ""),
+          m.count(), m.mean(), m.sd(), m.min(), q(d.histogram, 0.05), q(d.histogram, 0.25),
+          q(d.histogram, 0.5), q(d.histogram, 0.75), q(d.histogram, 0.95), m.max());
     }
   }
   return out + "</table>\n";
@@ -219,7 +267,7 @@ std::string points_table(const LabResults& r, const std::string& property) {
 std::string points_chart(const LabResults& r, const std::string& property) {
   std::vector<std::pair<std::string, Histogram>> series_hist;
   if (r.configs.size() == 1) {
-    for (const auto& g : points_by_bot(r.totals.configs[0], r.run.bots, property))
+    for (const auto& g : points_by_bot(r.totals.configs[0], r.run.bots, property, r.run.rotate))
       series_hist.emplace_back(g.bot, g.points.histogram);
   } else {
     for (std::size_t c = 0; c < r.configs.size(); ++c) {
@@ -378,6 +426,8 @@ std::string html_report(const LabResults& r) {
     out += "<h2>Side by side</h2>\n" + side_by_side_charts(r);
   }
   out += "<h2>Who wins</h2>\n" + win_rate_charts(r);
+  const std::string bots = bots_table(r);
+  if (!bots.empty()) out += "<h2>Bots</h2>\n" + bots;
   out += "<h2>Game length</h2>\n" + length_chart(r);
   const std::string points = points_section(r);
   if (!points.empty()) out += "<h2>Points</h2>\n" + points;

@@ -71,6 +71,18 @@ void PairedAggregate::add(const GameRecord& a, const GameRecord& b) {
            per_seat[seat].add(vb - va);
          });
   }
+  if (a.seat_bots.size() == static_cast<std::size_t>(players) && a.seat_bots == b.seat_bots) {
+    const auto won = [&](const GameRecord& r, const std::string& bot) {
+      return r.winner >= 0 && r.winner < players &&
+             r.seat_bots[static_cast<std::size_t>(r.winner)] == bot;
+    };
+    for (std::size_t seat = 0; seat < a.seat_bots.size(); ++seat) {
+      const auto& bot = a.seat_bots[seat];
+      const auto first = a.seat_bots.begin() + static_cast<std::ptrdiff_t>(seat);
+      if (std::find(a.seat_bots.begin(), first, bot) == first)
+        bot_win[bot].add(won(a, bot), won(b, bot));
+    }
+  }
   keep_smallest(stats);
   keep_smallest(player);
 }
@@ -89,6 +101,7 @@ void PairedAggregate::merge(const PairedAggregate& o) {
     if (mine.empty()) mine.resize(static_cast<std::size_t>(players));
     for (std::size_t s = 0; s < seats.size() && s < mine.size(); ++s) mine[s].merge(seats[s]);
   }
+  for (const auto& [bot, b] : o.bot_win) bot_win[bot].merge(b);
   keep_smallest(stats);
   keep_smallest(player);
 }

@@ -40,6 +40,9 @@ struct PairedAggregate {
   Moments turns;                                       // B - A per pair
   std::map<std::string, Moments> stats;                // B - A, pairs where both set it
   std::map<std::string, std::vector<Moments>> player;  // B - A per seat, pairs where both set it
+  // Per bot (GameRecord::seat_bots, the same under A and B): one of its seats won. Pairs whose
+  // records lack the seats' bots add nothing here.
+  std::map<std::string, BinaryPairs> bot_win;
 
   explicit PairedAggregate(int players = 0);
   // Adds game i under A (`a`) and under B (`b`); ignored unless both finished.

@@ -16,6 +16,8 @@ std::string difference(const LabResults& a, const LabResults& b) {
   if (a.run.players != b.run.players)
     return fmt::format("players {} vs {}", a.run.players, b.run.players);
   if (a.run.bots != b.run.bots) return "bots differ";
+  if (a.run.rotate != b.run.rotate)
+    return fmt::format("rotate {} vs {}", a.run.rotate ? "on" : "off", b.run.rotate ? "on" : "off");
   if (a.run.max_turns != b.run.max_turns)
     return fmt::format("max_turns {} vs {}", a.run.max_turns, b.run.max_turns);
   if (a.run.games != b.run.games)
@@ -65,6 +67,10 @@ LabResults merge_results(const std::vector<LabResults>& parts,
     out.run.end = p.run.end;
     out.totals.merge(p.totals);
   }
+  // A paired per-bot figure missing from some part (a file written before it existed, with a bot
+  // on several seats) would cover only some pairs: it is left out.
+  for (auto& p : out.totals.pairs)
+    std::erase_if(p.bot_win, [&](const auto& entry) { return entry.second.n != p.pairs; });
   return out;
 }
 

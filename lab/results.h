@@ -25,6 +25,7 @@ struct RunInfo {
   std::uint64_t seed = 1;
   int players = 0;
   std::vector<std::string> bots;  // per seat
+  bool rotate = false;            // seats rotated game by game (lab/rotation.h)
   int max_turns = 0;
   std::uint64_t games = 0;  // games of the whole run (every shard)
   std::uint64_t first = 0;  // these results cover game indices [first, end)
@@ -54,8 +55,8 @@ struct LabResults {
 
 // Joins the results of shards of one run into the results a single run over their games gives.
 // `names` name the inputs in messages. Throws ResultsError when they are of different runs
-// (kind, seed, players, bots, turn cap, game count, configs or pack versions differ), overlap,
-// leave a gap between them, or include an --until-ci run.
+// (kind, seed, players, bots, rotation, turn cap, game count, configs or pack versions differ),
+// overlap, leave a gap between them, or include an --until-ci run.
 LabResults merge_results(const std::vector<LabResults>& parts,
                          const std::vector<std::string>& names);
 

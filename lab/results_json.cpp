@@ -13,6 +13,7 @@
 #include "engine/file_io.h"
 
 #include "lab/comparison.h"
+#include "lab/rotation.h"
 #include "lab/summary.h"
 
 namespace catan::lab {
@@ -154,6 +155,20 @@ ojson aggregate_raw(const Aggregate& a) {
   j["ignored"] = a.ignored;
   j["failures"] = failures_raw(a);
   j["capped"] = a.capped;
+  ojson bots = ojson::object();
+  for (const auto& [name, b] : a.bots)
+    bots[name] = {{"games", b.games}, {"seats", b.seats}, {"wins", b.wins}};
+  j["bots"] = bots;
+  ojson beats = ojson::array();
+  for (const auto& [pair, n] : a.beats) beats.push_back({pair.first, pair.second, n});
+  j["beats"] = beats;
+  ojson bot_points = ojson::object();
+  for (const auto& [prop, per_bot] : a.bot_points) {
+    ojson list = ojson::object();
+    for (const auto& [name, d] : per_bot) list[name] = distribution_raw(d);
+    bot_points[prop] = list;
+  }
+  j["bot_points"] = bot_points;
   return j;
 }
 
@@ -176,6 +191,9 @@ ojson paired_raw(const PairedAggregate& p) {
     player[name] = list;
   }
   j["player"] = player;
+  ojson bot_win = ojson::object();
+  for (const auto& [name, b] : p.bot_win) bot_win[name] = binary_raw(b);
+  j["bot_win"] = bot_win;
   return j;
 }
 
@@ -224,7 +242,8 @@ ojson points_figures(const Distribution& d) {
   return j;
 }
 
-ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
+ojson config_results(const Aggregate& a, const RunInfo& run) {
+  const auto& bots = run.bots;
   const auto s = summarize(a, bots);
   ojson j;
   j["games"] = a.games;
@@ -257,6 +276,14 @@ ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
   ojson win_by_bot = ojson::object();
   for (const auto& [name, rate] : s.bot_win) win_by_bot[name] = rate_json(rate);
   j["bot_win_rate"] = win_by_bot;
+  ojson per_bot = ojson::array();
+  for (const auto& b : bot_results(a, bots)) {
+    ojson r = {{"bot", b.bot}, {"games", b.games}, {"seat_games", b.seat_games}};
+    r.update(rate_json(b.win));
+    r["rating"] = b.rating ? num(*b.rating) : ojson(nullptr);
+    per_bot.push_back(r);
+  }
+  j["bot_results"] = per_bot;
   j["turns"] = figures(a.turns);
   j["rounds"] = figures(a.rounds);
   j["decisions"] = figures(a.decisions);
@@ -272,7 +299,7 @@ ojson config_results(const Aggregate& a, const std::vector<std::string>& bots) {
   }
   j["end_vp"] = end_vp;
   ojson by_bot = ojson::array();
-  for (const auto& g : points_by_bot(a, bots, s.points)) {
+  for (const auto& g : points_by_bot(a, bots, s.points, run.rotate)) {
     ojson r = {{"bot", g.bot}, {"seats", g.seats}};
     r.update(points_figures(g.points));
     by_bot.push_back(r);
@@ -465,6 +492,78 @@ std::vector<std::uint64_t> read_counts(const Node& n, int players) {
   return out;
 }
 
+// The per-bot totals of `a` (raw "bots" and "beats"), checked against its seat totals. A file
+// written before they were added has neither: its seats were not rotated, so they follow from
+// the seat wins and run.bots exactly as Aggregate::add counts them.
+void read_bots(const Node& n, const RunInfo& run, Aggregate& a) {
+  const auto seats = seat_bots(run.bots, run.players, 0, false);
+  if (!n.has("bots") && !n.has("beats")) {
+    if (run.rotate) n.fail("missing field 'bots' (a rotated run)");
+    if (a.finished == 0) return;
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      auto& b = a.bots[seats[s]];
+      if (std::find(seats.begin(), seats.begin() + static_cast<std::ptrdiff_t>(s), seats[s]) ==
+          seats.begin() + static_cast<std::ptrdiff_t>(s))
+        b.games += a.finished;
+      b.seats += a.finished;
+      b.wins += a.seat_wins[s];
+      for (const auto& other : seats)
+        if (other != seats[s] && a.seat_wins[s] > 0) a.beats[{seats[s], other}] += a.seat_wins[s];
+      for (const char* prop : {"vp", "score"}) {
+        const auto it = a.player.find(prop);
+        if (it != a.player.end() && it->second[s].moments.count() > 0)
+          a.bot_points[prop][seats[s]].merge(it->second[s]);
+      }
+    }
+    return;
+  }
+  const Node bots = n.at("bots");
+  std::vector<std::uint64_t> wins, seat_counts;
+  bots.each([&](const std::string& k, const Node& v) {
+    if (std::find(seats.begin(), seats.end(), k) == seats.end()) v.fail("not a bot of the run");
+    BotTotals b{v.at("games").u64(), v.at("seats").u64(), v.at("wins").u64()};
+    if (b.games > a.finished || b.wins > b.games || b.games > b.seats ||
+        b.seats > static_cast<unsigned __int128>(b.games) * static_cast<unsigned>(run.players))
+      v.fail("games, seats and wins contradict each other or the finished games");
+    wins.push_back(b.wins);
+    seat_counts.push_back(b.seats);
+    a.bots[k] = b;
+  });
+  if (!a.bots.empty()) {
+    check_sum(bots, wins, a.finished - a.no_winner, "wins: finished games with a winner");
+    if (a.finished > UINT64_MAX / static_cast<std::uint64_t>(run.players))
+      bots.fail("too many finished games");
+    check_sum(bots, seat_counts, a.finished * static_cast<std::uint64_t>(run.players),
+              "seats: finished games x players");
+  }
+  const Node beats = n.at("beats");
+  for (std::size_t i = 0; i < beats.size(); ++i) {
+    const Node e = beats.at(i);
+    std::pair<std::string, std::string> pair{e.at(0).str(), e.at(1).str()};
+    const auto count = e.at(2).u64();
+    const auto winner = a.bots.find(pair.first);
+    if (winner == a.bots.end() || !a.bots.count(pair.second) || pair.first == pair.second)
+      e.fail("not a pair of two bots of the results");
+    if (i > 0 && !(std::pair{e.at(0).str(), e.at(1).str()} >
+                   std::pair{beats.at(i - 1).at(0).str(), beats.at(i - 1).at(1).str()}))
+      e.fail("pairs are not in ascending order");
+    // One result per other seat of each game the winner won.
+    if (count > static_cast<unsigned __int128>(winner->second.wins) *
+                    static_cast<unsigned>(run.players - 1))
+      e.at(2).fail("more results than the winner's games allow");
+    a.beats[pair] = count;
+  }
+  if (n.has("bot_points")) {
+    n.at("bot_points").each([&](const std::string& prop, const Node& per_bot) {
+      per_bot.each([&](const std::string& name, const Node& v) {
+        const auto b = a.bots.find(name);
+        if (b == a.bots.end()) v.fail("not a bot of the results");
+        a.bot_points[prop][name] = read_distribution_of(v, b->second.seats, "seats of the bot");
+      });
+    });
+  }
+}
+
 // Every total is checked against the others: a file whose figures contradict each other (a win
 // rate above 100%, histograms that do not add up) is refused naming the field.
 Aggregate read_aggregate(const Node& n, const RunInfo& run) {
@@ -540,11 +639,13 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run) {
   }
   if (n.has("capped"))
     for (const auto& s : n.at("capped").strings()) a.capped.insert(s);
+  read_bots(n, run, a);
   return a;
 }
 
 // `pairs` counts games finished under both configurations: at most `finished` of either.
-PairedAggregate read_paired(const Node& n, int players, std::uint64_t finished) {
+PairedAggregate read_paired(const Node& n, const RunInfo& run, std::uint64_t finished) {
+  const int players = run.players;
   PairedAggregate p(players);
   p.pairs = n.at("pairs").u64();
   if (p.pairs > finished)
@@ -575,6 +676,22 @@ PairedAggregate read_paired(const Node& n, int players, std::uint64_t finished) 
     auto& list = p.player[k];
     for (std::size_t i = 0; i < v.size(); ++i) list.push_back(at_most_pairs(v.at(i)));
   });
+  const auto bot_seats = seat_bots(run.bots, players, 0, false);
+  if (n.has("bot_win")) {
+    n.at("bot_win").each([&](const std::string& k, const Node& v) {
+      if (std::find(bot_seats.begin(), bot_seats.end(), k) == bot_seats.end())
+        v.fail("not a bot of the run");
+      p.bot_win[k] = all_pairs(v, read_binary(v));
+    });
+  } else if (run.rotate) {
+    n.fail("missing field 'bot_win' (a rotated run)");
+  } else {
+    // A file written before it existed: a bot on one seat won when its seat won. A bot on
+    // several seats cannot be told from the seats' totals and is left out.
+    for (std::size_t s = 0; s < bot_seats.size() && p.pairs > 0; ++s)
+      if (std::count(bot_seats.begin(), bot_seats.end(), bot_seats[s]) == 1)
+        p.bot_win[bot_seats[s]] = p.seat_win[s];
+  }
   return p;
 }
 
@@ -590,6 +707,7 @@ ojson results_to_json(const LabResults& r) {
   run["seed"] = r.run.seed;
   run["players"] = r.run.players;
   run["bots"] = r.run.bots;
+  run["rotate"] = r.run.rotate;
   run["max_turns"] = r.run.max_turns;
   run["games"] = r.run.games;
   run["first_game"] = r.run.first;
@@ -611,7 +729,7 @@ ojson results_to_json(const LabResults& r) {
                        {"packs", c.config.packs},
                        {"options", c.config.options},
                        {"loaded", loaded},
-                       {"results", config_results(r.totals.configs[i], r.run.bots)},
+                       {"results", config_results(r.totals.configs[i], r.run)},
                        {"raw", aggregate_raw(r.totals.configs[i])}});
   }
   j["configs"] = configs;
@@ -655,6 +773,12 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
   r.run.players = run.at("players").small_int();
   if (r.run.players < 1 || r.run.players > 1000) run.at("players").fail("out of range");
   r.run.bots = run.at("bots").strings();
+  if (r.run.bots.size() > static_cast<std::size_t>(r.run.players))
+    run.at("bots").fail("more bots than players");
+  if (run.has("rotate")) {
+    if (!run.at("rotate").j.is_boolean()) run.at("rotate").fail("expected true or false");
+    r.run.rotate = run.at("rotate").j.get<bool>();
+  }
   r.run.max_turns = run.at("max_turns").small_int();
   r.run.games = run.at("games").u64();
   r.run.first = run.at("first_game").u64();
@@ -696,7 +820,7 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
     comparisons.fail("expected one comparison per configuration after the first");
   for (std::size_t i = 0; i < comparisons.size(); ++i)
     r.totals.pairs[i] =
-        read_paired(comparisons.at(i).at("raw"), r.run.players,
+        read_paired(comparisons.at(i).at("raw"), r.run,
                     std::min(r.totals.configs[0].finished, r.totals.configs[i + 1].finished));
   return r;
 }

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "engine/replay.h"
+#include "lab/rotation.h"
 #include "scripting/pack_options.h"
 #include "scripting/session.h"
 
@@ -155,6 +156,8 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
       while (slot.next < slot.to) {
         if (sh.abort.load(std::memory_order_relaxed)) break;
         const std::uint64_t i = slot.next;
+        auto seats = seat_bots(spec.bots, spec.players, i, spec.rotate);
+        if (spec.rotate) game.agents = seats;
         for (std::size_t k = 0; k < nconfigs; ++k) {
           Forced forced;
           if (sh.any_forced.load(std::memory_order_acquire)) {
@@ -168,6 +171,7 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
             records[k].ok = false;
             records[k].error = forced.error;
             records[k].replay_file = forced.replay_file;
+            records[k].seat_bots = seats;
             continue;
           }
           auto& session = *sessions[sh.session_of_config[k]];
@@ -190,6 +194,7 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
           // Abandoned past the deadline: the run has counted this game and moved on.
           if (!slot.state.compare_exchange_strong(expected, kIdle)) return;
           records[k] = make_record(result, i, session.state().first_player);
+          records[k].seat_bots = seats;
           if (!result.ok && !spec.failures_dir.empty() && !result.replay.requested.empty()) {
             const auto path = failure_path(spec, i, k);
             engine::save_replay(result.replay, path);
@@ -330,7 +335,8 @@ std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& tot
           game.seed = spec_.seed;
           game.game_index = slot.next;
           game.players = spec_.players;
-          game.agents = spec_.bots;
+          game.agents =
+              spec_.rotate ? seat_bots(spec_.bots, spec_.players, slot.next, true) : spec_.bots;
           game.max_turns = spec_.max_turns;
           game.options = spec_.configs[k].options;
           if (spec_.agents_for) game.agent_objects = spec_.agents_for(slot.next, k);

@@ -42,6 +42,8 @@ struct RunSpec {
   std::vector<LabConfig> configs;  // configs[0] is the baseline of comparisons
   int players = 4;
   std::vector<std::string> bots;  // agent name per seat
+  // Seat rotation (lab/rotation.h): game i seats bots[(s + i mod players) mod players] at seat s.
+  bool rotate = false;
   std::uint64_t seed = 1;
   int max_turns = 1000;
   lua::Limits limits;

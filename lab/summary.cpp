@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "lab/rating.h"
+#include "lab/rotation.h"
+
 namespace catan::lab {
 
 Rate make_rate(std::uint64_t x, std::uint64_t n) {
@@ -34,7 +37,11 @@ ConfigSummary summarize(const Aggregate& t, const std::vector<std::string>& bots
   }
   s.balance_score = balance(s.seat_win);
   s.position_balance_score = balance(s.position_win);
-  for (std::size_t seat = 0; seat < bots.size() && seat < t.seat_wins.size(); ++seat) {
+  if (!t.bots.empty()) {
+    for (const auto& b : bot_results(t, bots)) s.bot_win.emplace_back(b.bot, b.win);
+  }
+  for (std::size_t seat = 0; t.bots.empty() && seat < bots.size() && seat < t.seat_wins.size();
+       ++seat) {
     auto it = std::find_if(s.bot_win.begin(), s.bot_win.end(),
                            [&](const auto& e) { return e.first == bots[seat]; });
     if (it == s.bot_win.end()) {
@@ -53,9 +60,46 @@ ConfigSummary summarize(const Aggregate& t, const std::vector<std::string>& bots
   return s;
 }
 
+std::vector<BotResult> bot_results(const Aggregate& t, const std::vector<std::string>& bots) {
+  std::vector<std::string> order = distinct_bots(bots);
+  order.erase(std::remove_if(order.begin(), order.end(),
+                             [&](const std::string& b) { return !t.bots.count(b); }),
+              order.end());
+  for (const auto& [name, totals] : t.bots)
+    if (std::find(order.begin(), order.end(), name) == order.end()) order.push_back(name);
+  std::vector<BotResult> out;
+  for (const auto& name : order) {
+    const BotTotals& b = t.bots.at(name);
+    out.push_back({name, b.games, b.seats, make_rate(b.wins, b.seats), std::nullopt});
+  }
+  if (out.size() > 2) {
+    std::vector<std::vector<std::uint64_t>> beats(out.size(),
+                                                  std::vector<std::uint64_t>(out.size(), 0));
+    for (std::size_t i = 0; i < out.size(); ++i)
+      for (std::size_t j = 0; j < out.size(); ++j) {
+        const auto it = t.beats.find({out[i].bot, out[j].bot});
+        if (i != j && it != t.beats.end()) beats[i][j] = it->second;
+      }
+    if (const auto ratings = bradley_terry_ratings(beats))
+      for (std::size_t i = 0; i < out.size(); ++i) out[i].rating = (*ratings)[i];
+  }
+  return out;
+}
+
 std::vector<PointsGroup> points_by_bot(const Aggregate& t, const std::vector<std::string>& bots,
-                                       const std::string& property) {
+                                       const std::string& property, bool rotated) {
   std::vector<PointsGroup> out;
+  if (rotated) {
+    const auto found = t.bot_points.find(property);
+    if (property.empty() || found == t.bot_points.end()) return out;
+    std::vector<int> all(static_cast<std::size_t>(t.players));
+    for (std::size_t s = 0; s < all.size(); ++s) all[s] = static_cast<int>(s) + 1;
+    for (const auto& name : distinct_bots(bots)) {
+      const auto it = found->second.find(name);
+      if (it != found->second.end()) out.push_back({name, all, it->second});
+    }
+    return out;
+  }
   const auto found = t.player.find(property);
   if (property.empty() || found == t.player.end()) return out;
   const auto& seats = found->second;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -46,6 +47,24 @@ struct ConfigSummary {
 
 ConfigSummary summarize(const Aggregate& totals, const std::vector<std::string>& bots);
 
+// One bot's results over the finished games it sat in (Aggregate::bots).
+struct BotResult {
+  std::string bot;
+  std::uint64_t games = 0;       // finished games it sat in
+  std::uint64_t seat_games = 0;  // seats it held, summed over those games
+  // Wins / seat_games with a 95% Wilson interval: comparable with the fair share 1 / players.
+  // For a bot holding several seats of a game, the seats are not independent trials and the
+  // interval is approximate.
+  Rate win;
+  // Elo-style rating (lab/rating.h); set only when more than two bots took part and the fit
+  // exists.
+  std::optional<double> rating;
+};
+
+// Per bot, in order of first seat in `bots` (then any other bot, by name); empty when the
+// totals have no per-bot counts.
+std::vector<BotResult> bot_results(const Aggregate& totals, const std::vector<std::string>& bots);
+
 // Bins the reports group the points distribution into (text, JSON results and HTML alike).
 constexpr std::size_t kPointsBins = 30;
 
@@ -56,9 +75,11 @@ struct PointsGroup {
   Distribution points;     // every seat's distribution merged (exact, like the seats')
 };
 
-// One group per agent name, in order of first seat; empty when `property` was never set.
+// One group per agent name, in order of first seat; empty when `property` was never set. With
+// `rotated` seats, a bot played every seat: its group lists them all and holds its own values
+// (Aggregate::bot_points), not its first seats'.
 std::vector<PointsGroup> points_by_bot(const Aggregate& totals,
                                        const std::vector<std::string>& bots,
-                                       const std::string& property);
+                                       const std::string& property, bool rotated = false);
 
 }  // namespace catan::lab

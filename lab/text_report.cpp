@@ -65,13 +65,13 @@ std::string seats_text(const std::vector<int>& seats) {
 }
 
 // The end points: one row per seat, then per agent name its seats' pooled histogram.
-void points_rows(const Aggregate& a, const std::vector<std::string>& bots,
-                 const std::string& property, std::vector<std::vector<std::string>>& rows) {
+void points_rows(const Aggregate& a, const RunInfo& run, const std::string& property,
+                 std::vector<std::vector<std::string>>& rows) {
   const auto& seats = a.player.at(property);
   for (std::size_t i = 0; i < seats.size(); ++i)
     rows.push_back(
         {i == 0 ? "end " + property : "", fmt::format("{}: {}", i + 1, points_text(seats[i]))});
-  for (const auto& g : points_by_bot(a, bots, property)) {
+  for (const auto& g : points_by_bot(a, run.bots, property, run.rotate)) {
     const Binned b = bin_histogram(g.points.histogram, kPointsBins);
     if (b.bins.empty()) continue;
     std::string head = fmt::format("{} of {}, {}", g.points.moments.count(), seats_text(g.seats),
@@ -93,6 +93,25 @@ void points_rows(const Aggregate& a, const std::vector<std::string>& bots,
            std::move(line)});
     }
   }
+}
+
+// Per bot: games, wins and the win rate per seat it held, with the rating when there is one.
+// Shown when the run rotated seats or seated more than one bot.
+void bot_rows(const Aggregate& a, const RunInfo& run, std::vector<std::vector<std::string>>& rows) {
+  const auto results = bot_results(a, run.bots);
+  if (results.size() < 2 && !run.rotate) return;
+  bool first = true;
+  for (const auto& b : results) {
+    std::string text = fmt::format("{}: {} games", b.bot, b.games);
+    if (b.seat_games != b.games) text += fmt::format(" ({} seats)", b.seat_games);
+    text += fmt::format(", {} wins, {} per seat", b.win.x, rate_text(b.win));
+    if (b.rating) text += fmt::format(", rating {:.0f}", *b.rating);
+    rows.push_back({first ? (run.rotate ? "per bot (rotated)" : "per bot (fixed seats)") : "",
+                    std::move(text)});
+    first = false;
+  }
+  if (results.size() > 2 && !results.front().rating)
+    rows.push_back({"", "no rating: some bot never won or never lost against the others"});
 }
 
 }  // namespace
@@ -161,14 +180,9 @@ std::string config_text(const LabResults& r, std::size_t index) {
                                    rate_text(s.first_player_win), percent(1.0 / a.players))});
   rows.push_back({"balance score", fmt::format("{:.3f} by seat, {:.3f} by turn order",
                                                s.balance_score, s.position_balance_score)});
-  if (s.bot_win.size() > 1) {
-    std::vector<std::string> bots;
-    for (const auto& [name, rate] : s.bot_win)
-      bots.push_back(fmt::format("{}: {}", name, rate_text(rate)));
-    rows.push_back({"win rate per seat of", fmt::format("{}", fmt::join(bots, "  "))});
-  }
+  bot_rows(a, r.run, rows);
   rows.push_back({"turns", distribution_text(a.turns)});
-  if (!s.points.empty()) points_rows(a, r.run.bots, s.points, rows);
+  if (!s.points.empty()) points_rows(a, r.run, s.points, rows);
   if (!a.dice.empty()) {
     std::uint64_t rolls = 0;
     for (const auto& [total, n] : a.dice) rolls += n;
@@ -254,8 +268,19 @@ std::string comparison_text(const LabResults& r) {
                        a.games, a.errors, a.failures.empty() ? "" : " (" + failures_text(a) + ")");
     if (!a.capped.empty()) out += fmt::format("    {}\n", capped_text(a));
   }
-  out += fmt::format("{} players ({}), seed {}; differences are paired over the same seeds\n\n",
-                     r.run.players, fmt::join(r.run.bots, ","), r.run.seed);
+  out += fmt::format("{} players ({}{}), seed {}; differences are paired over the same seeds\n",
+                     r.run.players, fmt::join(r.run.bots, ","),
+                     r.run.rotate ? ", seats rotated" : "", r.run.seed);
+  std::vector<std::vector<std::string>> bots;
+  for (std::size_t c = 0; c < n; ++c) {
+    std::vector<std::vector<std::string>> rows;
+    bot_rows(r.totals.configs[c], r.run, rows);
+    for (auto& row : rows) {
+      row[0] = row[0].empty() ? "" : fmt::format("[{}] {}", c + 1, row[0]);
+      bots.push_back(std::move(row));
+    }
+  }
+  out += format_table(bots) + "\n";
   if (n == 2) return out + format_table(pair_table(rows));
   return out + format_table(grid_table(rows, n)) +
          "\n* differs significantly from [1] (95%, paired); ~ too few games to tell. Intervals: "

@@ -1,0 +1,293 @@
+// Seat rotation and bot ratings in the lab: the seat -> bot mapping of --rotate, the per-bot
+// totals games add up to, the Bradley–Terry fit against values computed independently (Newton's
+// method in Python, double precision), and rotated runs that are exact over threads and shards.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "lab/aggregate.h"
+#include "lab/paired.h"
+#include "lab/rating.h"
+#include "lab/results_json.h"
+#include "lab/rotation.h"
+#include "lab/runner.h"
+#include "lab/summary.h"
+#include "pack_fixture.h"
+#include "scripting/pack_search.h"
+
+namespace catan::lab {
+namespace {
+
+using Names = std::vector<std::string>;
+
+TEST(Rotation, SeatSOfGameJPlaysBotSPlusJModP) {
+  const Names bots = {"a", "b", "c"};
+  EXPECT_EQ(seat_bots(bots, 3, 0, true), (Names{"a", "b", "c"}));
+  EXPECT_EQ(seat_bots(bots, 3, 1, true), (Names{"b", "c", "a"}));
+  EXPECT_EQ(seat_bots(bots, 3, 2, true), (Names{"c", "a", "b"}));
+  EXPECT_EQ(seat_bots(bots, 3, 3, true), (Names{"a", "b", "c"}));
+  EXPECT_EQ(seat_bots(bots, 3, 3001, true), (Names{"b", "c", "a"}));
+  EXPECT_EQ(seat_bots(bots, 3, 3001, false), bots);
+  // Missing seats are "random" (GameConfig's default), and rotate with the others.
+  EXPECT_EQ(seat_bots({"x"}, 3, 1, true), (Names{"random", "random", "x"}));
+  EXPECT_EQ(seat_bots({"x"}, 1, 7, true), (Names{"x"}));
+  // Over a block every bot holds every seat once.
+  const Names four = {"m", "h", "h", "h"};
+  for (std::size_t seat = 0; seat < 4; ++seat) {
+    int m = 0;
+    for (std::uint64_t g = 8; g < 12; ++g) m += seat_bots(four, 4, g, true)[seat] == "m";
+    EXPECT_EQ(m, 1) << "seat " << seat;
+  }
+}
+
+TEST(Rotation, DistinctBotsInSeatOrder) {
+  EXPECT_EQ(distinct_bots({"h", "m", "h", "r", "m"}), (Names{"h", "m", "r"}));
+  EXPECT_TRUE(distinct_bots({}).empty());
+}
+
+TEST(Rating, RecoversExactBradleyTerryStrengths) {
+  // Counts in exact proportion to strengths 4 : 2 : 1 (2:1, 2:1 and 4:1), so the maximum
+  // likelihood is those strengths: 1500 + 400 log10(4 / 2), 1500, 1500 - 400 log10(2).
+  const auto r = bradley_terry_ratings({{0, 2, 4}, {1, 0, 2}, {1, 1, 0}});
+  ASSERT_TRUE(r);
+  EXPECT_NEAR((*r)[0], 1620.4119982655925, 1e-7);
+  EXPECT_NEAR((*r)[1], 1500.0, 1e-7);
+  EXPECT_NEAR((*r)[2], 1379.5880017344075, 1e-7);
+}
+
+TEST(Rating, TwoAndFourBots) {
+  // 3 wins to 1: p_a / p_b = 3, so 1500 +- 200 log10(3).
+  const auto two = bradley_terry_ratings({{0, 3}, {1, 0}});
+  ASSERT_TRUE(two);
+  EXPECT_NEAR((*two)[0], 1595.4242509439325, 1e-7);
+  EXPECT_NEAR((*two)[1], 1404.5757490560675, 1e-7);
+  const auto four = bradley_terry_ratings({{0, 5, 3, 7}, {2, 0, 4, 1}, {1, 3, 0, 6}, {2, 2, 1, 0}});
+  ASSERT_TRUE(four);
+  EXPECT_NEAR((*four)[0], 1634.3338558660787, 1e-7);
+  EXPECT_NEAR((*four)[1], 1473.9016949072677, 1e-7);
+  EXPECT_NEAR((*four)[2], 1512.7044150641600, 1e-7);
+  EXPECT_NEAR((*four)[3], 1379.0600341624938, 1e-7);
+  double mean = 0;
+  for (double x : *four) mean += x / 4;
+  EXPECT_NEAR(mean, 1500.0, 1e-9);
+}
+
+TEST(Rating, NoFitWithoutResultsBothWays) {
+  // c never beat anyone: its strength would be 0.
+  EXPECT_FALSE(bradley_terry_ratings({{0, 2, 1}, {1, 0, 1}, {0, 0, 0}}));
+  // {a, b} never lost to {c, d}.
+  EXPECT_FALSE(bradley_terry_ratings({{0, 1, 1, 0}, {1, 0, 0, 1}, {0, 0, 0, 1}, {0, 0, 1, 0}}));
+  EXPECT_FALSE(bradley_terry_ratings({{0}}));
+  EXPECT_FALSE(bradley_terry_ratings({}));
+}
+
+GameRecord game(int winner, Names seats) {
+  GameRecord r;
+  r.winner = winner;
+  r.seat_bots = std::move(seats);
+  return r;
+}
+
+TEST(BotTotals, WinnerBeatsEveryOtherBotAtTheTable) {
+  Aggregate a(3);
+  a.add(game(0, {"m", "h", "h"}));  // m beats h twice
+  a.add(game(1, {"h", "h", "m"}));  // h beats m once; h vs h is no result
+  a.add(game(-1, {"h", "m", "h"}));
+  GameRecord failed = game(0, {"m", "h", "h"});
+  failed.ok = false;
+  a.add(failed);
+  a.add(game(2, {"h", "h", "h"}));
+  EXPECT_EQ(a.bots.at("m"), (BotTotals{3, 3, 1}));
+  EXPECT_EQ(a.bots.at("h"), (BotTotals{4, 9, 2}));
+  EXPECT_EQ(a.beats.size(), 2u);
+  EXPECT_EQ((a.beats.at({"m", "h"})), 2u);
+  EXPECT_EQ((a.beats.at({"h", "m"})), 1u);
+  // Without the seats' bots nothing is counted per bot.
+  Aggregate b(3);
+  b.add(game(0, {}));
+  EXPECT_TRUE(b.bots.empty());
+
+  const auto results = bot_results(a, {"h", "m", "h"});
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].bot, "h");
+  EXPECT_EQ(results[0].games, 4u);
+  EXPECT_EQ(results[0].seat_games, 9u);
+  EXPECT_EQ(results[0].win.x, 2u);
+  EXPECT_EQ(results[0].win.n, 9u);
+  EXPECT_FALSE(results[0].rating);  // two bots: no rating
+  EXPECT_EQ(results[1].bot, "m");
+  EXPECT_NEAR(results[1].win.value, 1.0 / 3, 1e-15);
+}
+
+TEST(BotTotals, RatingsOfThreeBots) {
+  Aggregate a(3);
+  const Names order = {"a", "b", "c"};
+  // Every game's winner beats the bot of each other seat: two c seats give two results.
+  for (int i = 0; i < 2; ++i) a.add(game(0, order));
+  a.add(game(1, order));
+  a.add(game(2, order));
+  a.add(game(0, {"a", "c", "c"}));
+  a.add(game(1, {"c", "b", "c"}));
+  EXPECT_EQ((a.beats.at({"a", "b"})), 2u);
+  EXPECT_EQ((a.beats.at({"a", "c"})), 4u);
+  EXPECT_EQ((a.beats.at({"b", "c"})), 3u);
+  EXPECT_EQ((a.beats.at({"b", "a"})), 1u);
+  EXPECT_EQ((a.beats.at({"c", "a"})), 1u);
+  EXPECT_EQ((a.beats.at({"c", "b"})), 1u);
+  // Newton's method on this matrix (Python): 1619.4540997059776, 1524.4848718542005,
+  // 1356.0610284398222.
+  const auto results = bot_results(a, order);
+  ASSERT_EQ(results.size(), 3u);
+  const double newton[] = {1619.4540997059776, 1524.4848718542005, 1356.0610284398222};
+  for (std::size_t i = 0; i < 3; ++i) {
+    ASSERT_TRUE(results[i].rating);
+    EXPECT_NEAR(*results[i].rating, newton[i], 1e-7) << results[i].bot;
+  }
+}
+
+TEST(BotTotals, PairedGamesWonPerBot) {
+  PairedAggregate p(3);
+  const Names seats = {"m", "h", "h"};
+  p.add(game(0, seats), game(1, seats));            // m only under A; h only under B
+  p.add(game(2, seats), game(1, seats));            // h under both (other seat)
+  p.add(game(0, seats), game(-1, seats));           // m only under A; no winner under B
+  p.add(game(0, seats), game(0, {"h", "m", "h"}));  // seats differ: no per-bot pair
+  EXPECT_EQ(p.pairs, 4u);
+  EXPECT_EQ(p.bot_win.at("m"), (BinaryPairs{3, 2, 0, 2, 0}));
+  EXPECT_EQ(p.bot_win.at("h"), (BinaryPairs{3, 1, 2, 0, 1}));
+}
+
+class RotatedRuns : public ::testing::Test {
+ protected:
+  packs::PackSearch& search() {
+    if (!search_) {
+      search_ = std::make_unique<packs::PackSearch>();
+      search_->add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
+    }
+    return *search_;
+  }
+
+  static RunSpec spec(bool rotate) {
+    RunSpec s;
+    s.configs = {{"dice-race", {"dice-race"}, {}}};
+    s.players = 3;
+    s.bots = {"hold20", "random", "random"};
+    s.seed = 11;
+    s.rotate = rotate;
+    return s;
+  }
+
+  LabResults run(const RunSpec& s, int threads, std::uint64_t first, std::uint64_t end,
+                 std::uint64_t total, std::vector<GameRecord>* rows = nullptr) {
+    Runner runner(search(), s, threads);
+    LabResults r;
+    r.run.kind = s.configs.size() > 1 ? "compare" : "sim";
+    r.run.seed = s.seed;
+    r.run.players = s.players;
+    r.run.bots = s.bots;
+    r.run.rotate = s.rotate;
+    r.run.max_turns = s.max_turns;
+    r.run.games = total;
+    r.run.first = first;
+    r.run.end = end;
+    const auto loaded = runner.loaded();
+    for (std::size_t i = 0; i < s.configs.size(); ++i)
+      r.configs.push_back({s.configs[i], loaded[i]});
+    r.totals = RunTotals(s.configs.size(), s.players);
+    RowSink sink;
+    if (rows) sink = [&](const std::vector<GameRecord>& g) { rows->push_back(g[0]); };
+    runner.run(first, end, r.totals, sink);
+    return r;
+  }
+
+  std::unique_ptr<packs::PackSearch> search_;
+};
+
+TEST_F(RotatedRuns, EveryBotPlaysEverySeatAndShardsMergeExactly) {
+  std::vector<GameRecord> rows;
+  const auto one = run(spec(true), 1, 0, 60, 60, &rows);
+  ASSERT_EQ(rows.size(), 60u);
+  for (const auto& r : rows) EXPECT_EQ(r.seat_bots, seat_bots(spec(true).bots, 3, r.index, true));
+  const auto& hold = one.totals.configs[0].bots.at("hold20");
+  EXPECT_EQ(hold.games, one.totals.configs[0].finished);
+  EXPECT_EQ(hold.seats, hold.games);
+  // hold20's end scores are its own, from every seat: not seat 1's.
+  const auto groups = points_by_bot(one.totals.configs[0], one.run.bots, "score", true);
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].bot, "hold20");
+  EXPECT_EQ(groups[0].seats, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(groups[0].points.moments.count(), hold.seats);
+  std::int64_t sum = 0;
+  for (const auto& r : rows)
+    for (std::size_t s = 0; s < 3; ++s)
+      if (r.seat_bots[s] == "hold20")
+        for (const auto& [name, v] : r.seat_props[s])
+          if (name == "score") sum += v;
+  EXPECT_EQ(groups[0].points.moments.sum(), sum);
+  // The same games on two threads, and as two shards merged: the same bytes.
+  const auto text = results_to_json(one).dump(2);
+  EXPECT_EQ(results_to_json(run(spec(true), 2, 0, 60, 60)).dump(2), text);
+  const auto merged =
+      merge_results({run(spec(true), 2, 30, 60, 60), run(spec(true), 1, 0, 30, 60)}, {"b", "a"});
+  EXPECT_EQ(results_to_json(merged).dump(2), text);
+  // Written and read back: the same bytes.
+  EXPECT_EQ(results_to_json(results_from_json(results_to_json(one), "x")).dump(2), text);
+  // Not shards of one run: rotated and fixed seats.
+  EXPECT_THROW(
+      merge_results({run(spec(false), 1, 0, 30, 60), run(spec(true), 1, 30, 60, 60)}, {"a", "b"}),
+      ResultsError);
+}
+
+TEST_F(RotatedRuns, TheFirstGameOfABlockIsTheUnrotatedGame) {
+  std::vector<GameRecord> rotated, fixed;
+  run(spec(true), 1, 0, 9, 9, &rotated);
+  run(spec(false), 1, 0, 9, 9, &fixed);
+  for (std::size_t i = 0; i < 9; ++i) {
+    if (i % 3 != 0) continue;
+    EXPECT_EQ(rotated[i].winner, fixed[i].winner) << i;
+    EXPECT_EQ(rotated[i].turns, fixed[i].turns) << i;
+    EXPECT_EQ(rotated[i].decisions, fixed[i].decisions) << i;
+  }
+}
+
+TEST_F(RotatedRuns, FixedSeatsGiveTheSeatsPerBotTotals) {
+  // Without rotation a bot's totals are its seats': a results file without per-bot fields
+  // (written before they existed) reads back to the same totals.
+  const auto r = run(spec(false), 2, 0, 40, 40);
+  auto json = nlohmann::json::parse(results_to_json(r).dump());
+  json["configs"][0]["raw"].erase("bots");
+  json["configs"][0]["raw"].erase("beats");
+  json["configs"][0]["raw"].erase("bot_points");
+  const auto back = results_from_json(json, "old.json");
+  EXPECT_EQ(back.totals.configs[0].bots, r.totals.configs[0].bots);
+  EXPECT_EQ(back.totals.configs[0].beats, r.totals.configs[0].beats);
+  EXPECT_EQ(back.totals.configs[0].bot_points, r.totals.configs[0].bot_points);
+  EXPECT_EQ(results_to_json(back).dump(), results_to_json(r).dump());
+  const auto s = summarize(r.totals.configs[0], r.run.bots);
+  ASSERT_EQ(s.bot_win.size(), 2u);
+  EXPECT_EQ(s.bot_win[1].second.x,
+            r.totals.configs[0].seat_wins[1] + r.totals.configs[0].seat_wins[2]);
+  EXPECT_EQ(s.bot_win[1].second.n, 2 * r.totals.configs[0].finished);
+}
+
+TEST_F(RotatedRuns, OldComparisonsGiveOneSeatBotsPairedTotals) {
+  // A comparison file written before the paired per-bot totals: a bot on one seat won when its
+  // seat won; a bot on several seats cannot be recovered and is left out.
+  auto s = spec(false);
+  s.configs.push_back({"dice-race:dice-race.target=30", {"dice-race"}, {"dice-race.target=30"}});
+  const auto r = run(s, 2, 0, 40, 60);
+  auto json = nlohmann::json::parse(results_to_json(r).dump());
+  json["comparisons"][0]["raw"].erase("bot_win");
+  const auto back = results_from_json(json, "old.json");
+  const auto& paired = back.totals.pairs[0];
+  ASSERT_EQ(paired.bot_win.size(), 1u);
+  EXPECT_EQ(paired.bot_win.at("hold20"), r.totals.pairs[0].bot_win.at("hold20"));
+  // Merged with a new file, the bot whose pairs are missing in the old part is left out.
+  const auto merged = merge_results({back, run(s, 1, 40, 60, 60)}, {"old", "new"});
+  EXPECT_EQ(merged.totals.pairs[0].bot_win.count("random"), 0u);
+  EXPECT_EQ(merged.totals.pairs[0].bot_win.at("hold20").n, merged.totals.pairs[0].pairs);
+}
+
+}  // namespace
+}  // namespace catan::lab
