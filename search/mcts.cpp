@@ -37,12 +37,34 @@ class Tree {
  public:
   Tree(int seat, double exploration) : seat_(seat), c_(exploration) { nodes_.emplace_back(); }
 
-  // Starts an iteration at the root; `rng` picks among unexpanded options.
-  void begin(engine::Rng& rng) {
+  // Starts an iteration at the root; `rng` picks among unexpanded options. A probe leaves the
+  // root decision to the copy's agent (record_probe then books what it chose).
+  void begin(engine::Rng& rng, bool probe) {
     node_ = 0;
-    in_tree_ = true;
+    in_tree_ = !probe;
     path_.clear();
     rng_ = &rng;
+  }
+
+  // Books a probe: the copy's agent chose `id` at the root and the copy scored `score`.
+  void record_probe(const std::string& id, double score) {
+    Node& root = nodes_[0];
+    auto it = root.by_id.find(id);
+    if (it == root.by_id.end()) {
+      const int child = static_cast<int>(nodes_.size());
+      root.edges.push_back({id, child, 0, 0, 0});
+      it = root.by_id.emplace(id, static_cast<int>(root.edges.size()) - 1).first;
+      nodes_.emplace_back();
+    }
+    Edge& e = nodes_[0].edges[static_cast<std::size_t>(it->second)];
+    ++e.visits;
+    ++e.available;
+    e.total += score;
+  }
+  const Edge* root_edge(const std::string& id) const {
+    const auto it = nodes_[0].by_id.find(id);
+    return it == nodes_[0].by_id.end() ? nullptr
+                                       : &nodes_[0].edges[static_cast<std::size_t>(it->second)];
   }
 
   // The steering of one copy's decision: an option index, or -1 for the copy's agent.
@@ -156,6 +178,15 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
   // iterations than `settings.iterations`.
   constexpr int kMinVisits = 4;
   const int budget = std::max(settings.iterations, kMinVisits * d.count);
+  // The first iterations are probes: the rollout agent answers the root decision itself, and
+  // the option it picks most is the default. The search departs from the default only for an
+  // option whose mean score beats the default's by kMargin, so that with few iterations it plays
+  // at least as its rollout agent would instead of following the luck of the copies.
+  constexpr double kMargin = 0.02;
+  const int probes = std::min(8, budget / 4);
+  const std::size_t root = d.state->decisions.size();
+  std::unordered_map<std::string, int> votes;
+  std::string default_id;
   SearchStats local;
   std::string first_error;
   for (;;) {
@@ -165,16 +196,27 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
     // Common random numbers: the iterations of one round (as many as the decision has options)
     // share a seed, so the options tried in a round meet the same redeal and the same dice,
     // and their scores differ by the choice more than by luck.
-    if (local.iterations % d.count == 0) request.seed = rng.next();
+    const bool probe = local.iterations < probes;
+    if (probe || (local.iterations - probes) % d.count == 0) request.seed = rng.next();
     ++local.iterations;
-    tree.begin(expansion);
+    tree.begin(expansion, probe);
     const engine::ForkResult r = d.forker->fork(request);
     if (!r.ok) {
       ++local.failed;
       if (first_error.empty()) first_error = r.error;
       continue;
     }
-    tree.back_up(r.scores[static_cast<std::size_t>(d.player)]);
+    const double score = r.scores[static_cast<std::size_t>(d.player)];
+    if (probe) {
+      if (r.state->decisions.size() <= root) continue;  // the copy ended before asking again
+      const auto& chosen = r.state->decisions[root];
+      const std::string id(r.state->option_ids.name(chosen.option));
+      const int n = ++votes[id];
+      if (default_id.empty() || n > votes[default_id]) default_id = id;
+      tree.record_probe(id, score);
+    } else {
+      tree.back_up(score);
+    }
   }
   local.tree_nodes = tree.size();
   local.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -185,6 +227,10 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
 
   const Edge* best = tree.best_root_edge();
   if (!best) return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
+  if (const Edge* fallback = default_id.empty() ? nullptr : tree.root_edge(default_id);
+      fallback && fallback != best && fallback->visits > 0 &&
+      best->total / best->visits < fallback->total / fallback->visits + kMargin)
+    best = fallback;
   for (int i = 0; i < d.count; ++i)
     if (d.id(i) == best->id) return i;
   throw std::runtime_error(
