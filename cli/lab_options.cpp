@@ -184,8 +184,9 @@ void check_agents(const std::vector<std::string>& seats,
       } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
       }
-      if (std::binary_search(known.begin(), known.end(), settings.rollout) &&
-          settings.rollout != "human")
+      if (settings.rollout.empty() ||
+          (std::binary_search(known.begin(), known.end(), settings.rollout) &&
+           settings.rollout != "human"))
         continue;
       throw UsageError(fmt::format("mcts: unknown rollout agent '{}'{}; known agents: {}",
                                    settings.rollout, packs::did_you_mean(settings.rollout, known),

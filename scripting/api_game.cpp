@@ -607,15 +607,22 @@ int g_agent(lua_State* L) {
   return 0;
 }
 
-// game.score(property): declares the player property that measures progress toward winning
-// (base: "vp"). Searches score a copy that has not ended by each seat's share of it
-// (engine::ForkResult::scores). Declared while a pack loads; a later pack's declaration wins.
+// game.score(property, agent?): declares the player property that measures progress toward
+// winning (base: "vp"). Searches score a copy that has not ended by each seat's share of it
+// (engine::ForkResult::scores) and, when `agent` is given, play their copies with that agent
+// unless told otherwise. Declared while a pack loads; a later pack's declaration wins.
 int g_score(lua_State* L) {
   Impl& s = session(L);
   const auto name = check_sv(L, 1);
   if (s.loading_pack < 0) luaL_error(L, "game.score: the score is declared while a pack loads");
   if (name.empty() || name.size() > 64) luaL_argerror(L, 1, "a property name of 1 to 64 bytes");
   s.score_property = name;
+  if (!lua_isnoneornil(L, 2)) {
+    const auto agent = check_sv(L, 2);
+    if (agent.empty() || agent.size() > 64 || agent.starts_with("mcts"))
+      luaL_argerror(L, 2, "the name of an agent other than mcts");
+    s.rollout_agent = agent;
+  }
   return 0;
 }
 

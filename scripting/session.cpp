@@ -423,6 +423,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   agent_packs.clear();
   agent_depth = 0;
   score_property.clear();
+  rollout_agent.clear();
   if (evaluator_pack >= 0) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref);
     lua_pushnil(L);
@@ -574,7 +575,8 @@ void Session::Impl::bind_agents(const GameConfig& config) {
         agents[i] = std::make_shared<engine::RandomAgent>();
       } else if (search::is_mcts(name)) {
         try {
-          agents[i] = std::make_shared<search::MctsAgent>(name);
+          agents[i] = std::make_shared<search::MctsAgent>(
+              name, rollout_agent.empty() ? "random" : rollout_agent);
         } catch (const std::invalid_argument& e) {
           throw std::runtime_error(fmt::format("player {}: {}", seat + 1, e.what()));
         }

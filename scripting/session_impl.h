@@ -146,6 +146,7 @@ struct Session::Impl {
   // player property measuring progress, and the pack whose evaluator the game table holds as
   // "evaluator" (-1: none).
   std::string score_property;
+  std::string rollout_agent;  // the agent a search's copies are played by by default
   int evaluator_pack = -1;
   // At the fork point (the first decision past the replayed ones): stop replaying, reseed the
   // game's and the agents' streams from the request and arm its turn limit.

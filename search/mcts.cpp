@@ -168,7 +168,8 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
 
   Tree tree(d.player, settings.exploration);
   engine::ForkRequest request;
-  request.agents.assign(static_cast<std::size_t>(d.state->players), settings.rollout);
+  request.agents.assign(static_cast<std::size_t>(d.state->players),
+                        settings.rollout.empty() ? "random" : settings.rollout);
   request.turns = settings.horizon;
   request.seen_by = d.player;
   request.steer = [&tree](const engine::Decision& copy) { return tree.steer(copy); };

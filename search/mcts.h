@@ -33,7 +33,11 @@ int mcts_choose(const engine::Decision& decision, const MctsSettings& settings, 
 // The agent a seat plays with "--bots mcts:...". Its name is the spec it was made from.
 class MctsAgent final : public engine::Agent {
  public:
-  explicit MctsAgent(std::string spec) : spec_(std::move(spec)), settings_(parse_mcts(spec_)) {}
+  // `default_rollout` plays the copies when the spec names no rollout agent.
+  MctsAgent(std::string spec, const std::string& default_rollout)
+      : spec_(std::move(spec)), settings_(parse_mcts(spec_)) {
+    if (settings_.rollout.empty()) settings_.rollout = default_rollout;
+  }
   std::string name() const override { return spec_; }
   int choose(const engine::Decision& decision) override;
   // Totals over every decision this agent searched since it was made.

@@ -78,8 +78,9 @@ MctsSettings parse_mcts(std::string_view agent) {
 }
 
 std::string MctsSettings::spec() const {
-  std::string out = fmt::format("mcts:iterations={}:horizon={}:rollout={}:c={}", iterations,
-                                horizon, rollout, exploration);
+  std::string out = fmt::format("mcts:iterations={}:horizon={}", iterations, horizon);
+  if (!rollout.empty()) out += ":rollout=" + rollout;
+  out += fmt::format(":c={}", exploration);
   if (time_ms > 0) out += fmt::format(":time={}", time_ms);
   return out;
 }

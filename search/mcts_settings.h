@@ -13,7 +13,9 @@ struct MctsSettings {
   int iterations = 100;  // forks played per decision (when time_ms is 0)
   // Turns each copy plays after the current one before it is scored (engine::ForkRequest::turns).
   int horizon = 2;
-  std::string rollout = "random";  // the agent playing every seat of the copies
+  // The agent playing every seat of the copies; empty: the one the packs name (game.score's
+  // second argument), else "random".
+  std::string rollout;
   double exploration = 0.5;        // UCB1's constant c (scores are in [0, 1])
   // A time budget per decision in milliseconds, replacing `iterations` as the stop (play
   // against a person). Elapsed time decides how many forks are played, so a game with a time

@@ -22,7 +22,8 @@ TEST(MctsSettingsTest, ParsesEverySettingAndRefusesTheRestInOneLine) {
   const MctsSettings d = parse_mcts("mcts");
   EXPECT_EQ(d.iterations, 100);
   EXPECT_EQ(d.horizon, 2);
-  EXPECT_EQ(d.rollout, "random");
+  EXPECT_EQ(d.rollout, "");  // the packs' choice
+  EXPECT_EQ(d.spec(), "mcts:iterations=100:horizon=2:c=0.5");
   EXPECT_EQ(d.time_ms, 0);
   const MctsSettings s = parse_mcts("mcts:iterations=400:horizon=8:rollout=heuristic:c=1.5:time=250");
   EXPECT_EQ(s.iterations, 400);
@@ -154,6 +155,32 @@ end)
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(r.reason, "safe") << "game " << game;
   }
+}
+
+// Without rollout=, the copies are played by the agent the packs name in game.score.
+TEST_F(MctsTest, CopiesArePlayedByTheAgentThePacksName) {
+  pack("named", R"(
+game.score("points", "ponderer")
+game.on("game.setup", function(e) game.add_form("chip") end)
+game.on("turn", function(e)
+  game.decide(e.player, "pick", {{id = "a"}, {id = "b"}})
+  if game.turn() == 4 then game.finish(e.player, "done") end
+end)
+game.agent("ponderer", function(player, kind, options) error("ponderer was asked") end)
+)");
+  auto s = session({"named"});
+  GameConfig config;
+  config.players = 1;
+  config.agents = {"mcts:iterations=4"};
+  const GameResult r = s->play(config);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find(" of 8 forks failed; the first: fork: pack 'named', agent: "),
+            std::string::npos)
+      << r.error;
+  EXPECT_NE(r.error.find("ponderer was asked"), std::string::npos) << r.error;
+  config.agents = {"mcts:iterations=4:rollout=random"};
+  const GameResult ok = s->play(config);
+  EXPECT_TRUE(ok.ok) << ok.error;
 }
 
 }  // namespace

@@ -395,8 +395,10 @@ function game.fork(spec) end
 
 ---While a pack loads: the player property that measures progress toward winning ("vp").
 ---Searches score a copy that has not ended by each seat's share of it.
+---and the agent that plays a search's copies by default.
 ---@param property string
-function game.score(property) end
+---@param agent? string
+function game.score(property, agent) end
 
 ---While a pack loads: fn(player) -> number in [0, 1], the player's prospects now; searches use
 ---it instead of the score share to score a copy that has not ended.

@@ -11,8 +11,9 @@ local storage, game = storage, game
 
 AWARD_VP = 2
 
--- Searches score an unfinished game by each player's share of the victory points.
-game.score("vp")
+-- Searches score an unfinished game by each player's share of the victory points, and play
+-- their look-ahead with the heuristic bot unless told otherwise.
+game.score("vp", "heuristic")
 
 local count = game.count
 local get = game.get
