@@ -24,7 +24,8 @@ template <typename T>
 void add_or_replace(std::vector<std::pair<std::string, T>>& to,
                     const std::vector<std::pair<std::string, T>>& from) {
   for (const auto& entry : from) {
-    auto it = std::find_if(to.begin(), to.end(), [&](const auto& e) { return e.first == entry.first; });
+    auto it =
+        std::find_if(to.begin(), to.end(), [&](const auto& e) { return e.first == entry.first; });
     if (it == to.end())
       to.push_back(entry);
     else

@@ -30,7 +30,7 @@ struct Manifest;
 struct DrawSpec {
   std::string tile_terrain, tile_label, tile_number, robber;
   std::string node_owner, node_piece, harbor, path_owner;
-  std::vector<std::pair<std::string, char>> pieces;       // declaration order
+  std::vector<std::pair<std::string, char>> pieces;        // declaration order
   std::vector<std::pair<std::string, std::string>> marks;  // node prop, symbol (one character)
   bool sheet = false;
 

@@ -21,10 +21,9 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
-const std::vector<std::string> kTopLevelFields = {"name",     "version",   "description",
-                                                  "requires", "conflicts", "entry",
-                                                  "tests",    "options",   "events",
-                                                  "draw"};
+const std::vector<std::string> kTopLevelFields = {"name",      "version", "description", "requires",
+                                                  "conflicts", "entry",   "tests",       "options",
+                                                  "events",    "draw"};
 const std::vector<std::string> kDrawFields = {
     "tile_terrain", "tile_label", "tile_number", "robber", "node_owner", "node_piece",
     "harbor",       "path_owner", "pieces",      "marks",  "sheet"};
@@ -293,12 +292,13 @@ char symbol(const Checker& check, const std::string& field, const json& j) {
 // The "draw" object (scripting/draw_spec.h): property names, symbols, the sheet flag.
 DrawSpec parse_draw(const Checker& check, const json& draw) {
   if (!draw.is_object())
-    check.fail("draw", "expected an object saying how the pack's state draws, got " +
-                           describe(draw));
+    check.fail("draw",
+               "expected an object saying how the pack's state draws, got " + describe(draw));
   check.no_unknown_fields("draw.", draw, kDrawFields);
   DrawSpec spec;
   const auto name = [&](const char* key, std::string& to) {
-    if (const json* v = member(draw, key)) to = check.non_empty_string(std::string("draw.") + key, *v);
+    if (const json* v = member(draw, key))
+      to = check.non_empty_string(std::string("draw.") + key, *v);
   };
   name("tile_terrain", spec.tile_terrain);
   name("tile_label", spec.tile_label);

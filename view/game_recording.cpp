@@ -177,9 +177,9 @@ class RecordingAgent final : public engine::Agent {
   std::string name() const override { return "replay"; }
   int choose(const engine::Decision& d) override {
     if (next_ >= replay_.decisions.size())
-      throw std::runtime_error(fmt::format(
-          "the game asks decision {} ({}), the replay holds only {}", next_ + 1, d.kind,
-          replay_.decisions.size()));
+      throw std::runtime_error(
+          fmt::format("the game asks decision {} ({}), the replay holds only {}", next_ + 1, d.kind,
+                      replay_.decisions.size()));
     const auto& r = replay_.decisions[next_];
     if (r.kind != d.kind || r.player != d.player || r.count != d.count || r.choice >= d.count ||
         d.id(r.choice) != r.id)

@@ -126,12 +126,21 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
       const int seat = seat_of(prop(pp, p, spec.path_owner), s.players);
       const char own = seat != 0 ? static_cast<char>('0' + seat % 10) : 0;
       switch (i) {
-        case 0: canvas.put(cl - 3, cc + 2, own ? own : '\\', seat); break;
-        case 2: canvas.put(cl + 3, cc + 2, own ? own : '/', seat); break;
-        case 3: canvas.put(cl + 3, cc - 2, own ? own : '\\', seat); break;
-        case 5: canvas.put(cl - 3, cc - 2, own ? own : '/', seat); break;
+        case 0:
+          canvas.put(cl - 3, cc + 2, own ? own : '\\', seat);
+          break;
+        case 2:
+          canvas.put(cl + 3, cc + 2, own ? own : '/', seat);
+          break;
+        case 3:
+          canvas.put(cl + 3, cc - 2, own ? own : '\\', seat);
+          break;
+        case 5:
+          canvas.put(cl - 3, cc - 2, own ? own : '/', seat);
+          break;
         default:
-          for (int d = -1; d <= 1; ++d) canvas.put(cl + d, cc + (i == 1 ? 4 : -4), own ? own : '|', seat);
+          for (int d = -1; d <= 1; ++d)
+            canvas.put(cl + d, cc + (i == 1 ? 4 : -4), own ? own : '|', seat);
       }
     }
     // Inside: id, label, number, robber.
