@@ -107,6 +107,10 @@ check "view: default output name" test -s "$tmp/human.html"
 expect 2 "view: missing replay" -- "$catan" view "$tmp/none.json"
 expect 1 "view: tampered replay" -- "$catan" view "$tmp/tampered.json" --out "$tmp/t.html"
 check "view: tampered replay: one line" one_line_error
+expect 0 "sim --save-games" -- "$catan" sim dice-race --players 2 --games 5 --threads 1 --save-games 2 --report "$tmp/saved.html"
+check "sim --save-games: replays and viewer pages" sh -c "test -s '$tmp/saved-games/game-seed1-game1-config1.json' && test -s '$tmp/saved-games/game-seed1-game1-config1.html' && ! test -e '$tmp/saved-games/game-seed1-game2-config1.json'"
+check "the report links to the saved games" grep -q 'href="saved-games/game-seed1-game0-config1.html"' "$tmp/saved.html"
+expect 0 "a saved game replays" -- "$catan" replay "$tmp/saved-games/game-seed1-game0-config1.json"
 
 # The dice game: the island sheet after every turn, a score per player, replays.
 expect 0 "play dice-game" -- "$catan" play --rules dice-game --players 2 --seed 3 --bots expectimax,random --log "$tmp/dice.json"

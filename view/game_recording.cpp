@@ -223,11 +223,14 @@ json record_replay(scripting::Session& session, const engine::Replay& replay) {
   session.set_event_tap(nullptr);
   session.set_log(nullptr);
   session.set_view(nullptr);
-  if (!result.ok) throw std::runtime_error(result.error);
+  // A failed game's replay (the lab's --failures) is watched up to its failure, which it
+  // must reach after its last decision.
+  if (!result.ok && next != replay.decisions.size()) throw std::runtime_error(result.error);
   if (next != replay.decisions.size())
     throw std::runtime_error(fmt::format("the game ended after {} of the replay's {} decisions",
                                          next, replay.decisions.size()));
-  if (result.digest != replay.outcome.digest || result.winner != replay.outcome.winner)
+  if (result.ok &&
+      (result.digest != replay.outcome.digest || result.winner != replay.outcome.winner))
     throw std::runtime_error(
         "the game played again ends otherwise than the replay says (the packs changed since it "
         "was saved?)");
@@ -250,6 +253,7 @@ json record_replay(scripting::Session& session, const engine::Replay& replay) {
   out["agents"] = replay.agents;
   out["winner"] = result.winner ? json(*result.winner) : json(nullptr);
   out["reason"] = result.reason;
+  out["error"] = result.ok ? json(nullptr) : json(result.error);
   out["turns"] = result.turns;
   out["draw"] = draw_json(packs::merged_draw_spec(session.packs()));
   out["board"] = board_json(s.board);

@@ -4,7 +4,8 @@
 // embeds the recording in an HTML page (view/viewer_html.h).
 //
 // The recording (JSON; ids are 0-based, seats 0-based):
-//   title, packs [{name, version}], seed, game_index, players, agents, winner, reason, turns
+//   title, packs [{name, version}], seed, game_index, players, agents, winner, reason, turns,
+//   error (the failure of a failed game's replay, which is watched up to it; else null)
 //   draw      the packs' merged draw spec (scripting/draw_spec.h) as an object
 //   board     {tiles: [{q, r, nodes: [6 ids], paths: [6 ids]}], nodes, paths} or null
 //   supplies  names of the supplies (holders after the seats)
@@ -29,9 +30,9 @@ namespace catan::view {
 inline constexpr int kMaxOptions = 40;
 
 // Plays `replay` again in `session` (made with the replay's packs and options) and records it.
-// Throws std::runtime_error when the game fails, when a decision differs from the recorded one,
-// or when the outcome differs (the packs changed since the replay was saved), and for an
-// abandoned replay (it holds no decisions to watch).
+// Throws std::runtime_error when the game fails before its last recorded decision, when a decision
+// differs from the recorded one, or when the outcome differs (the packs changed since the replay
+// was saved), and for an abandoned replay (it holds no decisions to watch).
 nlohmann::json record_replay(scripting::Session& session, const engine::Replay& replay);
 
 }  // namespace catan::view
