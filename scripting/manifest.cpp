@@ -285,7 +285,7 @@ const json* member(const json& object, const char* key) {
 char symbol(const Checker& check, const std::string& field, const json& j) {
   const std::string& s = check.string_value(field, j);
   if (s.size() != 1 || s[0] <= ' ' || s[0] > '~')
-    check.fail(field, "expected one printable ASCII character, got " + describe(j));
+    check.fail(field, "expected one printable ASCII character, got " + j.dump());
   return s[0];
 }
 
