@@ -11,6 +11,7 @@
 #include "cli/summary.h"
 #include "engine/file_io.h"
 #include "engine/replay.h"
+#include "view/text_board.h"
 
 namespace catan::cli {
 
@@ -30,6 +31,9 @@ class PlayCommand final : public Command {
         ->capture_default_str();
     sub->add_option("--log", log_, "Write the replay of the game to FILE")->type_name("FILE");
     sub->add_flag("--json", json_, "Print the summary as one JSON object");
+    sub->add_flag("--no-board", no_board_,
+                  "Do not draw the final board before the summary (packs that declare how their "
+                  "board draws get it drawn; colour on a terminal unless NO_COLOR is set)");
     sub->add_flag("--verbose", verbose_,
                   "Print the turn-by-turn log before the summary, and a script error's traceback");
     search_.add_to(*sub);
@@ -55,6 +59,8 @@ class PlayCommand final : public Command {
       session.set_view(
           [](std::string_view text) { std::cout << engine::terminal_safe(text) << '\n'; });
 
+    const auto draw = packs::merged_draw_spec(session.packs());
+    const bool colour = view::stdout_wants_colour();
     scripting::GameConfig config;
     config.seed = game_.seed;
     config.game_index = game_index_;
@@ -66,7 +72,7 @@ class PlayCommand final : public Command {
       if (bots[seat] != "human") continue;
       config.agent_objects.resize(bots.size());
       config.agent_objects[seat] =
-          std::make_shared<HumanAgent>(session.state(), std::cin, std::cout);
+          std::make_shared<HumanAgent>(session.state(), std::cin, std::cout, draw, colour);
     }
     const auto result = session.play(config);
     if (!result.ok) {
@@ -83,6 +89,10 @@ class PlayCommand final : public Command {
       std::string title;
       for (const auto* m : session.packs())
         title += (title.empty() ? "" : " + ") + m->name + " " + m->version;
+      if (!no_board_) {
+        const auto board = view::text_board(session.state(), draw, colour);
+        if (!board.empty()) std::cout << board << '\n';
+      }
       std::cout << result_text(result, title);
       if (!log_.empty()) std::cout << "replay written to " << log_ << '\n';
     }
@@ -93,7 +103,7 @@ class PlayCommand final : public Command {
   GameOptions game_;
   std::string log_;
   std::uint64_t game_index_ = 0;
-  bool json_ = false, verbose_ = false;
+  bool json_ = false, verbose_ = false, no_board_ = false;
   SearchOptions search_;
   LimitOptions limits_;
 };

@@ -22,6 +22,7 @@ std::unique_ptr<Command> make_packs_command();
 std::unique_ptr<Command> make_info_command();
 std::unique_ptr<Command> make_play_command();
 std::unique_ptr<Command> make_replay_command();
+std::unique_ptr<Command> make_view_command();
 std::unique_ptr<Command> make_test_command();
 std::unique_ptr<Command> make_bench_command();
 std::unique_ptr<Command> make_new_pack_command();

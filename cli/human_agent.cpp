@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/file_io.h"
+#include "view/text_board.h"
 
 namespace catan::cli {
 
@@ -13,6 +14,8 @@ void HumanAgent::show_state(int seat) const {
   const auto& s = state_;
   out_ << fmt::format("\n== turn {}, round {}: player {} to move; you are player {} ==\n", s.turn,
                       s.round, s.current + 1, seat + 1);
+  const auto board = view::text_board(s, draw_, colour_);
+  out_ << board;
   for (int p = 0; p < s.players; ++p) {
     std::string line = fmt::format("player {}{}:", p + 1, p == seat ? " (you)" : "");
     const auto& props = s.player_props;

@@ -31,6 +31,8 @@
 #include "lab/text_report.h"
 #include "scripting/pack_suggest.h"
 #include "search/mcts_settings.h"
+#include "view/game_recording.h"
+#include "view/viewer_html.h"
 
 namespace catan::cli {
 
@@ -65,6 +67,13 @@ void LabOptions::add_to(CLI::App& app, bool rotation) {
                  "Folder for the replays of failed games (default: beside --out, else "
                  "./catan-failures)")
       ->type_name("DIR");
+  app.add_option("--save-games", save_games,
+                 "Save the replays of games 0..K-1 of each configuration and a viewer page of "
+                 "each (catan view), in a folder beside --report (else --out, else "
+                 "./catan-games); the report links to them")
+      ->type_name("K")
+      ->check(WholeNumber)
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1000}));
   app.add_flag("--json", json, "Print the results JSON on stdout instead of the summary");
   app.add_option("--game-deadline", game_deadline,
                  "Hard deadline of one game in seconds: a game still running past it is "
@@ -163,6 +172,43 @@ std::string failures_dir(const LabOptions& o) {
     return (p.parent_path() / (p.stem().string() + "-failures")).string();
   }
   return "catan-failures";
+}
+
+// Where --save-games puts the games: beside the report, else beside the results file.
+std::string games_dir(const LabOptions& o, const std::string& out_path) {
+  for (const auto& file : {o.report, out_path}) {
+    if (file.empty()) continue;
+    std::filesystem::path p(file);
+    return (p.parent_path() / (p.stem().string() + "-games")).string();
+  }
+  return "catan-games";
+}
+
+// Writes a viewer page beside each saved replay of games [first, end) and returns the report's
+// links to them (relative to the report's folder).
+std::vector<lab::SampleGame> write_game_viewers(const lab::RunSpec& spec,
+                                                const std::vector<lab::LabConfig>& configs,
+                                                std::uint64_t first, std::uint64_t end,
+                                                const SearchOptions& search_options,
+                                                const LimitOptions& limits,
+                                                const std::string& report) {
+  std::vector<lab::SampleGame> samples;
+  const auto base = std::filesystem::path(report).parent_path();
+  for (std::uint64_t i = first; i < end && i < spec.save_games; ++i) {
+    for (std::size_t k = 0; k < configs.size(); ++k) {
+      const auto file = lab::game_path(spec, i, k);
+      if (!std::filesystem::exists(file)) continue;  // a failed game: its replay is a failure's
+      const auto replay = engine::load_replay(file);
+      auto search = search_options.make();
+      scripting::Session session(search, replay.requested, replay.options, limits.make());
+      auto page = file;
+      page.replace_extension(".html");
+      engine::write_output_file(page, view::viewer_html(view::record_replay(session, replay)));
+      samples.push_back({fmt::format("game {} of {}", i, configs[k].label),
+                         std::filesystem::proximate(page, base.empty() ? "." : base).string()});
+    }
+  }
+  return samples;
 }
 
 }  // namespace
@@ -277,6 +323,8 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   LabOptions for_dir = o;
   for_dir.out = out_path;
   spec.failures_dir = failures_dir(for_dir);
+  spec.save_games = o.save_games;
+  if (o.save_games > 0) spec.games_dir = games_dir(o, out_path);
   spec.game_deadline_ms = limits.game_deadline_ms(o.game_deadline);
   spec.stop = &g_stop;
   auto search = search_options.make();
@@ -376,7 +424,11 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
 
     const auto json = lab::results_to_json(results);
     if (!out_path.empty()) lab::write_json_file(json, out_path);
-    if (!o.report.empty()) lab::write_html_report(results, o.report);
+    std::vector<lab::SampleGame> samples;
+    if (o.save_games > 0)
+      samples = write_game_viewers(spec, request.configs, results.run.first, results.run.end,
+                                   search_options, limits, o.report);
+    if (!o.report.empty()) lab::write_html_report(results, o.report, samples);
 
     const std::uint64_t played = results.run.end - results.run.first;
     if (o.json) {
@@ -403,6 +455,9 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
       if (!out_path.empty()) std::cout << "results written to " << out_path << '\n';
       if (!o.csv.empty()) std::cout << "games written to " << o.csv << '\n';
       if (!o.report.empty()) std::cout << "report written to " << o.report << '\n';
+      if (!samples.empty())
+        std::cout << fmt::format("{} games saved with their viewer pages to {}\n", samples.size(),
+                                 spec.games_dir);
     }
 
     int code = kOk;

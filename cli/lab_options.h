@@ -15,7 +15,7 @@
 namespace catan::cli {
 
 // --games, --threads, --shard, --until-ci, --max-games, --out, --csv, --report, --failures,
-// --json, --game-deadline, --resume.
+// --json, --game-deadline, --resume, --save-games.
 struct LabOptions {
   std::uint64_t games = 1000;
   int threads = 0;      // 0: one per core
@@ -29,6 +29,8 @@ struct LabOptions {
   double game_deadline = -1;
   std::string resume;   // an incomplete results file to finish
   bool rotate = false;  // seats rotated game by game (lab/rotation.h); sim and compare
+  // Save the replays (and viewer pages) of the first this many games of each configuration.
+  std::uint64_t save_games = 0;
 
   // Adds the options above; --rotate only when `rotation` (sim and compare).
   void add_to(CLI::App& app, bool rotation = false);

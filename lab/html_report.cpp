@@ -411,7 +411,7 @@ std::string errors_section(const LabResults& r) {
 
 }  // namespace
 
-std::string html_report(const LabResults& r) {
+std::string html_report(const LabResults& r, const std::vector<SampleGame>& samples) {
   const std::string title =
       fmt::format("catan {}: {}", r.run.kind,
                   r.configs.size() == 1 ? r.configs[0].config.label
@@ -435,14 +435,22 @@ std::string html_report(const LabResults& r) {
   if (!dice.empty()) out += "<h2>Dice</h2>\n" + dice;
   out += "<h2>Pack statistics</h2>\n" + stats_table(r);
   out += errors_section(r);
+  if (!samples.empty()) {
+    out +=
+        "<h2>Sample games</h2>\n<p>Step through a game's board, hands and decisions:</p>\n<ul>\n";
+    for (const auto& s : samples)
+      out += fmt::format("<li><a href=\"{}\">{}</a></li>\n", e(s.href), e(s.label));
+    out += "</ul>\n";
+  }
   out +=
       "<p class=\"note\">Written by catan (the balance lab); the numbers are those of the "
       "results file.</p>\n</body>\n</html>\n";
   return out;
 }
 
-void write_html_report(const LabResults& results, const std::string& path) {
-  engine::write_output_file(path, html_report(results));
+void write_html_report(const LabResults& results, const std::string& path,
+                       const std::vector<SampleGame>& samples) {
+  engine::write_output_file(path, html_report(results, samples));
 }
 
 }  // namespace catan::lab

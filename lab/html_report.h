@@ -7,15 +7,25 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "lab/results.h"
 
 namespace catan::lab {
 
-std::string html_report(const LabResults& results);
+// A game to link from the report: its text and the address of its viewer page (relative to the
+// report, or absolute).
+struct SampleGame {
+  std::string label;
+  std::string href;
+};
 
-// Writes html_report(results) to `path` (through a temporary file renamed into place). Throws
-// std::runtime_error on a write error.
-void write_html_report(const LabResults& results, const std::string& path);
+// With `samples`, a "Sample games" section links to their viewer pages (catan sim --save-games).
+std::string html_report(const LabResults& results, const std::vector<SampleGame>& samples = {});
+
+// Writes html_report(results, samples) to `path` (through a temporary file renamed into place).
+// Throws std::runtime_error on a write error.
+void write_html_report(const LabResults& results, const std::string& path,
+                       const std::vector<SampleGame>& samples = {});
 
 }  // namespace catan::lab

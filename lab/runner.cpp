@@ -100,6 +100,15 @@ std::filesystem::path failure_path(const RunSpec& spec, std::uint64_t game, std:
          fmt::format("failed-seed{}-game{}-config{}.json", spec.seed, game, config + 1);
 }
 
+}  // namespace
+
+std::filesystem::path game_path(const RunSpec& spec, std::uint64_t game, std::size_t config) {
+  return std::filesystem::path(spec.games_dir) /
+         fmt::format("game-seed{}-game{}-config{}.json", spec.seed, game, config + 1);
+}
+
+namespace {
+
 // What the workers of one run() share. Held by shared_ptr by every thread, so that an abandoned
 // thread whose game returns after run() has returned still finds it.
 struct Shared {
@@ -178,6 +187,8 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
           game.game_index = i;
           game.options = spec.configs[k].options;
           game.agent_objects.clear();
+          const bool save = i < spec.save_games && !spec.games_dir.empty();
+          game.record_decisions = save;
           if (spec.agents_for) game.agent_objects = spec.agents_for(i, k);
           slot.config = k;
           slot.started.store(now_ticks(), std::memory_order_relaxed);
@@ -199,6 +210,11 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
             const auto path = failure_path(spec, i, k);
             engine::save_replay(result.replay, path);
             records[k].replay_file = path.string();
+          }
+          if (result.ok && save) {
+            std::error_code ec;
+            std::filesystem::create_directories(spec.games_dir, ec);
+            engine::save_replay(result.replay, game_path(spec, i, k));
           }
         }
         for (std::size_t k = 0; k < nconfigs; ++k) {

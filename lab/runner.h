@@ -48,6 +48,9 @@ struct RunSpec {
   int max_turns = 1000;
   lua::Limits limits;
   std::string failures_dir;  // where replays of failed games are saved; "" = not saved
+  // The replays of games 0 .. save_games - 1 that end well are saved in games_dir (game_path).
+  std::uint64_t save_games = 0;
+  std::string games_dir;
   // Hard deadline of one game, in milliseconds (see above); 0 = none.
   std::uint32_t game_deadline_ms = 0;
   // When set and true, run() stops handing out games: every worker finishes the chunk of (at
@@ -60,6 +63,10 @@ struct RunSpec {
                                                             std::size_t config)>
       agents_for;
 };
+
+// The file the replay of game `game` under config `config` (0-based) is saved to when
+// RunSpec::save_games asks for it.
+std::filesystem::path game_path(const RunSpec& spec, std::uint64_t game, std::size_t config);
 
 // The records of one game index, one per config, in config order.
 using RowSink = std::function<void(const std::vector<GameRecord>&)>;

@@ -21,9 +21,12 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
-const std::vector<std::string> kTopLevelFields = {"name",     "version",   "description",
-                                                  "requires", "conflicts", "entry",
-                                                  "tests",    "options",   "events"};
+const std::vector<std::string> kTopLevelFields = {"name",      "version", "description", "requires",
+                                                  "conflicts", "entry",   "tests",       "options",
+                                                  "events",    "draw"};
+const std::vector<std::string> kDrawFields = {
+    "tile_terrain", "tile_label", "tile_number", "robber", "node_owner", "node_piece",
+    "harbor",       "path_owner", "pieces",      "marks",  "sheet"};
 const std::vector<std::string> kOptionFields = {"type", "default", "min",
                                                 "max",  "choices", "description"};
 constexpr std::string_view kOptionTypes = "boolean, integer, number or string";
@@ -276,6 +279,54 @@ class Checker {
 const json* member(const json& object, const char* key) {
   const auto it = object.find(key);
   return it == object.end() ? nullptr : &*it;
+}
+
+// One printable ASCII character other than a space: a piece's or a mark's symbol.
+char symbol(const Checker& check, const std::string& field, const json& j) {
+  const std::string& s = check.string_value(field, j);
+  if (s.size() != 1 || s[0] <= ' ' || s[0] > '~')
+    check.fail(field, "expected one printable ASCII character, got " + j.dump());
+  return s[0];
+}
+
+// The "draw" object (scripting/draw_spec.h): property names, symbols, the sheet flag.
+DrawSpec parse_draw(const Checker& check, const json& draw) {
+  if (!draw.is_object())
+    check.fail("draw",
+               "expected an object saying how the pack's state draws, got " + describe(draw));
+  check.no_unknown_fields("draw.", draw, kDrawFields);
+  DrawSpec spec;
+  const auto name = [&](const char* key, std::string& to) {
+    if (const json* v = member(draw, key))
+      to = check.non_empty_string(std::string("draw.") + key, *v);
+  };
+  name("tile_terrain", spec.tile_terrain);
+  name("tile_label", spec.tile_label);
+  name("tile_number", spec.tile_number);
+  name("robber", spec.robber);
+  name("node_owner", spec.node_owner);
+  name("node_piece", spec.node_piece);
+  name("harbor", spec.harbor);
+  name("path_owner", spec.path_owner);
+  for (const char* key : {"pieces", "marks"}) {
+    const json* table = member(draw, key);
+    if (table == nullptr) continue;
+    const std::string field = std::string("draw.") + key;
+    if (!table->is_object())
+      check.fail(field, "expected an object mapping names to symbols, got " + describe(*table));
+    for (const auto& [k, v] : table->items()) {
+      const char c = symbol(check, field + "." + k, v);
+      if (key == std::string_view("pieces"))
+        spec.pieces.emplace_back(k, c);
+      else
+        spec.marks.emplace_back(k, std::string(1, c));
+    }
+  }
+  if (const json* v = member(draw, "sheet")) {
+    if (!v->is_boolean()) check.fail("draw.sheet", "expected true or false, got " + describe(*v));
+    spec.sheet = v->get<bool>();
+  }
+  return spec;
 }
 
 std::vector<std::string> pack_name_list(const Checker& check, const json& root, const char* field,
@@ -565,6 +616,8 @@ Manifest load_manifest(const fs::path& dir) {
       m.events.push_back(EventSpec{event, check.non_empty_string(field, text)});
     }
   }
+
+  if (const json* draw = member(root, "draw")) m.draw = parse_draw(check, *draw);
   return m;
 }
 

@@ -12,6 +12,8 @@
 #include <variant>
 #include <vector>
 
+#include "scripting/draw_spec.h"
+
 namespace catan::packs {
 
 // Any problem with finding, reading, validating, resolving or configuring packs. The message is
@@ -61,6 +63,7 @@ struct Manifest {
   std::vector<std::string> entry, tests;  // relative paths, exactly as written in the manifest
   std::vector<OptionSpec> options;        // manifest order
   std::vector<EventSpec> events;          // manifest order
+  DrawSpec draw;                          // "draw": how the pack's state draws (draw_spec.h)
   std::filesystem::path dir;              // absolute, canonical
 
   // The option with this key, or nullptr. The pointer lives as long as this Manifest.

@@ -350,6 +350,10 @@ void Session::set_view(std::function<void(std::string_view)> sink) {
   impl_->view = std::move(sink);
 }
 
+void Session::set_event_tap(std::function<void(const engine::EventInfo&)> tap) {
+  impl_->event_tap = std::move(tap);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Calls into Lua.
 
@@ -535,13 +539,14 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   }
 
   // Handlers are fixed from here on: tell game.raise which events have none. With invariants
-  // every event goes through the dispatcher, which checks them. The table only the kernel sees
+  // (or an event tap) every event goes through the dispatcher, which checks them (or reports it). The table only the kernel sees
   // is kept while the answers stay the same.
   handler_count = 0;
   std::vector<bool> listening(static_cast<std::size_t>(state.events.size()));
   for (int e = 0; e < state.events.size(); ++e) {
     handler_count += static_cast<int>(state.events.before(e).size() + state.events.after(e).size());
-    listening[static_cast<std::size_t>(e)] = !invariants.empty() || state.events.has_handlers(e);
+    listening[static_cast<std::size_t>(e)] =
+        !invariants.empty() || event_tap || state.events.has_handlers(e);
   }
   lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
   if (listening_now_ref == LUA_NOREF || listening != listening_flags) {
@@ -745,6 +750,7 @@ void Session::Impl::check_invariants(std::string_view where) {
 }
 
 const char* Session::Impl::dispatch(int event, int payload_index, int default_index) {
+  if (event_tap) event_tap(state.events.info(event));
   lua_State* L = lua.get();
   payload_index = lua_absindex(L, payload_index);
   if (default_index != 0) default_index = lua_absindex(L, default_index);

@@ -141,6 +141,10 @@ class Session {
   // Receives game.show() text: a pack's view of the game for people watching it (catan play
   // prints it; batches leave it unset, so packs skip building it).
   void set_view(std::function<void(std::string_view)> sink);
+  // Receives every event raised, before its handlers run (`catan view` records them). While it is
+  // set, game.raise sends every event through the dispatcher, as it does with invariants: the
+  // game played is the same.
+  void set_event_tap(std::function<void(const engine::EventInfo&)> tap);
   void set_limits(const lua::Limits& limits);
   // The Lua state (profiling, limits).
   lua::State& lua();

@@ -116,6 +116,7 @@ struct Session::Impl {
   std::optional<Frame> error_frame;  // innermost frame when an error unwound
   std::function<void(std::string_view)> log;
   std::function<void(std::string_view)> view;           // game.show() text, when someone watches
+  std::function<void(const engine::EventInfo&)> event_tap;  // every dispatched event (set_event_tap)
   std::map<std::string, int, std::less<>> agent_packs;  // agent name -> registering pack
   int ev_setup = -1, ev_start = -1, ev_turn = -1, ev_end = -1;
   // Invariants registered by game.invariant for this game (callbacks in the per-game table

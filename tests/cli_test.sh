@@ -33,7 +33,7 @@ check() {
 
 one_line_error() { [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^catan: error: ' "$tmp/err"; }
 
-for sub in packs info play replay test bench new-pack sim compare sweep merge; do
+for sub in packs info play replay view test bench new-pack sim compare sweep merge; do
   expect 0 "$sub --help" -- "$catan" "$sub" --help
   check "$sub --help prints usage" grep -q "Usage" "$tmp/out"
 done
@@ -88,6 +88,29 @@ check "human seat named in summary" grep -q 'player 1 (human)' "$tmp/out"
 expect 0 "replay of a human game" -- "$catan" replay "$tmp/human.json"
 expect 1 "human input ends" -- sh -c "\"$catan\" play dice-race --bots human,random </dev/null"
 check "input end: one line" one_line_error
+
+# The board as text: after a base game, and before each decision of a human seat.
+expect 0 "play base draws the board" -- "$catan" play --rules base --players 3 --seed 2 --max-turns 3
+check "the board's tiles and legend" sh -c "grep -q '#19' '$tmp/out' && grep -q '^legend: ' '$tmp/out'"
+check "no colour when not a terminal" sh -c "! grep -q $'\\x1b' '$tmp/out'"
+expect 0 "play --no-board" -- "$catan" play --rules base --players 3 --seed 2 --max-turns 3 --no-board
+check "--no-board: no board" sh -c "! grep -q '^legend: ' '$tmp/out'"
+yes 1 | head -50 >"$tmp/answers1"
+expect 1 "human base seat (input ends)" -- sh -c "\"$catan\" play --rules base --players 3 --seed 2 --max-turns 3 --bots human,random <\"$tmp/answers1\""
+check "human base seat sees the board before deciding" grep -q '^legend: ' "$tmp/out"
+
+# The replay viewer.
+expect 0 "view" -- "$catan" view "$tmp/human.json" --out "$tmp/human.html"
+check "view writes a page with the recording" grep -q 'id="game"' "$tmp/human.html"
+expect 0 "view: default output name" -- "$catan" view "$tmp/human.json"
+check "view: default output name" test -s "$tmp/human.html"
+expect 2 "view: missing replay" -- "$catan" view "$tmp/none.json"
+expect 1 "view: tampered replay" -- "$catan" view "$tmp/tampered.json" --out "$tmp/t.html"
+check "view: tampered replay: one line" one_line_error
+expect 0 "sim --save-games" -- "$catan" sim dice-race --players 2 --games 5 --threads 1 --save-games 2 --report "$tmp/saved.html"
+check "sim --save-games: replays and viewer pages" sh -c "test -s '$tmp/saved-games/game-seed1-game1-config1.json' && test -s '$tmp/saved-games/game-seed1-game1-config1.html' && ! test -e '$tmp/saved-games/game-seed1-game2-config1.json'"
+check "the report links to the saved games" grep -q 'href="saved-games/game-seed1-game0-config1.html"' "$tmp/saved.html"
+expect 0 "a saved game replays" -- "$catan" replay "$tmp/saved-games/game-seed1-game0-config1.json"
 
 # The dice game: the island sheet after every turn, a score per player, replays.
 expect 0 "play dice-game" -- "$catan" play --rules dice-game --players 2 --seed 3 --bots expectimax,random --log "$tmp/dice.json"

@@ -219,7 +219,15 @@ TEST_F(ManifestTest, UnknownFieldWithSuggestion) {
 TEST_F(ManifestTest, UnknownFieldWithoutSuggestionListsKnownFields) {
   EXPECT_EQ(error_with(R"(, "author": "me")"),
             "pack 'p': field 'author': unknown field (known fields: name, version, description, "
-            "requires, conflicts, entry, tests, options, events)");
+            "requires, conflicts, entry, tests, options, events, draw)");
+}
+
+TEST_F(ManifestTest, DrawSymbolsAreOneCharacter) {
+  EXPECT_EQ(error_with(R"(, "draw": {"pieces": {"tower": "TT"}})"),
+            "pack 'p': field 'draw.pieces.tower': expected one printable ASCII character, got "
+            "\"TT\"");
+  EXPECT_EQ(error_with(R"(, "draw": {"robbr": "robber"})").substr(0, 46),
+            "pack 'p': field 'draw.robbr': unknown field (d");
 }
 
 // --- version ---

@@ -1,0 +1,62 @@
+#include "scripting/draw_spec.h"
+
+#include <algorithm>
+
+#include "scripting/manifest.h"
+
+namespace catan::packs {
+
+bool DrawSpec::empty() const {
+  return tile_terrain.empty() && tile_label.empty() && tile_number.empty() && robber.empty() &&
+         node_owner.empty() && node_piece.empty() && harbor.empty() && path_owner.empty() &&
+         pieces.empty() && marks.empty() && !sheet;
+}
+
+char DrawSpec::piece_symbol(std::string_view piece) const {
+  for (const auto& [name, symbol] : pieces)
+    if (name == piece) return symbol;
+  return '?';
+}
+
+namespace {
+
+template <typename T>
+void add_or_replace(std::vector<std::pair<std::string, T>>& to,
+                    const std::vector<std::pair<std::string, T>>& from) {
+  for (const auto& entry : from) {
+    auto it =
+        std::find_if(to.begin(), to.end(), [&](const auto& e) { return e.first == entry.first; });
+    if (it == to.end())
+      to.push_back(entry);
+    else
+      it->second = entry.second;
+  }
+}
+
+void take(std::string& to, const std::string& from) {
+  if (!from.empty()) to = from;
+}
+
+}  // namespace
+
+void DrawSpec::merge(const DrawSpec& other) {
+  take(tile_terrain, other.tile_terrain);
+  take(tile_label, other.tile_label);
+  take(tile_number, other.tile_number);
+  take(robber, other.robber);
+  take(node_owner, other.node_owner);
+  take(node_piece, other.node_piece);
+  take(harbor, other.harbor);
+  take(path_owner, other.path_owner);
+  add_or_replace(pieces, other.pieces);
+  add_or_replace(marks, other.marks);
+  sheet = sheet || other.sheet;
+}
+
+DrawSpec merged_draw_spec(const std::vector<const Manifest*>& packs) {
+  DrawSpec spec;
+  for (const auto* m : packs) spec.merge(m->draw);
+  return spec;
+}
+
+}  // namespace catan::packs

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The replay viewer (catan view) in a real browser: Debian's chromium, headless, opens the pages
+# of a base game, a resource-tokens + city-walls + citadels game, a dice-game game and a
+# dice-race game (whose pack declares no drawing), each at a given step ("#step=N"), and the DOM
+# it builds must show what the recording holds at that step: the board's tiles, pieces, roads and
+# robber, the decision and its chosen option, each player's hand. Screenshots are left in the
+# working directory (viewer_*.png; ctest's is the build directory). Skipped (exit 77) when
+# chromium is not installed: apt-get install --no-install-recommends chromium
+# Usage: tests/viewer_browser_test.sh path/to/catan
+set -u
+catan="$1"
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+  echo "SKIP: chromium is not installed (apt-get install --no-install-recommends chromium)"
+  exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+shots=$(pwd)
+fail=0
+
+# Root cannot use chromium's sandbox; the pages are our own files and fetch nothing.
+flags=(--headless --disable-gpu --no-sandbox --hide-scrollbars --no-first-run
+  --user-data-dir="$tmp/profile" --window-size=1200,1000)
+
+# open NAME STEP: dumps the DOM of NAME.html at STEP into NAME.dom and takes a screenshot.
+open_page() {
+  timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$tmp/$1.html#step=$2" \
+    >"$tmp/$1.dom" 2>>"$tmp/browser.log"
+  timeout 120 "$browser" "${flags[@]}" --screenshot="$shots/viewer_$1.png" \
+    "file://$tmp/$1.html#step=$2" >>"$tmp/browser.log" 2>&1
+  if [ -s "$shots/viewer_$1.png" ]; then
+    echo "screenshot: $shots/viewer_$1.png"
+  else
+    echo "FAIL: no screenshot of $1"
+    fail=1
+  fi
+}
+
+# check NAME STEP: what the recording embedded in NAME.html holds at STEP is in NAME.dom.
+check() {
+  python3 - "$tmp/$1.html" "$tmp/$1.dom" "$2" <<'PY' || fail=1
+import json, re, sys
+page, dom, at = open(sys.argv[1]).read(), open(sys.argv[2]).read(), int(sys.argv[3])
+game = json.loads(re.search(r'<script type="application/json" id="game">(.*?)</script>', page,
+                            re.S).group(1).replace("<\\/", "</"))
+state = {}
+for step in game["steps"][:at + 1]:
+    for k in ("hands", "player_props", "game_props", "tiles", "nodes", "paths"):
+        if k in step: state[k] = step[k]
+step, draw = game["steps"][at], game["draw"]
+problems = []
+def expect(what, ok):
+    if not ok: problems.append(what)
+expect(f"the page is at step {at}", f'data-step="{at}"' in dom)
+if draw.get("tile_terrain"):
+    tiles = len(game["board"]["tiles"])
+    expect(f"{tiles} tiles", dom.count('class="tile"') == tiles)
+    owners = state["nodes"].get(draw["node_owner"], {})
+    expect(f"{len(owners)} pieces", dom.count('class="piece"') == len(owners))
+    for node, seat in owners.items():
+        piece = state["nodes"][draw["node_piece"]][node]
+        expect(f"{piece} of player {seat} on node {int(node) + 1}",
+               f'data-node="{int(node) + 1}" data-piece="{piece}" data-seat="{seat}"' in dom)
+    roads = state["paths"].get(draw["path_owner"], {})
+    expect(f"{len(roads)} roads", dom.count('class="road"') == len(roads))
+    robber = state["game_props"].get(draw["robber"])
+    expect(f"the robber on tile {robber}", f'id="robber" data-tile="{robber}"' in dom)
+    for key in draw.get("marks", {}):
+        marks = state["nodes"].get(key, {})
+        expect(f"{len(marks)} {key} marks", dom.count(f'data-mark-{key}=') == len(marks))
+elif draw.get("sheet"):
+    expect("the sheet", 'class="shown"' in dom)
+else:
+    expect("the state table", 'id="state-table"' in dom)
+if "kind" in step:
+    expect("the decision", f"Decision {at + 1}: player {step['player'] + 1}, {step['kind']}" in dom)
+    chosen = [o for o in step["options"] if o[0] == step["chosen"]][0]
+    expect(f"the chosen option {chosen[1]}",
+           re.search(r'<li value="%d" data-id="%s" class="chosen">' % (chosen[0] + 1, re.escape(chosen[1])), dom))
+else:
+    expect("game over", "Game over" in dom)
+for holder, forms in enumerate(state["hands"]):
+    for form, kinds in forms.items():
+        text = form + ": " + ", ".join(f"{n} {k}" for k, n in kinds.items())
+        expect(f"holder {holder + 1}'s {text}", text in dom)
+if problems:
+    print(f"FAIL: {sys.argv[1].split('/')[-1]} at step {at}: missing " + "; ".join(problems[:5]))
+    sys.exit(1)
+print(f"ok: {sys.argv[1].split('/')[-1]} at step {at}")
+PY
+}
+
+view() {  # view NAME STEP -- play arguments
+  local name="$1" step="$2"
+  shift 3
+  "$catan" play "$@" --log "$tmp/$name.json" >/dev/null || { echo "FAIL: catan play $*"; fail=1; return; }
+  "$catan" view "$tmp/$name.json" --out "$tmp/$name.html" >/dev/null ||
+    { echo "FAIL: catan view ($name)"; fail=1; return; }
+  open_page "$name" "$step"
+  check "$name" "$step"
+}
+
+view base 150 -- --rules base --players 3 --seed 4 --bots heuristic
+view variants 557 -- --rules base --variant resource-tokens --variant city-walls \
+  --variant citadels --players 4 --seed 1 --bots heuristic
+view dice 60 -- --rules dice-game --players 2 --seed 3 --bots expectimax,random
+view race 10 -- dice-race --players 3 --seed 5
+if [ "$fail" -ne 0 ]; then tail -5 "$tmp/browser.log"; exit 1; fi

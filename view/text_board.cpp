@@ -1,0 +1,204 @@
+#include "view/text_board.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string_view>
+
+#include <fmt/format.h>
+
+namespace catan::view {
+
+namespace {
+
+// A character of the picture and the seat (1-based) whose colour it takes, 0 for none.
+struct Cell {
+  char c = ' ';
+  int seat = 0;
+};
+
+class Canvas {
+ public:
+  // Bytes outside printable ASCII (pack-chosen texts) are drawn as '?': the picture is safe for
+  // a terminal and keeps its columns.
+  void put(int line, int col, char c, int seat = 0) {
+    cells_[{line, col}] = Cell{c >= ' ' && c <= '~' ? c : '?', seat};
+  }
+  void text(int line, int col, std::string_view s, int seat = 0) {
+    for (std::size_t i = 0; i < s.size(); ++i) put(line, col + static_cast<int>(i), s[i], seat);
+  }
+  // Text centred on column `col` (an even length leans left).
+  void centred(int line, int col, std::string_view s) {
+    text(line, col - static_cast<int>(s.size()) / 2, s);
+  }
+  std::string render(bool colour) const {
+    if (cells_.empty()) return {};
+    int min_col = cells_.begin()->first.second, max_line = cells_.rbegin()->first.first;
+    for (const auto& [at, cell] : cells_) min_col = std::min(min_col, at.second);
+    std::string out;
+    for (int line = cells_.begin()->first.first; line <= max_line; ++line) {
+      std::string row;
+      int seat = 0;
+      const auto first = cells_.lower_bound({line, min_col - 1});
+      int col = min_col;
+      for (auto it = first; it != cells_.end() && it->first.first == line; ++it) {
+        if (it->second.c == ' ' && it->second.seat == 0) continue;
+        if (seat != 0 && colour) row += "\x1b[0m", seat = 0;
+        row.append(static_cast<std::size_t>(it->first.second - col), ' ');
+        if (colour && it->second.seat != 0) {
+          row += seat_colour(it->second.seat);
+          seat = it->second.seat;
+        }
+        row += it->second.c;
+        col = it->first.second + 1;
+      }
+      if (seat != 0) row += "\x1b[0m";
+      out += row + '\n';
+    }
+    return out;
+  }
+
+ private:
+  static std::string seat_colour(int seat) {
+    static constexpr int kCodes[] = {31, 34, 33, 35, 32, 36};
+    return fmt::format("\x1b[1;{}m", kCodes[(seat - 1) % 6]);
+  }
+  std::map<std::pair<int, int>, Cell> cells_;  // (line, column) -> cell
+};
+
+// A seat (1-based) read from a property value, 0 when it holds none.
+int seat_of(const engine::Value& v, int players) {
+  const auto* n = std::get_if<std::int64_t>(&v);
+  return n != nullptr && *n >= 1 && *n <= players ? static_cast<int>(*n) : 0;
+}
+
+std::string text_of(const engine::Value& v) {
+  return engine::is_nil(v) ? std::string() : engine::value_text(v);
+}
+
+const engine::Value& prop(const engine::Properties& props, int id, const std::string& key) {
+  static const engine::Value nil;
+  return key.empty() ? nil : props.get(id, key);
+}
+
+// Corner i of a hex, relative to its centre, in (line, column).
+constexpr int kCornerLine[6] = {-4, -2, 2, 4, 2, -2};
+constexpr int kCornerCol[6] = {0, 4, 4, 0, -4, -4};
+
+}  // namespace
+
+bool stdout_wants_colour() {
+  const char* no_colour = std::getenv("NO_COLOR");
+  if (no_colour != nullptr && *no_colour != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::strcmp(term, "dumb") == 0) return false;
+  return isatty(STDOUT_FILENO) != 0;
+}
+
+std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, bool colour) {
+  const auto& board = s.board;
+  if (!spec.hexes() || !board.finalized() || board.tile_count() == 0) return {};
+  for (int t = 0; t < board.tile_count(); ++t)
+    if (board.tile_nodes(t).size() != 6) return {};
+  Canvas canvas;
+  // Centres: the hex (q, r) sits at lattice point (2q + r, 3r); a lattice unit is 4 columns
+  // across and 2 lines down.
+  const auto centre = [&](int t) {
+    const auto a = board.tile_coord(t);
+    return std::pair{6 * a.r, 4 * (2 * a.q + a.r)};
+  };
+  const auto& tp = s.tile_props;
+  const auto& np = s.node_props;
+  const auto& pp = s.path_props;
+  std::optional<int> robber;
+  if (!spec.robber.empty())
+    if (const auto* n = std::get_if<std::int64_t>(&s.game_props.get(0, spec.robber)))
+      robber = static_cast<int>(*n) - 1;
+  for (int t = 0; t < board.tile_count(); ++t) {
+    const auto [cl, cc] = centre(t);
+    // Sides: the owner's seat where a road stands.
+    const auto paths = board.tile_paths(t);
+    for (int i = 0; i < 6; ++i) {
+      const int p = paths[static_cast<std::size_t>(i)];
+      const int seat = seat_of(prop(pp, p, spec.path_owner), s.players);
+      const char own = seat != 0 ? static_cast<char>('0' + seat % 10) : 0;
+      switch (i) {
+        case 0:
+          canvas.put(cl - 3, cc + 2, own ? own : '\\', seat);
+          break;
+        case 2:
+          canvas.put(cl + 3, cc + 2, own ? own : '/', seat);
+          break;
+        case 3:
+          canvas.put(cl + 3, cc - 2, own ? own : '\\', seat);
+          break;
+        case 5:
+          canvas.put(cl - 3, cc - 2, own ? own : '/', seat);
+          break;
+        default:
+          for (int d = -1; d <= 1; ++d)
+            canvas.put(cl + d, cc + (i == 1 ? 4 : -4), own ? own : '|', seat);
+      }
+    }
+    // Inside: id, label, number, robber.
+    canvas.centred(cl - 2, cc, fmt::format("#{}", t + 1));
+    std::string label = text_of(prop(tp, t, spec.tile_label));
+    if (label.empty()) label = text_of(prop(tp, t, spec.tile_terrain));
+    canvas.centred(cl - 1, cc, label.substr(0, 7));
+    canvas.centred(cl, cc, text_of(prop(tp, t, spec.tile_number)).substr(0, 7));
+    if (robber == t) canvas.centred(cl + 1, cc, "ROBBER");
+  }
+  // Corners, drawn after the sides' and the insides' text so a piece is never hidden.
+  for (int t = 0; t < board.tile_count(); ++t) {
+    const auto [cl, cc] = centre(t);
+    const auto nodes = board.tile_nodes(t);
+    for (int i = 0; i < 6; ++i) {
+      const int n = nodes[static_cast<std::size_t>(i)];
+      const int line = cl + kCornerLine[i], col = cc + kCornerCol[i];
+      const int seat = seat_of(prop(np, n, spec.node_owner), s.players);
+      const std::string piece = text_of(prop(np, n, spec.node_piece));
+      if (seat == 0 && piece.empty()) {
+        canvas.put(line, col, '.');
+        continue;
+      }
+      canvas.put(line, col, piece.empty() ? '?' : spec.piece_symbol(piece), seat);
+      if (seat != 0) canvas.put(line, col + 1, static_cast<char>('0' + seat % 10), seat);
+      int at = col;
+      for (const auto& [key, symbol] : spec.marks)
+        if (seat_of(np.get(n, key), s.players) != 0) canvas.text(line, --at, symbol, seat);
+    }
+  }
+  // Harbors: a coastal side whose two corners name the same harbor.
+  if (!spec.harbor.empty()) {
+    for (int t = 0; t < board.tile_count(); ++t) {
+      const auto [cl, cc] = centre(t);
+      const auto paths = board.tile_paths(t);
+      const auto nodes = board.tile_nodes(t);
+      for (int i = 0; i < 6; ++i) {
+        const int p = paths[static_cast<std::size_t>(i)];
+        if (board.path_tiles(p).size() != 1) continue;
+        const auto a = text_of(np.get(nodes[static_cast<std::size_t>(i)], spec.harbor));
+        const auto b = text_of(np.get(nodes[static_cast<std::size_t>((i + 1) % 6)], spec.harbor));
+        if (a.empty() || a != b) continue;
+        const std::string name = a == "any" ? "3:1" : "2:1 " + a;
+        const int n = static_cast<int>(name.size());
+        // Outside the side's middle: starting there on the right half of the hex, ending there
+        // on the left half.
+        constexpr int kLine[6] = {-5, 0, 5, 5, 0, -5};
+        constexpr int kCol[6] = {2, 6, 2, -2, -6, -2};
+        canvas.text(cl + kLine[i], cc + kCol[i] - (i >= 3 ? n - 1 : 0), name);
+      }
+    }
+  }
+  std::string out = canvas.render(colour);
+  std::string legend = "legend: . empty corner";
+  for (const auto& [name, symbol] : spec.pieces) legend += fmt::format(", {}N {}", symbol, name);
+  for (const auto& [key, symbol] : spec.marks) legend += fmt::format(", {} {}", symbol, key);
+  legend += " (N: the owner's seat); roads show the owner's seat\n";
+  return out + legend;
+}
+
+}  // namespace catan::view
