@@ -48,7 +48,8 @@ class BenchCommand final : public Command {
         ->type_name("DIR");
     sub->add_option("--game-deadline", game_deadline_,
                     "Hard deadline of one game in seconds: a game still running past it ends the "
-                    "bench with an error (default: 3 x --time-limit + 5; 0: none)")
+                    "bench with an error (default: 3 x --time-limit + 5, at least 1200 with an mcts "
+                    "seat; 0: none)")
         ->type_name("S")
         ->check(CLI::Range(0.0, 1e6));
     sub->add_flag("--json", json_, "Print the report as one JSON object");
@@ -87,7 +88,7 @@ class BenchCommand final : public Command {
     if (profile_lines_ > 0)
       session.lua().set_profiling(by_time ? lua::State::Profiling::Time
                                           : lua::State::Profiling::Instructions);
-    const std::uint32_t deadline_ms = limits_.game_deadline_ms(game_deadline_);
+    const std::uint32_t deadline_ms = limits_.game_deadline_ms(game_deadline_, bots);
     GameDeadline deadline(deadline_ms, [&](std::uint64_t g) {
       // On the watchdog thread, with game g still running: save its inputs (the Session's pack
       // list and options do not change during a game) and end the process.

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "engine/file_io.h"
+#include "search/mcts_settings.h"
 
 namespace catan::cli {
 
@@ -89,10 +90,15 @@ lua::Limits LimitOptions::make() const {
   return limits;
 }
 
-std::uint32_t LimitOptions::game_deadline_ms(double seconds) const {
+std::uint32_t LimitOptions::game_deadline_ms(double seconds,
+                                             const std::vector<std::string>& bots) const {
   if (!std::isfinite(seconds))
     throw UsageError(fmt::format("--game-deadline {}: expected a number of seconds", seconds));
-  if (seconds < 0) seconds = time_limit_s > 0 ? 3 * time_limit_s + 5 : 0;
+  if (seconds < 0) {
+    seconds = time_limit_s > 0 ? 3 * time_limit_s + 5 : 0;
+    if (seconds > 0 && std::any_of(bots.begin(), bots.end(), search::is_mcts))
+      seconds = std::max(seconds, kSearchDeadlineS);
+  }
   if (!std::isfinite(seconds) || seconds < 0) return 0;  // the time limit's own check reports it
   return static_cast<std::uint32_t>(std::min(seconds * 1000, 4.0e9));
 }

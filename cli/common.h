@@ -51,9 +51,11 @@ struct LimitOptions {
   void add_to(CLI::App& app);
   lua::Limits make() const;
   // The hard deadline of one game in milliseconds (0: none) for --game-deadline `seconds`: a
-  // negative value takes the default, 3 x --time-limit + 5 s (none without a time limit). Throws
-  // UsageError for NaN or infinity.
-  std::uint32_t game_deadline_ms(double seconds) const;
+  // negative value takes the default, 3 x --time-limit + 5 s (none without a time limit), and at
+  // least kSearchDeadlineS when a seat plays the search agent (`bots`), whose games are long.
+  // Throws UsageError for NaN or infinity.
+  std::uint32_t game_deadline_ms(double seconds, const std::vector<std::string>& bots = {}) const;
+  static constexpr double kSearchDeadlineS = 1200;
 };
 
 // The game a command plays: packs (positional, --rules, --variant), --players, --bots,

@@ -77,8 +77,8 @@ void LabOptions::add_to(CLI::App& app, bool rotation) {
   app.add_flag("--json", json, "Print the results JSON on stdout instead of the summary");
   app.add_option("--game-deadline", game_deadline,
                  "Hard deadline of one game in seconds: a game still running past it is "
-                 "recorded as failed and its thread abandoned (default: 3 x --time-limit + 5; "
-                 "0: none)")
+                 "recorded as failed and its thread abandoned (default: 3 x --time-limit + 5, "
+                 "at least 1200 with an mcts seat; 0: none)")
       ->type_name("S")
       ->check(CLI::Range(0.0, 1e6));
   app.add_option("--resume", resume,
@@ -325,7 +325,7 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   spec.failures_dir = failures_dir(for_dir);
   spec.save_games = o.save_games;
   if (o.save_games > 0) spec.games_dir = games_dir(o, out_path);
-  spec.game_deadline_ms = limits.game_deadline_ms(o.game_deadline);
+  spec.game_deadline_ms = limits.game_deadline_ms(o.game_deadline, bots);
   spec.stop = &g_stop;
   auto search = search_options.make();
   const int threads = o.thread_count();
