@@ -5,6 +5,7 @@
 
 #include "scripting/lua_agent.h"
 #include "scripting/session_impl.h"
+#include "search/mcts.h"
 
 namespace catan::scripting {
 
@@ -848,6 +849,64 @@ int g_fork(lua_State* L) {
   return 1;
 }
 
+// game.search(options, settings?) -> index | nil: inside an agent choosing, answers the decision
+// being asked (`options`: the options the agent was given) with the search agent
+// (search/mcts.h), drawing from the agent's own stream; `settings` holds any of iterations,
+// horizon, rollout, c, time (docs/bots.md). Inside a copy (a fork) it returns nil: a search in
+// every copy of a search would multiply its cost.
+int g_search(lua_State* L) {
+  Impl& s = session(L);
+  if (!s.acting_agent || !s.deciding)
+    luaL_error(L, "game.search: only an agent choosing a decision can search");
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (luaL_len(L, 1) != s.deciding->count)
+    luaL_error(L, "game.search: 'options' must be the options of the decision being asked");
+  if (s.fork_depth > 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  std::string spec = "mcts";
+  if (!lua_isnoneornil(L, 2)) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    for (const char* key : {"iterations", "horizon", "rollout", "c", "time"}) {
+      if (lua_getfield(L, 2, key) != LUA_TNIL) {
+        if (!lua_isstring(L, -1)) luaL_error(L, "game.search: '%s' must be a number or a name", key);
+        spec += fmt::format(":{}={}", key, lua_tostring(L, -1));
+      }
+      lua_pop(L, 1);
+    }
+  }
+  search::MctsSettings settings;
+  try {
+    settings = search::parse_mcts(spec);
+  } catch (const std::invalid_argument& e) {
+    const std::string msg = std::string("game.search: ") + e.what();
+    luaL_error(L, "%s", msg.c_str());
+  }
+  if (settings.rollout.empty()) settings.rollout = s.rollout_agent.empty() ? "random" : s.rollout_agent;
+  // The decision as seen from this call: its options are argument 1 of this frame.
+  DecisionContext ctx = *static_cast<const DecisionContext*>(s.deciding->context);
+  ctx.L = L;
+  ctx.options_index = 1;
+  ctx.kind_index = 0;
+  engine::Decision d = *s.deciding;
+  d.context = &ctx;
+  const int choice = search::mcts_choose(d, settings, s.acting_agent->rng());
+  lua_pushinteger(L, choice + 1);
+  return 1;
+}
+
+// game.agent_extended(agent, kind) -> boolean: whether a loaded pack taught `agent` decisions of
+// `kind` (game.extend_agent), so that an agent can tell a menu a variant extended from one with
+// entries nobody taught it.
+int g_agent_extended(lua_State* L) {
+  Impl& s = session(L);
+  const std::string key = fmt::format("{}\n{}", check_sv(L, 1), check_sv(L, 2));
+  s.push_game_table("agent_extensions");
+  lua_pushboolean(L, lua_getfield(L, -1, key.c_str()) != LUA_TNIL);
+  return 1;
+}
+
 int g_shuffle(lua_State* L) {
   Impl& s = session(L);
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -985,6 +1044,8 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"agent", lua::protect<g_agent>},
                                        {"extend_agent", lua::protect<g_extend_agent>},
                                        {"score", lua::protect<g_score>},
+                                       {"search", lua::protect<g_search>},
+                                       {"agent_extended", lua::protect<g_agent_extended>},
                                        {"evaluator", lua::protect<g_evaluator>},
                                        {"decisions", lua::protect<g_decisions>},
                                        {"roll", lua::protect<g_roll>},

@@ -183,5 +183,30 @@ game.agent("ponderer", function(player, kind, options) error("ponderer was asked
   EXPECT_TRUE(ok.ok) << ok.error;
 }
 
+// The heuristic bot was never taught "oracle.pick"; it asks the search, which finds the option
+// that wins at once, wherever it is in the list.
+TEST_F(MctsTest, TheHeuristicBotSearchesADecisionNobodyTaughtIt) {
+  pack("oracle", R"(
+game.on("turn", function(e)
+  if game.turn() ~= 9 then return end
+  local order = e.player % 2 == 1 and {"lose", "win"} or {"win", "lose"}
+  local pick = game.decide(e.player, "oracle.pick", {{id = order[1]}, {id = order[2]}})
+  game.finish(pick.id == "win" and e.player or e.player % 4 + 1, "oracle")
+end, {priority = -100})
+)",
+       R"(, "requires": ["base"])");
+  auto s = session({"oracle"});
+  for (std::uint64_t game = 0; game < 4; ++game) {
+    GameConfig config;
+    config.game_index = game;
+    config.players = 4;
+    config.agents = {"heuristic"};
+    const GameResult r = s->play(config);
+    ASSERT_TRUE(r.ok) << r.error;
+    ASSERT_EQ(r.reason, "oracle") << "game " << game;
+    EXPECT_EQ(r.winner, (9 - 1) % 4) << "game " << game;
+  }
+}
+
 }  // namespace
 }  // namespace catan::scripting

@@ -393,6 +393,19 @@ function game.extend_agent(agent, kind, fn) end
 ---@return catan.ForkResult
 function game.fork(spec) end
 
+---Inside an agent only: answers the decision being asked (`options`, as the agent got them)
+---with the search agent; nil inside a copy made by a fork.
+---@param options table
+---@param settings? {iterations?: integer, horizon?: integer, rollout?: string, c?: number, time?: number}
+---@return integer|nil
+function game.search(options, settings) end
+
+---Whether a loaded pack extended `agent` for decisions of `kind` (game.extend_agent).
+---@param agent string
+---@param kind string
+---@return boolean
+function game.agent_extended(agent, kind) end
+
 ---While a pack loads: the player property that measures progress toward winning ("vp").
 ---Searches score a copy that has not ended by each seat's share of it.
 ---and the agent that plays a search's copies by default.

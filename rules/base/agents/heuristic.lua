@@ -1,8 +1,11 @@
 -- The "heuristic" agent: a fast rule-of-thumb player for every decision of the base game.
 --
 -- Contract: game.agent("heuristic") answers every decision kind of this pack with an index in
--- 1..#opts; a kind it does not know (one a variant adds without game.extend_agent) gets a
--- uniformly random index from the agent's own stream. The agent only reads the game: it calls
+-- 1..#opts. A kind it does not know (one a pack adds without game.extend_agent), and a main menu
+-- holding entries nobody taught it (a pack's new action, when no pack extends base.action), go
+-- to a small search (game.search, SEARCH); inside a search's copies, where game.search declines,
+-- the unknown kind gets a uniformly random index from the agent's own stream and the unknown
+-- entries are passed over. The agent only reads the game: it calls
 -- no [w] function and writes only data the rules never act on: the rules' board cache (below)
 -- and its own per-game cache, storage.heuristic (agent_cache: the board's fixed data and each
 -- player's plan, kept while the state it derives from is unchanged; make_plan lists the keys). A decision is the same whether the cache was warm or cold. The chunk-level
@@ -1107,6 +1110,10 @@ local function preroll_choice(p, opts)
   return index_where(opts, "action", "roll") or 1
 end
 
+-- The search asked about what the agent was not taught (docs/bots.md): a few forks, each played
+-- for the rest of the turn and the next by this agent.
+local SEARCH = { iterations = 16, horizon = 1, rollout = "heuristic" }
+
 -- Main-menu actions the agent acts on: by piece for "build", else by action.
 local MENU_BUILD = { city = 1, settlement = 2, road = 4 }
 local MENU = { buy_dev = 3, maritime = 5, domestic = 6, ["end"] = 7 }
@@ -1114,12 +1121,13 @@ local MENU = { buy_dev = 3, maritime = 5, domestic = 6, ["end"] = 7 }
 -- The main menu.
 local function action_choice(p, opts)
   local n = #opts
-  local settle, buy, road, sea, offer, stop, plays
+  local settle, buy, road, sea, offer, stop, plays, unknown
   for k = 1, n do
     local o = opts[k]
     local action = o.action
     local code
     if action == "build" then code = MENU_BUILD[o.piece] else code = MENU[action] end
+    if code == nil and action ~= "play" then unknown = true end
     if code == 1 then
       return k
     elseif code == 2 then
@@ -1139,6 +1147,10 @@ local function action_choice(p, opts)
     end
   end
   if settle then return settle end
+  if unknown and not game.agent_extended("heuristic", "base.action") then
+    local k = game.search(opts, SEARCH)
+    if k then return k end
+  end
   -- The coin for a domestic offer is tossed first, so a menu of only "offer a trade" and
   -- "end turn" costs no plan half the time.
   if offer and game.random(2) ~= 1 then offer = nil end
@@ -1219,7 +1231,7 @@ function heuristic_choice(player, kind, opts)
   local n = #opts
   if n == 1 then return 1 end
   local handler = HANDLERS[kind]
-  if handler == nil then return game.random(n) end
+  if handler == nil then return game.search(opts, SEARCH) or game.random(n) end
   return handler(player, opts)
 end
 
