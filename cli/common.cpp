@@ -41,7 +41,7 @@ const CLI::Validator FiniteNumber(
 void SearchOptions::add_to(CLI::App& app) {
   app.add_option("--pack-path", pack_paths,
                  "Folder holding rule packs, searched first (repeatable); CATAN_PACK_PATH and the "
-                 "built-in rules/ and variants/ follow")
+                 "built-in rules/, variants/ and examples/ follow")
       ->type_name("DIR")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -161,7 +161,7 @@ std::vector<std::filesystem::path> builtin_pack_dirs() {
 #endif
   for (const auto& root : roots) {
     if (std::filesystem::is_directory(root / "rules", ec))
-      return {root / "rules", root / "variants"};
+      return {root / "rules", root / "variants", root / "examples"};
   }
   return {};
 }

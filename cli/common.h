@@ -75,8 +75,9 @@ struct GameOptions {
   std::vector<std::string> seats() const;
 };
 
-// The built-in pack folders: rules/ and variants/ beside the executable's parent (the source
-// tree when run as build/catan), else those of the source tree the executable was built from.
+// The built-in pack folders: rules/, variants/ and examples/ beside the executable's parent (the
+// source tree when run as build/catan), else those of the source tree the executable was built
+// from.
 std::vector<std::filesystem::path> builtin_pack_dirs();
 
 // Prints "catan: error: MESSAGE" (first line only, control bytes escaped by

@@ -59,6 +59,7 @@ class MctsTest : public SessionFixture {
       search_ = std::make_unique<packs::PackSearch>();
       search_->add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
       search_->add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
+      search_->add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "examples");
     }
     return std::make_unique<Session>(*search_, packs, std::vector<std::string>{});
   }
@@ -70,7 +71,11 @@ class MctsTest : public SessionFixture {
 // seed plays the same game.
 TEST_F(MctsTest, PlaysEveryPackLegallyReplaysAndRepeats) {
   const std::vector<std::vector<std::string>> sets = {
-      {"base"}, {"base", "resource-tokens", "city-walls", "citadels"}, {"dice-game"}, {"dice-race"}};
+      {"base"},
+      {"base", "resource-tokens", "city-walls", "citadels"},
+      {"base", "monument", "dear-cities", "seven-choice"},
+      {"dice-game"},
+      {"dice-race"}};
   for (const auto& packs : sets) {
     auto s = with_packs(packs);
     GameConfig config;

@@ -18,6 +18,10 @@
 --   base.steal {thief, victim}: default (steal_default) moves one resource card chosen
 --       uniformly at random (game.random) from the victim to the thief and records its
 --       resource in payload.resource (nil when the victim had no card).
+--   base.seven_robber {player}: a 7's robber step, after the discards; default
+--       (seven_robber_default): the player moves the robber (move_robber, which sets
+--       payload.tile). A handler may replace it with another step (e.g. a choice between the
+--       robber and something else). Raised only while it has handlers.
 
 -- The discard of a 7 for one player: `count` decisions, one card each. The hand is read once:
 -- only this loop's own moves change it meanwhile (agents cannot change the state).
@@ -50,7 +54,9 @@ end
 
 -- The 7 rolled by p: every player, in seat order starting with p, holding more resource cards
 -- than their limit (options.discard_limit through base.discard_limit) discards half of them,
--- rounded down, through base.discard; then p moves the robber (move_robber).
+-- rounded down, through base.discard; then the robber step: p moves the robber (move_robber),
+-- through base.seven_robber when that event has handlers. Returns the robber's new tile (nil
+-- when it stayed, or when a handler replaced the step and set no payload.tile).
 function seven(p)
   local players = storage.players
   local hooked = storage.discard_limit_hooked
@@ -79,7 +85,17 @@ function seven(p)
       end
     end
   end
+  if storage.seven_robber_hooked then
+    local e = { player = p }
+    game.raise("base.seven_robber", e, seven_robber_default)
+    return e.tile
+  end
   return move_robber(p)
+end
+
+-- Default action of base.seven_robber: the player moves the robber and steals.
+function seven_robber_default(e)
+  e.tile = move_robber(e.player)
 end
 
 -- Default action of base.steal: the victim's cards lined up in RESOURCES order, card k of them
@@ -201,5 +217,6 @@ game.on("game.setup", function(e)
   storage.discard_limit = options.discard_limit
   storage.robber_menus = {} -- robber tile -> {tiles, choices} of a move from there
   storage.victims_hooked = game.has_handlers("base.victims")
+  storage.seven_robber_hooked = game.has_handlers("base.seven_robber")
   storage.discard_menu = {} -- the option array of discard_default, refilled for every card
 end)
