@@ -853,7 +853,8 @@ int g_fork(lua_State* L) {
 // being asked (`options`: the options the agent was given) with the search agent
 // (search/mcts.h), drawing from the agent's own stream; `settings` holds any of iterations,
 // horizon, rollout, c, time (docs/bots.md). Inside a copy (a fork) it returns nil: a search in
-// every copy of a search would multiply its cost.
+// every copy of a search would multiply its cost. So it does in a Lua test's game (`t.start`),
+// which cannot be forked: its position may have been set by hand, outside the decision log.
 int g_search(lua_State* L) {
   Impl& s = session(L);
   if (!s.acting_agent || !s.deciding)
@@ -861,7 +862,7 @@ int g_search(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   if (luaL_len(L, 1) != s.deciding->count)
     luaL_error(L, "game.search: 'options' must be the options of the decision being asked");
-  if (s.fork_depth > 0) {
+  if (s.fork_depth > 0 || !s.playing) {
     lua_pushnil(L);
     return 1;
   }

@@ -158,5 +158,47 @@ end)
       << "rolls without a city near their number skip it";
 }
 
+TEST_F(BaseHooksTest, SevenRobberIsRaisedOncePerRolledSevenAndCanReplaceTheRobberStep) {
+  // A pack that replaces every second 7's robber step (the robber stays) and lets the others run
+  // the default, whose payload then carries the robber's new tile. Knights move the robber
+  // without the event.
+  pack("sevens", R"lua(
+game.on("game.setup", function()
+  storage.raised, storage.replaced, storage.moved, storage.robber_rolls = 0, 0, 0, 0
+  storage.stayed = 0
+end)
+game.on("base.roll", function(e)
+  if e.total == 7 then storage.robber_rolls = storage.robber_rolls + 1 end
+end, { after = true })
+game.on("base.seven_robber", function(e)
+  storage.raised = storage.raised + 1
+  storage.before = game.get("robber")
+  if storage.raised % 2 == 0 then
+    storage.replaced = storage.replaced + 1
+    return game.REPLACE
+  end
+end)
+game.on("base.seven_robber", function(e)
+  if e.tile ~= nil and e.tile == game.get("robber") then storage.moved = storage.moved + 1 end
+  if e.tile == nil and game.get("robber") == storage.before then
+    storage.stayed = storage.stayed + 1
+  end
+end, { after = true })
+game.on("game.end", function()
+  for _, k in ipairs({ "raised", "replaced", "moved", "robber_rolls", "stayed" }) do
+    game.set(k, storage[k])
+  end
+end)
+)lua",
+       R"(, "requires": ["base"])");
+  const auto s = play_with("sevens", 300);
+  if (HasFailure()) return;
+  EXPECT_GT(count(*s, "raised"), 3);
+  EXPECT_EQ(count(*s, "raised"), count(*s, "robber_rolls")) << "once per rolled 7";
+  EXPECT_EQ(count(*s, "replaced"), count(*s, "raised") / 2);
+  EXPECT_EQ(count(*s, "moved"), count(*s, "raised") - count(*s, "replaced"));
+  EXPECT_EQ(count(*s, "stayed"), count(*s, "replaced")) << "a replaced step leaves the robber";
+}
+
 }  // namespace
 }  // namespace catan::scripting

@@ -42,6 +42,14 @@ function settlement(base, p, n)
   base.place_piece(p, "settlement", n, { free = true, setup = true })
 end
 
+-- True when the array `list` holds `x`.
+function has(list, x)
+  for _, v in ipairs(list) do
+    if v == x then return true end
+  end
+  return false
+end
+
 -- The ids of an array of decision options, in order.
 function ids(options)
   local out = {}
