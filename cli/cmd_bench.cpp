@@ -35,7 +35,7 @@ class BenchCommand final : public Command {
     auto* sub = app.add_subcommand(
         "bench",
         "Play a batch of games on one thread: games/s, decisions/s and the batch signature");
-    game_.players = 4;
+    game_.fallback_players = 4;
     game_.add_to(*sub,
                  "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
                  "agent a pack registers, or the search agent "
@@ -70,11 +70,12 @@ class BenchCommand final : public Command {
 
   int run() override {
     const auto requested = game_.requested();
-    const auto bots = game_.seats();
     if (!failures_dir_.empty()) std::filesystem::create_directories(failures_dir_);
 
     auto search = search_.make();
     scripting::Session session(search, requested, game_.options, limits_.make());
+    game_.settle_players(packs::player_range(session.packs()));
+    const auto bots = game_.seats();
     for (const auto& b : bots)
       if (b == "human") throw UsageError("bench plays bots only; 'human' cannot take a seat");
     check_agents(bots, session.agent_names(), false);

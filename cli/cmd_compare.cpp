@@ -20,7 +20,7 @@ class CompareCommand final : public Command {
                     "Configurations: PACK[+PACK...][:PACK.KEY=VALUE...], e.g. base "
                     "base:base.target_vp=12; the first is the baseline")
         ->required();
-    game_.players = 4;
+    game_.fallback_players = 4;
     add_table_game_options(*sub, game_);
     lab_.add_to(*sub, true);
     search_.add_to(*sub);

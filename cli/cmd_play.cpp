@@ -43,10 +43,11 @@ class PlayCommand final : public Command {
 
   int run() override {
     const auto requested = game_.requested();
-    const auto bots = game_.seats();
 
     auto search = search_.make();
     scripting::Session session(search, requested, game_.options, limits_.make());
+    game_.settle_players(packs::player_range(session.packs()));
+    const auto bots = game_.seats();
     check_agents(bots, session.agent_names(), true);
     // People at the terminal see the game's log as it happens.
     const bool human = std::find(bots.begin(), bots.end(), "human") != bots.end();

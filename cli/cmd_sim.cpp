@@ -19,7 +19,7 @@ class SimCommand final : public Command {
         "sim",
         "Simulate many games on every core: win rates, balance, game length, the distribution "
         "of end points, statistics");
-    game_.players = 4;
+    game_.fallback_players = 4;
     game_.add_to(*sub,
                  "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
                  "agent a pack registers, or the search agent "

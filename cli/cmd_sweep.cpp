@@ -16,7 +16,7 @@ class SweepCommand final : public Command {
         "sweep",
         "Play a grid of option values (--option PACK.KEY=v1,v2,...) and report every metric per "
         "value");
-    game_.players = 4;
+    game_.fallback_players = 4;
     game_.add_to(*sub,
                  "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
                  "agent a pack registers, or the search agent "

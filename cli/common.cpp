@@ -110,10 +110,9 @@ void GameOptions::add_to(CLI::App& app, const char* bots_help) {
       ->type_name("PACK")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app.add_option("--players", players, "Number of players")
+  app.add_option("--players", players, kPlayersHelp)
       ->check(WholeNumber)
-      ->check(CLI::Range(1, 16))
-      ->capture_default_str();
+      ->check(CLI::Range(packs::kMinPlayers, packs::kMaxPlayers));
   app.add_option("--bots", bots, bots_help)->capture_default_str();
   app.add_option("--option", options, "Pack option as PACK.KEY=VALUE (repeatable)")
       ->type_name("PACK.KEY=VALUE")
@@ -136,7 +135,9 @@ std::vector<std::string> GameOptions::requested() const {
   return out;
 }
 
-std::vector<std::string> GameOptions::seats() const {
+namespace {
+
+std::vector<std::string> split_bots(const std::string& bots) {
   std::vector<std::string> out;
   for (std::size_t start = 0;;) {
     const auto comma = bots.find(',', start);
@@ -145,6 +146,32 @@ std::vector<std::string> GameOptions::seats() const {
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
+  return out;
+}
+
+}  // namespace
+
+const char* const kPlayersHelp =
+    "Number of players (default: as many as --bots names when it names two or more, else the "
+    "packs' default, e.g. 4 for base)";
+
+void GameOptions::settle_players(const packs::PlayerRange& range) {
+  std::string given = fmt::format("--players {}", players);
+  if (players == 0) {
+    const auto names = split_bots(bots).size();
+    if (names >= 2) {
+      players = static_cast<int>(names);
+      given = fmt::format("--bots names {} agents", names);
+    } else {
+      players = std::clamp(range.default_count.value_or(fallback_players), range.min, range.max);
+    }
+  }
+  if (players < range.min || players > range.max)
+    throw UsageError(fmt::format("{}: {}", given, range.describe()));
+}
+
+std::vector<std::string> GameOptions::seats() const {
+  std::vector<std::string> out = split_bots(bots);
   if (static_cast<int>(out.size()) > players)
     throw UsageError(fmt::format("--bots names {} agents for {} players", out.size(), players));
   while (static_cast<int>(out.size()) < players) out.push_back(out.back());

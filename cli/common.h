@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "scripting/lua_state.h"
+#include "scripting/manifest.h"
 #include "scripting/pack_search.h"
 
 namespace catan::cli {
@@ -33,6 +34,9 @@ class UsageError : public std::runtime_error {
 // Ranges (CLI::Range) come after them.
 extern const CLI::Validator WholeNumber;
 extern const CLI::Validator FiniteNumber;
+
+// The help of --players.
+extern const char* const kPlayersHelp;
 
 // --pack-path DIR (repeatable), searched before CATAN_PACK_PATH and the built-in folders.
 struct SearchOptions {
@@ -63,13 +67,19 @@ struct LimitOptions {
 struct GameOptions {
   std::vector<std::string> packs, variants, options;
   std::string rules, bots = "random";
-  int players = 2;
+  int players = 0;           // --players; 0 until settle_players when not given
+  int fallback_players = 2;  // the count when neither --players, --bots nor the packs give one
   int max_turns = 1000;
   std::uint64_t seed = 1;
   void add_to(CLI::App& app, const char* bots_help);
   // Packs in the order given: --rules first, then positional packs, then --variant. Throws
   // UsageError when none is given.
   std::vector<std::string> requested() const;
+  // Settles `players` for a game whose packs support `range`: --players as given, else the number
+  // of agents --bots names when it names two or more, else the packs' default, else
+  // fallback_players moved into the range. Throws UsageError quoting the range when the count
+  // is outside it ("--players 7: base supports 3 to 4 players").
+  void settle_players(const packs::PlayerRange& range);
   // One agent name per seat: --bots split at commas, the last filling the remaining seats.
   // Throws UsageError when it names more agents than there are players.
   std::vector<std::string> seats() const;

@@ -29,6 +29,7 @@
 #include "lab/runner.h"
 #include "lab/summary.h"
 #include "lab/text_report.h"
+#include "scripting/pack_resolver.h"
 #include "scripting/pack_suggest.h"
 #include "search/mcts_settings.h"
 #include "view/game_recording.h"
@@ -125,10 +126,9 @@ std::pair<std::uint64_t, std::uint64_t> LabOptions::range(std::uint64_t block) c
 }
 
 void add_table_game_options(CLI::App& app, GameOptions& game) {
-  app.add_option("--players", game.players, "Number of players")
+  app.add_option("--players", game.players, kPlayersHelp)
       ->check(WholeNumber)
-      ->check(CLI::Range(1, 16))
-      ->capture_default_str();
+      ->check(CLI::Range(packs::kMinPlayers, packs::kMaxPlayers));
   app.add_option("--bots", game.bots,
                  "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
                  "agent a pack registers, or the search agent "
@@ -280,6 +280,30 @@ class StopSignals {
   struct sigaction old_term_ {};
 };
 
+// The player counts every configuration supports (the intersection of their ranges), with the
+// first configuration's default. Configurations whose packs do not load count for nothing here:
+// their games fail and report why.
+packs::PlayerRange lab_player_range(const std::vector<lab::LabConfig>& configs,
+                                    const SearchOptions& search_options) {
+  auto search = search_options.make();
+  std::vector<const packs::Manifest*> all;
+  std::optional<int> first_default;
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    try {
+      const auto order = packs::resolve(search, configs[i].packs);
+      if (i == 0) first_default = packs::player_range(order).default_count;
+      for (const packs::Manifest* m : order)
+        if (std::none_of(all.begin(), all.end(),
+                         [&](const packs::Manifest* seen) { return seen->name == m->name; }))
+          all.push_back(m);
+    } catch (const packs::PackError&) {
+    }
+  }
+  packs::PlayerRange range = packs::player_range(all);
+  if (first_default) range.default_count = std::clamp(*first_default, range.min, range.max);
+  return range;
+}
+
 }  // namespace
 
 int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions& search_options,
@@ -287,7 +311,8 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   // From here on, SIGINT and SIGTERM end the run with the games played so far (none if they come
   // before the first game).
   const StopSignals signals;
-  const GameOptions& game = *request.game;
+  GameOptions game = *request.game;
+  game.settle_players(lab_player_range(request.configs, search_options));
   const auto bots = game.seats();
   for (const auto& b : bots)
     if (b == "human") throw UsageError("the lab plays bots only; 'human' cannot take a seat");

@@ -23,10 +23,11 @@ using json = nlohmann::ordered_json;
 
 const std::vector<std::string> kTopLevelFields = {"name",      "version", "description", "requires",
                                                   "conflicts", "entry",   "tests",       "options",
-                                                  "events",    "draw"};
+                                                  "events",    "draw",        "players"};
 const std::vector<std::string> kDrawFields = {
     "tile_terrain", "tile_label", "tile_number", "robber", "node_owner", "node_piece",
     "harbor",       "path_owner", "pieces",      "marks",  "sheet"};
+const std::vector<std::string> kPlayerFields = {"min", "max", "default"};
 const std::vector<std::string> kOptionFields = {"type", "default", "min",
                                                 "max",  "choices", "description"};
 constexpr std::string_view kOptionTypes = "boolean, integer, number or string";
@@ -329,6 +330,39 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
   return spec;
 }
 
+// The "players" object: {"min": M, "max": N, "default": D}, min and max required.
+PlayerCounts parse_players(const Checker& check, const json& players) {
+  if (!players.is_object())
+    check.fail("players",
+               "expected an object with min, max and default (e.g. {\"min\": 3, \"max\": 4, "
+               "\"default\": 4}), got " +
+                   describe(players));
+  check.no_unknown_fields("players.", players, kPlayerFields);
+  const auto count = [&](const char* key, const char* what) -> std::optional<int> {
+    const json* v = member(players, key);
+    if (v == nullptr) {
+      if (what == nullptr) return std::nullopt;
+      check.fail(std::string("players.") + key, fmt::format("missing ({})", what));
+    }
+    const std::string field = std::string("players.") + key;
+    const std::int64_t n = check.integer(field, *v);
+    if (n < kMinPlayers || n > kMaxPlayers)
+      check.fail(field, fmt::format("{} is not a player count ({} to {})", n, kMinPlayers,
+                                    kMaxPlayers));
+    return static_cast<int>(n);
+  };
+  PlayerCounts counts;
+  counts.min = *count("min", "the fewest players the pack supports");
+  counts.max = *count("max", "the most players the pack supports");
+  if (counts.min > counts.max)
+    check.fail("players", fmt::format("min {} is above max {}", counts.min, counts.max));
+  counts.default_count = count("default", nullptr);
+  if (counts.default_count && (*counts.default_count < counts.min || *counts.default_count > counts.max))
+    check.fail("players.default", fmt::format("{} is outside the range {} to {}",
+                                              *counts.default_count, counts.min, counts.max));
+  return counts;
+}
+
 std::vector<std::string> pack_name_list(const Checker& check, const json& root, const char* field,
                                         const std::string& self, std::string_view self_verb) {
   std::vector<std::string> names;
@@ -618,7 +652,35 @@ Manifest load_manifest(const fs::path& dir) {
   }
 
   if (const json* draw = member(root, "draw")) m.draw = parse_draw(check, *draw);
+  if (const json* players = member(root, "players")) m.players = parse_players(check, *players);
   return m;
+}
+
+std::string PlayerRange::describe() const {
+  std::string names;
+  for (const std::string& name : stated_by) names += (names.empty() ? "" : " + ") + name;
+  if (names.empty()) return fmt::format("the packs support {} to {} players", min, max);
+  return fmt::format("{} {} {} to {} players", names,
+                     stated_by.size() == 1 ? "supports" : "together support", min, max);
+}
+
+PlayerRange player_range(const std::vector<const Manifest*>& order) {
+  PlayerRange range;
+  std::string ranges;  // "'base' (3 to 4) and 'duel' (2 to 2)", for the error
+  for (const Manifest* m : order) {
+    if (!m->players) continue;
+    range.min = std::max(range.min, m->players->min);
+    range.max = std::min(range.max, m->players->max);
+    if (m->players->default_count) range.default_count = m->players->default_count;
+    range.stated_by.push_back(m->name);
+    ranges += fmt::format("{}'{}' ({} to {})", ranges.empty() ? "" : " and ", m->name,
+                          m->players->min, m->players->max);
+  }
+  if (range.min > range.max)
+    throw PackError(fmt::format("packs {} have no player count in common", ranges));
+  if (range.default_count)
+    range.default_count = std::clamp(*range.default_count, range.min, range.max);
+  return range;
 }
 
 std::string to_string(const OptionValue& value) {

@@ -50,6 +50,19 @@ struct EventSpec {
   std::string description;
 };
 
+// The smallest and largest player count a game may have (the kernel's seats).
+inline constexpr int kMinPlayers = 1;
+inline constexpr int kMaxPlayers = 16;
+
+// The manifest's "players" object: the player counts the pack supports and, optionally, the
+// count a game has when the command line does not choose one.
+// Invariants after load_manifest: kMinPlayers <= min <= max <= kMaxPlayers; a default lies in
+// [min, max].
+struct PlayerCounts {
+  int min = kMinPlayers, max = kMaxPlayers;
+  std::optional<int> default_count;
+};
+
 // A validated pack manifest.
 // Invariants after load_manifest: name matches [a-z0-9][a-z0-9-]*; version is
 // MAJOR.MINOR.PATCH with optional -prerelease / +build suffixes; description is non-empty;
@@ -64,6 +77,7 @@ struct Manifest {
   std::vector<OptionSpec> options;        // manifest order
   std::vector<EventSpec> events;          // manifest order
   DrawSpec draw;                          // "draw": how the pack's state draws (draw_spec.h)
+  std::optional<PlayerCounts> players;    // "players"; nullopt when the pack states none
   std::filesystem::path dir;              // absolute, canonical
 
   // The option with this key, or nullptr. The pointer lives as long as this Manifest.
@@ -75,6 +89,23 @@ struct Manifest {
 // the name is unknown) and the field, e.g.
 //   "pack 'dice-race': field 'options.target.default': 200 is above the maximum 100".
 Manifest load_manifest(const std::filesystem::path& dir);
+
+// The player counts a game of packs loaded in `order` supports: the intersection of the ranges
+// the packs state (kMinPlayers to kMaxPlayers when none states one), and the default of the last
+// pack in load order that states one, moved into the range when it lies outside it (nullopt when
+// no pack states a default). `stated_by` names the packs that state a range, in load order.
+struct PlayerRange {
+  int min = kMinPlayers, max = kMaxPlayers;
+  std::optional<int> default_count;
+  std::vector<std::string> stated_by;
+  // "base supports 3 to 4 players", "base + x together support 3 to 3 players", or "the packs
+  // support 1 to 16 players" when none states a range.
+  std::string describe() const;
+};
+
+// Throws PackError when the stated ranges have no count in common, naming the packs and their
+// ranges: "packs 'base' (3 to 4) and 'duel' (2 to 2) have no player count in common".
+PlayerRange player_range(const std::vector<const Manifest*>& order);
 
 // True if `name` is a valid pack name: [a-z0-9][a-z0-9-]*.
 bool is_valid_pack_name(std::string_view name);
