@@ -143,14 +143,14 @@ a, b = (json.load(open(f)) for f in sys.argv[1:])
 a.pop("packs"); b.pop("packs")
 assert a == b, "games differ"' "$tmp/order1.json" "$tmp/out"
 expect 0 "bench every variant with checks" -- "$catan" bench base --variant resource-tokens --variant city-walls \
-  --variant citadels --variant friendly-robber --variant no-early-sevens --games 4 --bots heuristic,random \
+  --variant citadels --variant friendly-robber --variant no-early-sevens --games 4 --players 4 --bots heuristic,random \
   --option base.check=true
 check "no failed game" grep -q 'failed: 0' "$tmp/out"
 expect 0 "bench walls and citadels with checks" -- "$catan" bench base --variant city-walls --variant citadels \
-  --games 4 --bots heuristic,random --option base.check=true
+  --games 4 --players 4 --bots heuristic,random --option base.check=true
 check "no failed game (walls, citadels)" grep -q 'failed: 0' "$tmp/out"
 expect 0 "bench fishermen with tokens, checks on" -- "$catan" bench base --variant fishermen \
-  --variant resource-tokens --games 4 --bots heuristic,random --option base.check=true
+  --variant resource-tokens --games 4 --players 4 --bots heuristic,random --option base.check=true
 check "no failed game (fishermen)" grep -q 'failed: 0' "$tmp/out"
 expect 0 "play fishermen with a log" -- "$catan" play base fishermen --players 4 --seed 2 \
   --bots heuristic,random --log "$tmp/fish.json"
