@@ -46,10 +46,11 @@ class BenchCommand final : public Command {
         ->capture_default_str();
     sub->add_option("--save-failures", failures_dir_, "Save the replay of every failed game in DIR")
         ->type_name("DIR");
-    sub->add_option("--game-deadline", game_deadline_,
-                    "Hard deadline of one game in seconds: a game still running past it ends the "
-                    "bench with an error (default: 3 x --time-limit + 5, at least 1200 with an mcts "
-                    "seat; 0: none)")
+    sub->add_option(
+           "--game-deadline", game_deadline_,
+           "Hard deadline of one game in seconds: a game still running past it ends the "
+           "bench with an error (default: 3 x --time-limit + 5, at least 1200 with an mcts "
+           "seat; 0: none)")
         ->type_name("S")
         ->check(CLI::Range(0.0, 1e6));
     sub->add_flag("--json", json_, "Print the report as one JSON object");

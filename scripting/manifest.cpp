@@ -23,7 +23,7 @@ using json = nlohmann::ordered_json;
 
 const std::vector<std::string> kTopLevelFields = {"name",      "version", "description", "requires",
                                                   "conflicts", "entry",   "tests",       "options",
-                                                  "events",    "draw",        "players"};
+                                                  "events",    "draw",    "players"};
 const std::vector<std::string> kDrawFields = {
     "tile_terrain", "tile_label", "tile_number", "robber", "node_owner", "node_piece",
     "harbor",       "path_owner", "pieces",      "marks",  "sheet"};
@@ -347,8 +347,8 @@ PlayerCounts parse_players(const Checker& check, const json& players) {
     const std::string field = std::string("players.") + key;
     const std::int64_t n = check.integer(field, *v);
     if (n < kMinPlayers || n > kMaxPlayers)
-      check.fail(field, fmt::format("{} is not a player count ({} to {})", n, kMinPlayers,
-                                    kMaxPlayers));
+      check.fail(field,
+                 fmt::format("{} is not a player count ({} to {})", n, kMinPlayers, kMaxPlayers));
     return static_cast<int>(n);
   };
   PlayerCounts counts;
@@ -357,7 +357,8 @@ PlayerCounts parse_players(const Checker& check, const json& players) {
   if (counts.min > counts.max)
     check.fail("players", fmt::format("min {} is above max {}", counts.min, counts.max));
   counts.default_count = count("default", nullptr);
-  if (counts.default_count && (*counts.default_count < counts.min || *counts.default_count > counts.max))
+  if (counts.default_count &&
+      (*counts.default_count < counts.min || *counts.default_count > counts.max))
     check.fail("players.default", fmt::format("{} is outside the range {} to {}",
                                               *counts.default_count, counts.min, counts.max));
   return counts;

@@ -219,7 +219,7 @@ TEST_F(ManifestTest, UnknownFieldWithSuggestion) {
 TEST_F(ManifestTest, UnknownFieldWithoutSuggestionListsKnownFields) {
   EXPECT_EQ(error_with(R"(, "author": "me")"),
             "pack 'p': field 'author': unknown field (known fields: name, version, description, "
-            "requires, conflicts, entry, tests, options, events, draw)");
+            "requires, conflicts, entry, tests, options, events, draw, players)");
 }
 
 TEST_F(ManifestTest, DrawSymbolsAreOneCharacter) {
@@ -597,6 +597,92 @@ TEST_F(ManifestTest, AnOversizedManifestIsRefusedBeforeReading) {
   } catch (const PackError& e) {
     EXPECT_EQ(std::string(e.what()),
               manifest_path() + ": 4194305 bytes, above the limit of 4194304 bytes for a manifest");
+  }
+}
+
+// --- players ---
+
+TEST_F(ManifestTest, PlayersWithRangeAndDefault) {
+  const fs::path dir = tmp_.pack(
+      "p", TempPackDir::manifest("p", R"(, "players": {"min": 3, "max": 4, "default": 4})"));
+  const Manifest m = load_manifest(dir);
+  ASSERT_TRUE(m.players.has_value());
+  EXPECT_EQ(m.players->min, 3);
+  EXPECT_EQ(m.players->max, 4);
+  EXPECT_EQ(m.players->default_count, 4);
+}
+
+TEST_F(ManifestTest, PlayersDefaultIsOptionalAndTheFieldToo) {
+  const Manifest ranged = load_manifest(
+      tmp_.pack("p", TempPackDir::manifest("p", R"(, "players": {"min": 1, "max": 16})")));
+  ASSERT_TRUE(ranged.players.has_value());
+  EXPECT_FALSE(ranged.players->default_count.has_value());
+  const Manifest none = load_manifest(tmp_.pack("q", TempPackDir::manifest("q")));
+  EXPECT_FALSE(none.players.has_value());
+}
+
+TEST_F(ManifestTest, PlayersErrors) {
+  EXPECT_EQ(error_with(R"(, "players": 4)"),
+            "pack 'p': field 'players': expected an object with min, max and default (e.g. "
+            "{\"min\": 3, \"max\": 4, \"default\": 4}), got 4");
+  EXPECT_EQ(error_with(R"(, "players": {"max": 4})"),
+            "pack 'p': field 'players.min': missing (the fewest players the pack supports)");
+  EXPECT_EQ(error_with(R"(, "players": {"min": 3})"),
+            "pack 'p': field 'players.max': missing (the most players the pack supports)");
+  EXPECT_EQ(error_with(R"(, "players": {"min": "3", "max": 4})"),
+            "pack 'p': field 'players.min': expected an integer, got a string");
+  EXPECT_EQ(error_with(R"(, "players": {"min": 3, "max": 4.5})"),
+            "pack 'p': field 'players.max': expected an integer, got 4.5");
+  EXPECT_EQ(error_with(R"(, "players": {"min": 0, "max": 4})"),
+            "pack 'p': field 'players.min': 0 is not a player count (1 to 16)");
+  EXPECT_EQ(error_with(R"(, "players": {"min": 1, "max": 17})"),
+            "pack 'p': field 'players.max': 17 is not a player count (1 to 16)");
+  EXPECT_EQ(error_with(R"(, "players": {"min": 4, "max": 3})"),
+            "pack 'p': field 'players': min 4 is above max 3");
+  EXPECT_EQ(error_with(R"(, "players": {"min": 3, "max": 4, "default": 2})"),
+            "pack 'p': field 'players.default': 2 is outside the range 3 to 4");
+  EXPECT_EQ(error_with(R"(, "players": {"min": 3, "max": 4, "default": 5})"),
+            "pack 'p': field 'players.default': 5 is outside the range 3 to 4");
+  EXPECT_EQ(error_with(R"(, "players": {"min": 3, "max": 4, "default": true})"),
+            "pack 'p': field 'players.default': expected an integer, got true");
+  EXPECT_EQ(error_with(R"(, "players": {"min": 3, "max": 4, "defualt": 4})"),
+            "pack 'p': field 'players.defualt': unknown field (did you mean 'default'?)");
+}
+
+// The range of a game is the intersection of the packs' ranges; its default is the last stated
+// one in load order, moved into the range.
+TEST_F(ManifestTest, PlayerRangeOverLoadOrder) {
+  Manifest base, variant, silent, duel;
+  base.name = "base";
+  base.players = PlayerCounts{3, 4, 4};
+  variant.name = "variant";
+  variant.players = PlayerCounts{2, 3, std::nullopt};
+  silent.name = "silent";
+  duel.name = "duel";
+  duel.players = PlayerCounts{1, 2, 2};
+
+  const PlayerRange none = player_range({&silent});
+  EXPECT_EQ(none.min, kMinPlayers);
+  EXPECT_EQ(none.max, kMaxPlayers);
+  EXPECT_FALSE(none.default_count.has_value());
+  EXPECT_EQ(none.describe(), "the packs support 1 to 16 players");
+
+  const PlayerRange one = player_range({&base, &silent});
+  EXPECT_EQ(one.describe(), "base supports 3 to 4 players");
+  EXPECT_EQ(one.default_count, 4);
+
+  const PlayerRange both = player_range({&base, &variant});
+  EXPECT_EQ(both.min, 3);
+  EXPECT_EQ(both.max, 3);
+  EXPECT_EQ(both.default_count, 3);  // base's 4, moved into 3 to 3
+  EXPECT_EQ(both.describe(), "base + variant together support 3 to 3 players");
+
+  try {
+    player_range({&base, &duel});
+    ADD_FAILURE() << "no error";
+  } catch (const PackError& e) {
+    EXPECT_STREQ(e.what(),
+                 "packs 'base' (3 to 4) and 'duel' (1 to 2) have no player count in common");
   }
 }
 
