@@ -6,6 +6,7 @@
 #include "cli/command.h"
 #include "cli/common.h"
 #include "engine/file_io.h"
+#include "scripting/pack_resolver.h"
 #include "scripting/session.h"
 
 namespace catan::cli {
@@ -40,6 +41,13 @@ class InfoCommand final : public Command {
     if (!m.conflicts.empty()) fmt::print("conflicts: {}\n", fmt::join(m.conflicts, ", "));
     fmt::print("entry scripts: {}\n", fmt::join(m.entry, ", "));
     if (!m.tests.empty()) fmt::print("tests: {}\n", fmt::join(m.tests, ", "));
+    // The counts a game of this pack (with what it requires) supports.
+    const auto range = packs::player_range(packs::resolve(search, {pack_}));
+    fmt::print("players: {} to {}{}{}\n", range.min, range.max,
+               range.default_count ? fmt::format(", default {}", *range.default_count) : "",
+               m.players                 ? ""
+               : range.stated_by.empty() ? " (not stated)"
+                                         : " (from the packs it requires)");
 
     fmt::print("\noptions (set with --option {}.KEY=VALUE):\n", m.name);
     if (m.options.empty()) fmt::print("  (none)\n");
