@@ -74,6 +74,7 @@ TEST_F(MctsTest, PlaysEveryPackLegallyReplaysAndRepeats) {
       {"base"},
       {"base", "resource-tokens", "city-walls", "citadels"},
       {"base", "monument", "dear-cities", "seven-choice"},
+      {"base", "resource-tokens", "fishermen"},
       {"dice-game"},
       {"dice-race"}};
   for (const auto& packs : sets) {
