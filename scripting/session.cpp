@@ -428,6 +428,8 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   agent_depth = 0;
   score_property.clear();
   rollout_agent.clear();
+  scripted_dice.clear();
+  decision_options.clear();
   if (evaluator_pack >= 0) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref);
     lua_pushnil(L);
@@ -940,7 +942,26 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
     if (kind_index != 0) log_string(L, logged_kinds, kind_index, kind, kind_id);
   }
   state.decisions.push_back({player, kind_id, count, choice, option});
+  if (log_options) log_decision_options(kind, options_index, count);
   return choice;
+}
+
+void Session::Impl::log_decision_options(std::string_view kind, int options_index, int count) {
+  lua_State* L = lua.get();
+  const int top = lua_gettop(L);
+  lua_pushlstring(L, kind.data(), kind.size());
+  const int kind_index = lua_gettop(L);
+  auto& logged = decision_options.emplace_back();
+  logged.reserve(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    lua_geti(L, options_index, i + 1);
+    std::string id(push_option_id(L, -1, kind, i));
+    lua_pop(L, 1);
+    push_option_label(L, *this, kind_index, -1, i);
+    logged.emplace_back(std::move(id), lua_tostring(L, -1));
+    lua_settop(L, kind_index);
+  }
+  lua_settop(L, top);
 }
 
 void Session::Impl::start_fork() {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -109,6 +110,11 @@ struct Session::Impl {
   int agent_depth = 0;         // > 0 while an agent chooses: the game state is read-only
   int describing = 0;          // > 0 while a describer runs (read-only, and no random numbers)
   bool check_options = false;  // check every option id of every decision (pack tests)
+  // Pack tests only: die faces game.roll returns, in order, before it draws again (t.roll).
+  std::deque<int> scripted_dice;
+  // Pack tests only: the options (id, label) of each decision, parallel to state.decisions.
+  bool log_options = false;
+  std::vector<std::vector<std::pair<std::string, std::string>>> decision_options;
   engine::Agent* acting_agent = nullptr;  // the agent choosing now (its stream serves game.random)
   int deciding_seat = -1;                 // its seat (0-based), while it chooses
   int lua_depth = 0;  // > 0 while the kernel is inside a protected call into Lua
@@ -203,6 +209,9 @@ struct Session::Impl {
   static constexpr lua_Integer kMaxOptions = 1'000'000'000;
   static constexpr std::size_t kMemoryCheckDecisions = 1024;
   // The result of the game just played; its replay holds the decision log when `decisions`.
+  // Appends the id and label of each of the `count` options at `options_index` to
+  // decision_options (pack tests, log_options).
+  void log_decision_options(std::string_view kind, int options_index, int count);
   GameResult finish_result(const GameConfig& config, bool decisions);
   void fail(GameResult& result, const std::string& message, const std::string& traceback);
   std::string pack_name(int index) const {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <sstream>
 
@@ -48,9 +49,39 @@ std::vector<std::string> string_list(lua_State* L, int index, const char* field)
   return out;
 }
 
+// Appends one scripted die face (an integer of at least 1) to the session's queue.
+void push_face(lua_State* L, Impl& s, int index, const char* where) {
+  if (!lua_isinteger(L, index) || lua_tointeger(L, index) < 1 ||
+      lua_tointeger(L, index) > std::numeric_limits<int>::max())
+    luaL_error(L, "%s: a die face must be a whole number of at least 1, got %s", where,
+               luaL_tolstring(L, index, nullptr));
+  s.scripted_dice.push_back(static_cast<int>(lua_tointeger(L, index)));
+}
+
+// Appends the faces of the list at `index` to the queue: numbers, or lists of numbers (one roll
+// of several dice each), e.g. {3, 4, 6, 6} or {{3, 4}, {6, 6}}.
+void push_dice(lua_State* L, Impl& s, int index, const char* where) {
+  if (!lua_istable(L, index)) luaL_error(L, "%s must be a list of die faces", where);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, index));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    if (lua_rawgeti(L, index, i) == LUA_TTABLE) {
+      const auto m = static_cast<lua_Integer>(lua_rawlen(L, -1));
+      for (lua_Integer j = 1; j <= m; ++j) {
+        lua_rawgeti(L, -1, j);
+        push_face(L, s, -1, where);
+        lua_pop(L, 1);
+      }
+    } else {
+      push_face(L, s, -1, where);
+    }
+    lua_pop(L, 1);
+  }
+}
+
 // t.start{players=, seed=, game_index=, agents={...}, answers={[seat]={...}}, options={...},
-//         max_turns=, setup=true, start=true}: setup=false raises neither game.setup nor
-// game.start; start=false raises only game.setup (components built, nothing placed).
+//         max_turns=, setup=true, start=true, dice={...}}: setup=false raises neither game.setup
+// nor game.start; start=false raises only game.setup (components built, nothing placed); dice
+// scripts the faces game.roll returns first (push_dice), before it draws from the game's stream.
 int t_start(lua_State* L) {
   Impl& s = session(L);
   lua_settop(L, 1);
@@ -110,6 +141,10 @@ int t_start(lua_State* L) {
   s.load_game(config.seed, config.game_index, config.players, options);
   s.check_options = true;
   s.bind_agents(config);
+  s.log_options = true;
+  s.decision_options.clear();
+  if (lua_getfield(L, 1, "dice") != LUA_TNIL) push_dice(L, s, lua_gettop(L), "t.start: dice");
+  lua_pop(L, 1);
   if (setup) s.begin_game(start);
   lua_pushinteger(L, static_cast<lua_Integer>(config.max_turns));
   lua_setfield(L, lua_upvalueindex(3), "max_turns");
@@ -121,6 +156,21 @@ int max_turns(lua_State* L) {
   const int n = static_cast<int>(luaL_optinteger(L, -1, 1000));
   lua_pop(L, 1);
   return n;
+}
+
+// t.roll(d1, d2, ...): the next faces game.roll returns (after those already scripted).
+int t_roll(lua_State* L) {
+  Impl& s = session(L);
+  const int n = lua_gettop(L);
+  if (n == 0) luaL_error(L, "t.roll: give the faces, e.g. t.roll(3, 4)");
+  for (int i = 1; i <= n; ++i) push_face(L, s, i, "t.roll");
+  return 0;
+}
+
+// t.dice_left() -> the scripted faces game.roll has not returned yet.
+int t_dice_left(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(session(L).scripted_dice.size()));
+  return 1;
 }
 
 int t_turn(lua_State* L) {
@@ -162,9 +212,22 @@ int t_env(lua_State* L) {
   return 1;
 }
 
+// t.decisions{options = false} -> the game's decision log: {player, kind, count, choice, id} per
+// decision; with options = true also the chosen option's label and the options offered,
+// options = {{id, label}, ...} in order.
 int t_decisions(lua_State* L) {
   Impl& s = session(L);
   const auto& ds = s.state.decisions;
+  bool with_options = false;
+  if (lua_istable(L, 1)) {
+    lua_getfield(L, 1, "options");
+    with_options = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  } else if (!lua_isnoneornil(L, 1)) {
+    luaL_argerror(L, 1, "expected {options = true} or nothing");
+  }
+  if (with_options && s.decision_options.size() != ds.size())
+    luaL_error(L, "t.decisions: the options of this game's decisions were not logged");
   lua_createtable(L, static_cast<int>(ds.size()), 0);
   for (std::size_t i = 0; i < ds.size(); ++i) {
     lua_createtable(L, 0, 5);
@@ -179,6 +242,21 @@ int t_decisions(lua_State* L) {
     const auto& id = s.state.option_ids.name(ds[i].option);
     lua_pushlstring(L, id.data(), id.size());
     lua_setfield(L, -2, "id");
+    if (with_options) {
+      const auto& options = s.decision_options[i];
+      lua_createtable(L, static_cast<int>(options.size()), 0);
+      for (std::size_t k = 0; k < options.size(); ++k) {
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, options[k].first.c_str());
+        lua_setfield(L, -2, "id");
+        lua_pushstring(L, options[k].second.c_str());
+        lua_setfield(L, -2, "label");
+        lua_rawseti(L, -2, static_cast<lua_Integer>(k + 1));
+      }
+      lua_setfield(L, -2, "options");
+      lua_pushstring(L, options[static_cast<std::size_t>(ds[i].choice)].second.c_str());
+      lua_setfield(L, -2, "label");
+    }
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   return 1;
@@ -370,6 +448,8 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
                                    {"play", lua::protect<t_play>},
                                    {"env", lua::protect<t_env>},
                                    {"decisions", lua::protect<t_decisions>},
+                                   {"roll", lua::protect<t_roll>},
+                                   {"dice_left", lua::protect<t_dice_left>},
                                    {"remaining", lua::protect<t_remaining>},
                                    {nullptr, nullptr}};
   lua_pushlightuserdata(L, &s);

@@ -716,6 +716,7 @@ function opairs(t) end
 ---@field max_turns? integer Turn cap, default 1000.
 ---@field setup? boolean Raise game.setup and game.start (default true).
 ---@field start? boolean With false, raise only game.setup: components built, nothing placed (default true).
+---@field dice? (integer|integer[])[] Faces game.roll returns first, in order: {3, 4} or {{3, 4}, {6, 6}}.
 
 ---What t.play returns.
 ---@class catan.PlayResult
@@ -730,6 +731,8 @@ function opairs(t) end
 ---@field count integer Number of options.
 ---@field choice integer The chosen index, 1-based.
 ---@field id string The chosen option's id.
+---@field label? string The chosen option's label (t.decisions{options = true}).
+---@field options? {id: string, label: string}[] Every option offered, in order (t.decisions{options = true}).
 
 ---The object each test receives.
 ---@class catan.TestHarness
@@ -752,9 +755,20 @@ function TestHarness.play() end
 ---@return table
 function TestHarness.env(pack) end
 
----The decision log of the current game.
+---The decision log of the current game; with {options = true} each record also has the
+---chosen option's label and every option offered ({id, label}).
+---@param how? {options?: boolean}
 ---@return catan.DecisionRecord[]
-function TestHarness.decisions() end
+function TestHarness.decisions(how) end
+
+---Scripts the next faces game.roll returns (after those already scripted): t.roll(3, 4).
+---Agents' rolls never take them; a face must fit the die it is used for.
+---@param ... integer
+function TestHarness.roll(...) end
+
+---Scripted faces game.roll has not returned yet.
+---@return integer
+function TestHarness.dice_left() end
 
 ---Scripted answers not yet used by `seat`.
 ---@param seat catan.Seat

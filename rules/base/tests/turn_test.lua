@@ -235,3 +235,36 @@ test("turn: points reached on another player's turn do not end it", function(t)
   t.ok(not game.is_over())
   t.eq(game.current(), 2)
 end)
+
+test("harness: scripted dice decide the rolls, then the game's stream takes over", function(t)
+  t.start { players = 4, seed = 1, start = false, options = { CHECK },
+            answers = { { "end", "end" }, { "end" }, { "end" } }, dice = { { 2, 3 }, { 6, 6 } } }
+  t.turn(2)
+  t.eq(rolls(), { 5, 12 }, "the scripted rolls")
+  t.eq(t.dice_left(), 0)
+  t.roll(1, 1)
+  t.turn()
+  t.eq(rolls(), { 2, 5, 12 }, "t.roll scripts the next roll")
+  t.turn()
+  t.eq(#rolls(), 4, "unscripted, the dice are drawn again")
+end)
+
+test("harness: a scripted face must be a whole number that fits the die", function(t)
+  t.start { players = 4, seed = 1, start = false, options = { CHECK }, answers = { { "end" } } }
+  t.raises(function() t.roll(0) end, "t.roll: a die face must be a whole number of at least 1, got 0")
+  t.raises(function() t.start { players = 4, dice = { "six" } } end,
+    "t.start: dice: a die face must be a whole number of at least 1, got six")
+  t.start { players = 4, seed = 1, start = false, options = { CHECK }, answers = { { "end" } } }
+  t.roll(7, 1)
+  t.raises(function() t.turn() end, "the scripted die 7 does not fit a 6-sided die")
+end)
+
+test("harness: the decision log gives the options offered, with ids and labels", function(t)
+  t.start { players = 4, seed = 1, start = false, options = { CHECK },
+            answers = { { "end" } }, dice = { { 2, 3 } } }
+  t.turn()
+  t.eq(t.decisions(), { { player = 1, kind = "base.action", count = 1, choice = 1, id = "end" } })
+  t.eq(t.decisions { options = true }, {
+    { player = 1, kind = "base.action", count = 1, choice = 1, id = "end", label = "end turn",
+      options = { { id = "end", label = "end turn" } } } })
+end)

@@ -2,14 +2,16 @@
 -- other test files).
 
 -- Starts a one-player game (unless opts.players says otherwise) whose seat 1 plays the scripted
--- `answers`; begins a turn for seat 1 with an empty pool and returns the pack's environment.
+-- `answers` (opts.dice scripts the faces game.roll returns); begins a turn for seat 1 with an
+-- empty pool and returns the pack's environment.
 function fresh(answers, opts)
   opts = opts or {}
   local players = opts.players or 1
   local all = {}
   for p = 1, players do all[p] = {} end
   all[1] = answers or {}
-  t_current.start { players = players, answers = all, options = opts.options, seed = opts.seed }
+  t_current.start { players = players, answers = all, options = opts.options, seed = opts.seed,
+                    dice = opts.dice }
   local env = t_current.env()
   env.begin_turn(1)
   env.storage.turn.phase = "build"
