@@ -40,7 +40,16 @@ class InfoCommand final : public Command {
     if (!m.requires_.empty()) fmt::print("requires: {}\n", fmt::join(m.requires_, ", "));
     if (!m.conflicts.empty()) fmt::print("conflicts: {}\n", fmt::join(m.conflicts, ", "));
     fmt::print("entry scripts: {}\n", fmt::join(m.entry, ", "));
-    if (!m.tests.empty()) fmt::print("tests: {}\n", fmt::join(m.tests, ", "));
+    if (!m.library.empty()) fmt::print("library: {}\n", fmt::join(m.library, ", "));
+    if (!m.tests.empty()) {
+      std::vector<std::string> tests;
+      for (const auto& test : m.tests)
+        tests.push_back(test.with.empty()
+                            ? test.file
+                            : fmt::format("{} (with {})", test.file, fmt::join(test.with, ", ")));
+      fmt::print("tests: {}\n", fmt::join(tests, ", "));
+    }
+    if (!m.test_support.empty()) fmt::print("test support: {}\n", fmt::join(m.test_support, ", "));
     // The counts a game of this pack (with what it requires) supports.
     const auto range = packs::player_range(packs::resolve(search, {pack_}));
     fmt::print("players: {} to {}{}{}\n", range.min, range.max,

@@ -1,7 +1,9 @@
 // `catan test [PACK...]`: runs the Lua rule tests packs ship.
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cli/command.h"
 #include "cli/common.h"
@@ -45,20 +47,33 @@ class TestCommand final : public Command {
         fmt::print("pack '{}' has no tests\n", manifest.name);
         continue;
       }
-      try {
-        scripting::Session session(search, {target}, {}, limits_.make());
-        const auto [p, f] = session.run_tests(
-            manifest.name,
-            [this](std::string_view line) {
-              if (!quiet_ || line.rfind("PASS", 0) != 0)
-                std::cout << engine::terminal_safe(line) << '\n';
-            },
-            filter_);
-        passed += p;
-        failed += f;
-      } catch (const std::exception& e) {
-        fmt::print("FAIL {}: {}\n", manifest.name, e.what());
-        ++failed;
+      // One session per set of packs the test files ask for (manifest order kept).
+      std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> groups;
+      for (const auto& test : manifest.tests) {
+        auto group = std::find_if(groups.begin(), groups.end(),
+                                  [&](const auto& g) { return g.first == test.with; });
+        if (group == groups.end()) group = groups.insert(groups.end(), {test.with, {}});
+        group->second.push_back(test.file);
+      }
+      for (const auto& [with, files] : groups) {
+        std::vector<std::string> requested{target};
+        requested.insert(requested.end(), with.begin(), with.end());
+        try {
+          scripting::Session session(search, requested, {}, limits_.make());
+          const auto [p, f] = session.run_tests(
+              manifest.name, files,
+              [this](std::string_view line) {
+                if (!quiet_ || line.rfind("PASS", 0) != 0)
+                  std::cout << engine::terminal_safe(line) << '\n';
+              },
+              filter_);
+          passed += p;
+          failed += f;
+        } catch (const std::exception& e) {
+          fmt::print("FAIL {}{}: {}\n", manifest.name,
+                     with.empty() ? "" : fmt::format(" with {}", fmt::join(with, ", ")), e.what());
+          ++failed;
+        }
       }
     }
     fmt::print("{} passed, {} failed\n", passed, failed);

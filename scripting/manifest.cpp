@@ -21,9 +21,9 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
-const std::vector<std::string> kTopLevelFields = {"name",      "version", "description", "requires",
-                                                  "conflicts", "entry",   "tests",       "options",
-                                                  "events",    "draw",    "players"};
+const std::vector<std::string> kTopLevelFields = {
+    "name",  "version",      "description", "requires", "conflicts", "library", "entry",
+    "tests", "test_support", "options",     "events",   "draw",      "players"};
 const std::vector<std::string> kDrawFields = {
     "tile_terrain", "tile_label", "tile_number", "robber", "node_owner", "node_piece",
     "harbor",       "path_owner", "pieces",      "marks",  "sheet"};
@@ -364,10 +364,13 @@ PlayerCounts parse_players(const Checker& check, const json& players) {
   return counts;
 }
 
-std::vector<std::string> pack_name_list(const Checker& check, const json& root, const char* field,
-                                        const std::string& self, std::string_view self_verb) {
+// The pack names in root[key]; messages name the field as prefix + key.
+std::vector<std::string> pack_name_list(const Checker& check, const json& root, const char* key,
+                                        const std::string& self, std::string_view self_verb,
+                                        const std::string& prefix = "") {
   std::vector<std::string> names;
-  const json* list = member(root, field);
+  const std::string field = prefix + key;
+  const json* list = member(root, key);
   if (list == nullptr) return names;
   if (!list->is_array()) check.fail(field, "expected a list of pack names, got " + describe(*list));
   for (std::size_t i = 0; i < list->size(); ++i) {
@@ -389,8 +392,48 @@ std::vector<std::string> pack_name_list(const Checker& check, const json& root, 
   return names;
 }
 
+// Checks one script path `text` of a manifest list (field `item_field`) and returns it: relative,
+// a .lua file that exists inside `dir` (also after following symlinks), not already in `seen`
+// (normalized paths, to which it is added).
+std::string script_path(const Checker& check, const std::string& item_field, const json& item,
+                        const fs::path& dir, std::vector<fs::path>& seen) {
+  if (!item.is_string()) {
+    check.fail(item_field, "expected a script path, got " + describe(item));
+  }
+  const std::string& text = item.get_ref<const std::string&>();
+  if (text.empty()) check.fail(item_field, "must not be empty");
+  const fs::path relative(text);
+  const std::string quoted = "'" + text + "'";
+  if (relative.has_root_path()) {
+    check.fail(item_field, quoted + " must be relative to the pack directory");
+  }
+  const fs::path norm = relative.lexically_normal();
+  if (*norm.begin() == "..") check.fail(item_field, quoted + " escapes the pack directory");
+  if (norm.extension() != ".lua") {
+    check.fail(item_field, quoted + " is not a Lua script (expected a .lua file)");
+  }
+  std::error_code ec;
+  const fs::path full = dir / norm;
+  const fs::file_status status = fs::status(full, ec);
+  if (!fs::exists(status)) check.fail(item_field, quoted + " not found in " + dir.string());
+  if (!fs::is_regular_file(status)) check.fail(item_field, quoted + " is not a regular file");
+  const fs::path real = fs::canonical(full, ec);
+  const fs::path inside = real.lexically_relative(dir);
+  if (ec || inside.empty() || *inside.begin() == "..") {
+    check.fail(item_field, quoted + " escapes the pack directory through a symbolic link");
+  }
+  if (std::find(seen.begin(), seen.end(), norm) != seen.end()) {
+    check.fail(item_field, quoted + " is listed twice");
+  }
+  seen.push_back(norm);
+  return text;
+}
+
+// The list of scripts in `field` (absent: empty, or an error when required). Paths already in
+// `seen` are refused, so one file cannot serve two roles (entry and library, test and support).
 std::vector<std::string> script_list(const Checker& check, const json& root, const char* field,
-                                     const fs::path& dir, bool required) {
+                                     const fs::path& dir, bool required,
+                                     std::vector<fs::path>& seen) {
   static constexpr std::string_view kWhat = "a non-empty list of Lua scripts";
   std::vector<std::string> scripts;
   const json* list = member(root, field);
@@ -402,42 +445,40 @@ std::vector<std::string> script_list(const Checker& check, const json& root, con
     check.fail(field, fmt::format("expected {}, got {}", kWhat, describe(*list)));
   }
   if (required && list->empty()) check.fail(field, fmt::format("must not be empty ({})", kWhat));
-  std::vector<fs::path> normalized;
-  for (std::size_t i = 0; i < list->size(); ++i) {
-    const std::string item_field = fmt::format("{}[{}]", field, i);
-    const json& item = (*list)[i];
-    if (!item.is_string()) {
-      check.fail(item_field, "expected a script path, got " + describe(item));
-    }
-    const std::string& text = item.get_ref<const std::string&>();
-    if (text.empty()) check.fail(item_field, "must not be empty");
-    const fs::path relative(text);
-    const std::string quoted = "'" + text + "'";
-    if (relative.has_root_path()) {
-      check.fail(item_field, quoted + " must be relative to the pack directory");
-    }
-    const fs::path norm = relative.lexically_normal();
-    if (*norm.begin() == "..") check.fail(item_field, quoted + " escapes the pack directory");
-    if (norm.extension() != ".lua") {
-      check.fail(item_field, quoted + " is not a Lua script (expected a .lua file)");
-    }
-    std::error_code ec;
-    const fs::path full = dir / norm;
-    const fs::file_status status = fs::status(full, ec);
-    if (!fs::exists(status)) check.fail(item_field, quoted + " not found in " + dir.string());
-    if (!fs::is_regular_file(status)) check.fail(item_field, quoted + " is not a regular file");
-    const fs::path real = fs::canonical(full, ec);
-    const fs::path inside = real.lexically_relative(dir);
-    if (ec || inside.empty() || *inside.begin() == "..") {
-      check.fail(item_field, quoted + " escapes the pack directory through a symbolic link");
-    }
-    if (std::find(normalized.begin(), normalized.end(), norm) != normalized.end()) {
-      check.fail(item_field, quoted + " is listed twice");
-    }
-    normalized.push_back(norm);
-    scripts.push_back(text);
-  }
+  for (std::size_t i = 0; i < list->size(); ++i)
+    scripts.push_back(script_path(check, fmt::format("{}[{}]", field, i), (*list)[i], dir, seen));
   return scripts;
+}
+
+// The "tests" list: each item a script path, or {"file": path, "with": [pack names]} for a test
+// file that runs with more packs loaded beside the pack under test.
+std::vector<TestScript> test_list(const Checker& check, const json& root, const fs::path& dir,
+                                  const std::string& self, std::vector<fs::path>& seen) {
+  std::vector<TestScript> tests;
+  const json* list = member(root, "tests");
+  if (list == nullptr) return tests;
+  if (!list->is_array()) {
+    check.fail("tests", "expected a list of test scripts, got " + describe(*list));
+  }
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string item_field = fmt::format("tests[{}]", i);
+    const json& item = (*list)[i];
+    TestScript test;
+    if (item.is_object()) {
+      check.no_unknown_fields(item_field + ".", item, {"file", "with"});
+      const json* file = member(item, "file");
+      if (file == nullptr) check.fail(item_field + ".file", "missing (the test script)");
+      test.file = script_path(check, item_field + ".file", *file, dir, seen);
+      test.with = pack_name_list(check, item, "with", self, "load with", item_field + ".");
+      if (test.with.empty()) {
+        check.fail(item_field + ".with", "missing or empty (the packs to load with this file)");
+      }
+    } else {
+      test.file = script_path(check, item_field, item, dir, seen);
+    }
+    tests.push_back(std::move(test));
+  }
+  return tests;
 }
 
 OptionSpec parse_option(const Checker& check, const std::string& key, const json& spec_json) {
@@ -624,8 +665,11 @@ Manifest load_manifest(const fs::path& dir) {
     }
   }
 
-  m.entry = script_list(check, root, "entry", m.dir, /*required=*/true);
-  m.tests = script_list(check, root, "tests", m.dir, /*required=*/false);
+  std::vector<fs::path> scripts;
+  m.library = script_list(check, root, "library", m.dir, /*required=*/false, scripts);
+  m.entry = script_list(check, root, "entry", m.dir, /*required=*/true, scripts);
+  m.test_support = script_list(check, root, "test_support", m.dir, /*required=*/false, scripts);
+  m.tests = test_list(check, root, m.dir, m.name, scripts);
 
   if (const json* options = member(root, "options")) {
     if (!options->is_object()) {

@@ -63,22 +63,34 @@ struct PlayerCounts {
   std::optional<int> default_count;
 };
 
+// One entry of the manifest's "tests": a test script and the packs loaded beside the pack under
+// test while it runs (empty: the pack and what it requires).
+struct TestScript {
+  std::string file;               // relative path, exactly as written in the manifest
+  std::vector<std::string> with;  // valid pack names, no duplicates, never the pack itself
+};
+
 // A validated pack manifest.
 // Invariants after load_manifest: name matches [a-z0-9][a-z0-9-]*; version is
 // MAJOR.MINOR.PATCH with optional -prerelease / +build suffixes; description is non-empty;
 // requires_ and conflicts hold valid pack names, without duplicates, never `name`, and never the
-// same name in both; entry is non-empty; every entry and tests path is relative, ends in ".lua",
-// names an existing regular file inside `dir` (also after following symlinks), and is unique in
-// its list; option keys and event names are unique.
+// same name in both; entry is non-empty; every library, entry, test_support and tests path is
+// relative, ends in ".lua", names an existing regular file inside `dir` (also after following
+// symlinks), and appears once in all these lists together; option keys and event names are
+// unique.
 struct Manifest {
   std::string name, version, description;
   std::vector<std::string> requires_, conflicts;
-  std::vector<std::string> entry, tests;  // relative paths, exactly as written in the manifest
-  std::vector<OptionSpec> options;        // manifest order
-  std::vector<EventSpec> events;          // manifest order
-  DrawSpec draw;                          // "draw": how the pack's state draws (draw_spec.h)
-  std::optional<PlayerCounts> players;    // "players"; nullopt when the pack states none
-  std::filesystem::path dir;              // absolute, canonical
+  // Relative script paths, exactly as written in the manifest. library: run before the entry
+  // scripts; the tables they return make up what require(name) gives other packs. test_support:
+  // run in the test environment of this pack and of every pack tested with it loaded.
+  std::vector<std::string> library, entry, test_support;
+  std::vector<TestScript> tests;
+  std::vector<OptionSpec> options;      // manifest order
+  std::vector<EventSpec> events;        // manifest order
+  DrawSpec draw;                        // "draw": how the pack's state draws (draw_spec.h)
+  std::optional<PlayerCounts> players;  // "players"; nullopt when the pack states none
+  std::filesystem::path dir;            // absolute, canonical
 
   // The option with this key, or nullptr. The pointer lives as long as this Manifest.
   const OptionSpec* find_option(std::string_view key) const;

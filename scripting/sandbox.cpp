@@ -27,6 +27,12 @@ int read_only_newindex(lua_State* L) {
 
 int push_ordered_iterator(lua_State* L, int table);
 
+// __len of a proxy: the length of its backing table (upvalue 1), so # reads a proxied list.
+int read_only_len(lua_State* L) {
+  lua_pushinteger(L, luaL_len(L, lua_upvalueindex(1)));
+  return 1;
+}
+
 // __pairs of a proxy: ordered iteration over its backing table (upvalue 1).
 int read_only_pairs(lua_State* L) {
   lua_pushvalue(L, lua_upvalueindex(1));
@@ -644,7 +650,7 @@ int ordered_pairs(lua_State* L) {
 void push_read_only(lua_State* L, int backing, const char* name) {
   backing = lua_absindex(L, backing);
   lua_newtable(L);           // the proxy
-  lua_createtable(L, 0, 5);  // its metatable
+  lua_createtable(L, 0, 6);  // its metatable
   lua_pushvalue(L, backing);
   lua_setfield(L, -2, "__index");
   lua_pushstring(L, name);
@@ -653,6 +659,9 @@ void push_read_only(lua_State* L, int backing, const char* name) {
   lua_pushvalue(L, backing);
   lua_pushcclosure(L, read_only_pairs, 1);
   lua_setfield(L, -2, "__pairs");
+  lua_pushvalue(L, backing);
+  lua_pushcclosure(L, read_only_len, 1);
+  lua_setfield(L, -2, "__len");
   lua_pushliteral(L, "locked");
   lua_setfield(L, -2, "__metatable");
   mark_read_only(L, -1, name);

@@ -124,7 +124,7 @@ void open_sandbox(lua_State* L);
 int ordered_pairs(lua_State* L);
 
 // Pushes the read-only proxy of `backing` (stack index): a new empty table whose metatable
-// forwards reads and pairs() to `backing` and refuses writes with the message naming `name`.
+// forwards reads, pairs() and # to `backing` and refuses writes with the message naming `name`.
 void push_read_only(lua_State* L, int backing, const char* name);
 
 // Marks the metatable at `metatable` (stack index) as belonging to a read-only table named

@@ -198,18 +198,30 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
       for (const auto& e : m->events) events.declare(e.name, e.description, m->name);
   }
 
+  const auto compile = [&](const packs::Manifest& m, const std::string& script) {
+    const auto file = m.dir / script;
+    const std::string source = std::string(kChunkPrefix) + read_script(file);
+    Impl::Chunk chunk;
+    chunk.file = display_path(file);
+    s.lua.load(source, "@" + chunk.file);
+    chunk.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return chunk;
+  };
   for (const auto* m : s.order) {
     Impl::Pack pack;
     pack.manifest = m;
-    for (const auto& entry : m->entry) {
-      const auto file = m->dir / entry;
-      const std::string source = std::string(kChunkPrefix) + read_script(file);
-      Impl::Chunk chunk;
-      chunk.file = display_path(file);
-      s.lua.load(source, "@" + chunk.file);
-      chunk.ref = luaL_ref(L, LUA_REGISTRYINDEX);
-      pack.chunks.push_back(std::move(chunk));
-    }
+    for (const auto& script : m->library) pack.library_chunks.push_back(compile(*m, script));
+    for (const auto& script : m->entry) pack.chunks.push_back(compile(*m, script));
+    // What it may require: itself, and what the packs it requires may (loaded before it).
+    pack.reachable.push_back(static_cast<int>(s.packs.size()));
+    for (const auto& needed : m->requires_)
+      for (const auto& earlier : s.packs)
+        if (earlier.manifest->name == needed)
+          pack.reachable.insert(pack.reachable.end(), earlier.reachable.begin(),
+                                earlier.reachable.end());
+    std::sort(pack.reachable.begin(), pack.reachable.end());
+    pack.reachable.erase(std::unique(pack.reachable.begin(), pack.reachable.end()),
+                         pack.reachable.end());
     s.packs.push_back(std::move(pack));
   }
 
@@ -516,12 +528,15 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     lua_setfield(L, globals, "options");
     lua_pushstring(L, name.c_str());
     lua_setfield(L, globals, "PACK");
+    push_require(static_cast<int>(i));
+    lua_setfield(L, globals, "require");
     // The chunks see the globals table itself as their environment: a global read is one table
     // lookup (a proxy with __index would add a metamethod call to every read).
     if (pack.env_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pack.env_ref);
     pack.env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 
     loading_pack = static_cast<int>(i);
+    load_library(i);
     for (const auto& chunk : pack.chunks) {
       FrameGuard frame(*this, Frame{-1, static_cast<int>(i), "load"});
       lua_rawgeti(L, LUA_REGISTRYINDEX, chunk.ref);
@@ -541,8 +556,8 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   }
 
   // Handlers are fixed from here on: tell game.raise which events have none. With invariants
-  // (or an event tap) every event goes through the dispatcher, which checks them (or reports it). The table only the kernel sees
-  // is kept while the answers stay the same.
+  // (or an event tap) every event goes through the dispatcher, which checks them (or reports it).
+  // The table only the kernel sees is kept while the answers stay the same.
   handler_count = 0;
   std::vector<bool> listening(static_cast<std::size_t>(state.events.size()));
   for (int e = 0; e < state.events.size(); ++e) {

@@ -154,10 +154,11 @@ class Session {
   // Time spent per phase over the games played so far.
   const PhaseTimes& phase_times() const noexcept;
 
-  // Runs the Lua test files of pack `pack_name` (which must be loaded); prints one line per test
-  // to `out` and returns {passed, failed}. With a non-empty `filter`, only tests whose name
-  // contains it run.
-  std::pair<int, int> run_tests(const std::string& pack_name,
+  // Runs the test files `files` (paths relative to the pack's folder) of pack `pack_name`, which
+  // must be loaded, in one environment: first the test_support scripts of every loaded pack (in
+  // load order), then the files in order. Prints one line per test to `out` and returns {passed,
+  // failed}. With a non-empty `filter`, only tests whose name contains it run.
+  std::pair<int, int> run_tests(const std::string& pack_name, const std::vector<std::string>& files,
                                 std::function<void(std::string_view)> out,
                                 const std::string& filter = "");
 

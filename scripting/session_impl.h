@@ -40,6 +40,9 @@ struct Session::Impl {
   struct Pack {
     const packs::Manifest* manifest = nullptr;
     std::vector<Chunk> chunks;
+    std::vector<Chunk> library_chunks;  // compiled "library" scripts, run before `chunks`
+    int exports_ref = LUA_NOREF;   // this game's exports: what require(name) returns (registry)
+    std::vector<int> reachable;    // load indices this pack may require: itself and its requires
     int env_ref = LUA_NOREF;       // this game's environment: the pack's globals (registry)
     int snapshot_ref = LUA_NOREF;  // a copy of them as loading left them (check_globals)
     int copies_ref = LUA_NOREF;    // this game's library copies (push_environment, check_globals)
@@ -121,8 +124,9 @@ struct Session::Impl {
   std::vector<Frame> frames;
   std::optional<Frame> error_frame;  // innermost frame when an error unwound
   std::function<void(std::string_view)> log;
-  std::function<void(std::string_view)> view;           // game.show() text, when someone watches
-  std::function<void(const engine::EventInfo&)> event_tap;  // every dispatched event (set_event_tap)
+  std::function<void(std::string_view)> view;  // game.show() text, when someone watches
+  std::function<void(const engine::EventInfo&)>
+      event_tap;                                        // every dispatched event (set_event_tap)
   std::map<std::string, int, std::less<>> agent_packs;  // agent name -> registering pack
   int ev_setup = -1, ev_start = -1, ev_turn = -1, ev_end = -1;
   // Invariants registered by game.invariant for this game (callbacks in the per-game table
@@ -209,6 +213,17 @@ struct Session::Impl {
   static constexpr lua_Integer kMaxOptions = 1'000'000'000;
   static constexpr std::size_t kMemoryCheckDecisions = 1024;
   // The result of the game just played; its replay holds the decision log when `decisions`.
+  // --- pack libraries (pack_library.cpp) ---
+  // Runs the library scripts of packs[i] in its environment (env_ref, not yet frozen) and keeps
+  // what they return, merged and frozen into read-only proxies, in packs[i].exports_ref.
+  void load_library(std::size_t i);
+  // Pushes the require(name) function of packs[i]'s code: it returns the exports of `name`,
+  // which must be packs[i] itself or a pack it requires, directly or through others.
+  void push_require(int i);
+  // Pushes require(name) for test files of packs[i]: the table it returns reads the exports of
+  // the game loaded at the time of each read, so it stays valid across t.start.
+  void push_test_require(int i);
+
   // Appends the id and label of each of the `count` options at `options_index` to
   // decision_options (pack tests, log_options).
   void log_decision_options(std::string_view kind, int options_index, int count);

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
-#include <limits>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -425,6 +425,7 @@ int register_test(lua_State* L) {
 }  // namespace
 
 std::pair<int, int> Session::run_tests(const std::string& pack_name,
+                                       const std::vector<std::string>& files,
                                        std::function<void(std::string_view)> out,
                                        const std::string& filter) {
   Impl& s = *impl_;
@@ -435,6 +436,11 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
     if (s.packs[i].manifest->name == pack_name) index = static_cast<int>(i);
   if (index < 0) throw packs::PackError(fmt::format("pack '{}' is not loaded", pack_name));
   const auto& manifest = *s.packs[static_cast<std::size_t>(index)].manifest;
+
+  // A game is loaded first, so support scripts and test files may call require() at their top
+  // level (before anything is on the stack: loading resets it).
+  const auto players = packs::player_range(s.order);
+  s.load_game(1, 0, players.default_count.value_or(players.min), s.default_options);
 
   // The `t` object and the test list.
   lua_newtable(L);
@@ -478,27 +484,41 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
                                   : limits.time_limit_ms * kTestTimeFactor;
   s.lua.set_limits(test_limits);
 
-  // The test files' environment: test() plus everything packs see. A pack's test files share it
-  // and run in manifest order, so a helpers file listed first can define shared helpers.
+  // The test files' environment: test() and require() plus everything packs see. The test
+  // support of every loaded pack runs first (so a variant's tests use base's helpers), then the
+  // files in order; they all share it.
   s.push_environment();
   lua_pushvalue(L, list);
   lua_pushcclosure(L, register_test, 1);
   lua_setfield(L, -2, "test");
+  s.push_test_require(index);
+  lua_setfield(L, -2, "require");
   const int env = lua_gettop(L);
 
-  int passed = 0, failed = 0;
-  for (const auto& rel : manifest.tests) {
-    const auto file = manifest.dir / rel;
+  // Runs one script in the environment; false (and a FAIL line) when it raised.
+  const auto run_script = [&](const std::filesystem::path& file) {
     const std::string shown = display_path(file);
-    const auto before = lua_rawlen(L, list);
     try {
       s.lua.load(std::string(kChunkPrefix) + read_script(file), "@" + shown);
       lua_pushvalue(L, env);
       s.call(1, 0);
     } catch (const std::exception& e) {
       out(fmt::format("FAIL {} › {}: {}", pack_name, shown, e.what()));
-      ++failed;
       lua_settop(L, env);
+      return false;
+    }
+    lua_settop(L, env);
+    return true;
+  };
+  for (const auto& pack : s.packs)
+    for (const auto& rel : pack.manifest->test_support)
+      if (!run_script(pack.manifest->dir / rel)) return {0, 1};
+
+  int passed = 0, failed = 0;
+  for (const auto& rel : files) {
+    const auto before = lua_rawlen(L, list);
+    if (!run_script(manifest.dir / rel)) {
+      ++failed;
       continue;
     }
     lua_settop(L, env);

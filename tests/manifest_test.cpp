@@ -109,9 +109,51 @@ TEST_F(ManifestTest, KeepsOptionAndEventOrderAsWritten) {
 
 TEST_F(ManifestTest, AcceptsTestsScriptsInSubdirectories) {
   tmp_.write("p/tests/race.lua", "");
-  EXPECT_EQ(error_with(R"(, "tests": ["tests/race.lua", "./main.lua"])"), "loaded");
-  EXPECT_EQ(load_manifest(tmp_.root() / "p").tests,
-            (std::vector<std::string>{"tests/race.lua", "./main.lua"}));
+  tmp_.write("p/other.lua", "");
+  EXPECT_EQ(error_with(R"(, "tests": ["tests/race.lua", "./other.lua"])"), "loaded");
+  const auto tests = load_manifest(tmp_.root() / "p").tests;
+  ASSERT_EQ(tests.size(), 2u);
+  EXPECT_EQ(tests[0].file, "tests/race.lua");
+  EXPECT_EQ(tests[1].file, "./other.lua");
+  EXPECT_TRUE(tests[0].with.empty());
+}
+
+TEST_F(ManifestTest, ReadsLibraryTestSupportAndTestsWithOtherPacks) {
+  tmp_.write("p/lib.lua", "");
+  tmp_.write("p/tests/support.lua", "");
+  tmp_.write("p/tests/a.lua", "");
+  tmp_.write("p/tests/combo.lua", "");
+  EXPECT_EQ(error_with(R"(, "library": ["lib.lua"], "test_support": ["tests/support.lua"],
+      "tests": ["tests/a.lua", {"file": "tests/combo.lua", "with": ["tokens", "walls"]}])"),
+            "loaded");
+  const Manifest m = load_manifest(tmp_.root() / "p");
+  EXPECT_EQ(m.library, std::vector<std::string>{"lib.lua"});
+  EXPECT_EQ(m.test_support, std::vector<std::string>{"tests/support.lua"});
+  ASSERT_EQ(m.tests.size(), 2u);
+  EXPECT_EQ(m.tests[1].file, "tests/combo.lua");
+  EXPECT_EQ(m.tests[1].with, (std::vector<std::string>{"tokens", "walls"}));
+}
+
+TEST_F(ManifestTest, RejectsBadLibraryAndTestEntries) {
+  tmp_.write("p/lib.lua", "");
+  tmp_.write("p/t.lua", "");
+  EXPECT_EQ(error_with(R"(, "library": ["main.lua"])"),
+            "pack 'p': field 'entry[0]': 'main.lua' is listed twice");
+  EXPECT_EQ(error_with(R"(, "library": "lib.lua")"),
+            "pack 'p': field 'library': expected a non-empty list of Lua scripts, got a string");
+  EXPECT_EQ(error_with(R"(, "test_support": ["t.lua"], "tests": ["t.lua"])"),
+            "pack 'p': field 'tests[0]': 't.lua' is listed twice");
+  EXPECT_EQ(error_with(R"(, "tests": [{"file": "t.lua"}])"),
+            "pack 'p': field 'tests[0].with': missing or empty (the packs to load with this file)");
+  EXPECT_EQ(error_with(R"(, "tests": [{"with": ["x"]}])"),
+            "pack 'p': field 'tests[0].file': missing (the test script)");
+  EXPECT_EQ(error_with(R"(, "tests": [{"file": "t.lua", "with": ["p"]}])"),
+            "pack 'p': field 'tests[0].with': a pack cannot load with itself");
+  EXPECT_EQ(error_with(R"(, "tests": [{"file": "t.lua", "with": ["Bad"]}])"),
+            "pack 'p': field 'tests[0].with[0]': 'Bad' is not a valid pack name (lowercase "
+            "letters, digits and '-', starting with a letter or digit)");
+  EXPECT_EQ(error_with(R"(, "tests": [{"file": "t.lua", "with": ["x"], "packs": []}])"),
+            "pack 'p': field 'tests[0].packs': unknown field (known fields: file, with)");
 }
 
 TEST_F(ManifestTest, AcceptsNumberOptionWithIntegerDefaultAndBounds) {
@@ -219,7 +261,8 @@ TEST_F(ManifestTest, UnknownFieldWithSuggestion) {
 TEST_F(ManifestTest, UnknownFieldWithoutSuggestionListsKnownFields) {
   EXPECT_EQ(error_with(R"(, "author": "me")"),
             "pack 'p': field 'author': unknown field (known fields: name, version, description, "
-            "requires, conflicts, entry, tests, options, events, draw, players)");
+            "requires, conflicts, library, entry, tests, test_support, options, events, draw, "
+            "players)");
 }
 
 TEST_F(ManifestTest, DrawSymbolsAreOneCharacter) {

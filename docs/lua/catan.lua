@@ -702,6 +702,12 @@ PACK = ""
 ---@return nil
 function opairs(t) end
 
+---The exports of pack `name`: the tables its "library" scripts return, merged, read-only at
+---every depth. `name` must be this pack or a pack it requires (directly or through others).
+---@param name string
+---@return table
+function require(name) end
+
 -- ---------------------------------------------------------------------------------------------
 -- Test files (the `tests` of pack.json, run by `catan test`)
 

@@ -4,7 +4,7 @@
 -- settlement, 4 per player, 2 points) stays the base pack's. A bot that learned base's city
 -- habit (ore and grain first, wool for development cards) pays for it here.
 
-local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+local RESOURCES = require("base").RESOURCES
 
 game.on("base.pieces", function(e)
   local city = e.pieces.city

@@ -8,7 +8,7 @@
 -- ("build:monument"), base.can_pay / base.pay and decision "base.place_monument", so no agent
 -- needs to be taught it: the menu entry and the placement are the base pack's own.
 
-local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+local RESOURCES = require("base").RESOURCES
 
 game.on("base.pieces", function(e)
   local cost = {}

@@ -10,7 +10,7 @@
 -- Hook: base.seven_robber (rules/base/robber.lua). The robber branch leaves the event to the base
 -- pack's default; the bank branch replaces it.
 
-local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+local RESOURCES = require("base").RESOURCES
 
 -- The option records, made once per game and shared by every decision.
 local CHOICES = {

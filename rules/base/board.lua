@@ -86,12 +86,6 @@ function is_red(number)
   return number == 6 or number == 8
 end
 
--- Number of ways two six-sided dice roll `number` (0 for anything that is not 2..12).
-function pips(number)
-  if not number or number < 2 or number > 12 then return 0 end
-  return 6 - math.abs(7 - number)
-end
-
 -- Tiles whose number token is `number` (a shared array from storage: do not modify). The
 -- robber is not taken into account.
 function producing_tiles(number)

@@ -27,7 +27,6 @@
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game = storage, game
 
-RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
 DEV_CARDS = { "knight", "victory_point", "road_building", "year_of_plenty", "monopoly" }
 DEV_DECK = { knight = 14, victory_point = 5, road_building = 2, year_of_plenty = 2, monopoly = 2 }
 

@@ -10,22 +10,10 @@
 --                       left out): the extra resource per roll is worth most there.
 -- Like every agent it only reads the game.
 
-local PIPS = { [2] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [8] = 5, [9] = 4, [10] = 3,
-               [11] = 2, [12] = 1 }
+-- Pips of the producing hexes around node n, the robber's hex left out (base's library).
+local node_pips = require("base").node_pips
 
--- Pips of the producing hexes around node n, the robber's hex left out.
-function node_pips(n)
-  local robber = game.get("robber")
-  local sum = 0
-  for _, t in ipairs(board.node_tiles(n)) do
-    if t ~= robber and board.tile_get(t, "resource") then
-      sum = sum + (PIPS[board.tile_get(t, "number")] or 0)
-    end
-  end
-  return sum
-end
-
-local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+local RESOURCES = require("base").RESOURCES
 local DEV_CARD_COST = { ore = 1, wool = 1, grain = 1 }
 
 -- True when buying a development card would spend cards p keeps for a citadel it could build.

@@ -10,14 +10,10 @@
 -- resource-tokens), a citadel may take up to options.tokens of its resources from each producing
 -- hex as tokens; allowances add up, so a walled citadel may take two with the defaults.
 
-local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+local cost_from = require("base").cost_from
 
 game.on("base.pieces", function(e)
-  local cost = {}
-  for _, r in ipairs(RESOURCES) do
-    local n = options["cost_" .. r]
-    if n > 0 then cost[r] = n end
-  end
+  local cost = cost_from(options, "cost_")
   e.pieces.citadel = { cost = cost, limit = options.limit, vp = options.vp, on = "node",
                        upgrades = "city", yield = options.yield }
 end)

@@ -9,20 +9,8 @@
 --                    any city will do.
 -- Like every agent it only reads the game.
 
-local PIPS = { [2] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [8] = 5, [9] = 4, [10] = 3,
-               [11] = 2, [12] = 1 }
-
--- Pips of the producing hexes around node n, the robber's hex left out.
-function node_pips(n)
-  local robber = game.get("robber")
-  local sum = 0
-  for _, t in ipairs(board.node_tiles(n)) do
-    if t ~= robber and board.tile_get(t, "resource") then
-      sum = sum + (PIPS[board.tile_get(t, "number")] or 0)
-    end
-  end
-  return sum
-end
+-- Pips of the producing hexes around node n, the robber's hex left out (base's library).
+node_pips = require("base").node_pips
 
 -- True for a menu option (a record of rules/base/turn.lua) that builds something other than a
 -- road or a wall.

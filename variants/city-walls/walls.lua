@@ -15,7 +15,7 @@
 --          to options.tokens tokens in place of cards from each producing hex
 --          (tokens.allowance).
 
-local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+local cost_from = require("base").cost_from
 
 -- True when resource tokens are in play (their pack declares the token events).
 TOKENS = game.has_event("tokens.allowance")
@@ -35,11 +35,7 @@ game.on("base.pieces", function(e)
       end
     end
   end
-  local cost = {}
-  for _, r in ipairs(RESOURCES) do
-    local n = options["cost_" .. r]
-    if n > 0 then cost[r] = n end
-  end
+  local cost = cost_from(options, "cost_")
   pieces.wall = { cost = cost, limit = options.limit, vp = options.vp, on = "node",
                   beside = holders }
 end, { priority = 100 })

@@ -27,7 +27,7 @@
 -- and the steal moves a card, never a token (only the "card" form is touched here; a token
 -- holder's tokens stay out of reach).
 
-local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+local RESOURCES = require("base").RESOURCES
 DEV_ITEM = "development card"
 
 -- The fish uses in menu order, with their option keys.

@@ -19,7 +19,7 @@
 --             produce (production.lua, through event tokens.allowance)
 --   never     paid out by a bank trade, Year of Plenty or the setup income: those pay cards.
 
-RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+RESOURCES = require("base").RESOURCES
 
 -- The form of tokens in the holdings.
 TOKEN = "token"

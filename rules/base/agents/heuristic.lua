@@ -52,9 +52,7 @@ local deck_count, pget = game.deck_count, game.player_get
 local board_version = board.version
 
 local RES = RESOURCES
--- Ways to roll each number with two dice.
-local PIPS = { [2] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [8] = 5, [9] = 4, [10] = 3,
-               [11] = 2, [12] = 1 }
+local PIPS = PIPS -- ways to roll each number with two dice (library.lua)
 -- Settling weights per resource: early (roads and settlements) and late (cities and cards).
 local W_EARLY = { brick = 1.25, lumber = 1.25, wool = 0.95, grain = 1.1, ore = 0.9 }
 local W_LATE = { brick = 0.95, lumber = 0.95, wool = 1.0, grain = 1.2, ore = 1.2 }

@@ -3,7 +3,7 @@
 -- below are that board's (e.g. node 20 touches paths 23 (19-20), 24 (15-20), 37 (20-30)).
 
 local function bank()
-  return hand("bank")
+  return cards("bank")
 end
 
 -- Roads of p along a chain of nodes.
@@ -31,7 +31,7 @@ test("build: a road costs exactly 1 brick and 1 lumber, paid to the bank", funct
   give(1, { brick = 1, lumber = 1, ore = 1 })
   t.eq(env.buildable(1), { "road" })
   env.build_action(1, "road")
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 1 })
+  t.eq(cards(1), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 1 })
   t.eq(bank(), { brick = 19, lumber = 19, wool = 19, grain = 19, ore = 18 })
   t.eq(board.path_get(24, "road"), 1)
   t.eq(game.count(1, "road", "piece"), 14)
@@ -46,7 +46,7 @@ test("build: a settlement costs exactly brick, lumber, wool and grain", function
   give(1, { brick = 1, lumber = 1, wool = 1, grain = 1 })
   t.eq(env.buildable(1), { "road", "settlement" })
   env.build_action(1, "settlement")
-  t.eq(hand(1), ZERO)
+  t.eq(cards(1), ZERO)
   t.eq(bank(), { brick = 19, lumber = 19, wool = 19, grain = 19, ore = 19 })
   t.eq(board.node_get(31, "owner"), 1)
   t.eq(board.node_get(31, "building"), "settlement")
@@ -61,7 +61,7 @@ test("build: a city costs exactly 3 ore and 2 grain and returns the settlement",
   give(1, { ore = 3, grain = 2, wool = 1 })
   t.eq(env.buildable(1), { "city" })
   env.build_action(1, "city")
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
+  t.eq(cards(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
   t.eq(bank(), { brick = 19, lumber = 19, wool = 18, grain = 19, ore = 19 })
   t.eq(board.node_get(20, "building"), "city")
   t.eq(board.node_get(20, "owner"), 1)
@@ -79,7 +79,7 @@ test("build: without the full cost nothing is buildable and build_action refuses
   t.eq(env.buildable(1), {})
   t.raises(function() env.build_action(1, "road") end, "player 1 cannot build a road now")
   t.raises(function() env.build_action(1, "city") end, "player 1 cannot build a city now")
-  t.eq(hand(1), { brick = 1, lumber = 0, wool = 1, grain = 1, ore = 2 })
+  t.eq(cards(1), { brick = 1, lumber = 0, wool = 1, grain = 1, ore = 2 })
 end)
 
 test("build: no 6th settlement; a city frees one again", function(t)
@@ -191,6 +191,6 @@ test("build: can_pay checks the whole cost and pay moves exactly the cost to the
   t.eq(env.can_pay(1, "road", { brick = 1, lumber = 1 }), true)
   t.eq(env.can_pay(1, "road", { brick = 2, lumber = 1 }), false)
   env.pay(1, "road", { brick = 1 })
-  t.eq(hand(1), { brick = 0, lumber = 1, wool = 0, grain = 0, ore = 0 })
+  t.eq(cards(1), { brick = 0, lumber = 1, wool = 0, grain = 0, ore = 0 })
   t.eq(bank(), { brick = 19, lumber = 18, wool = 19, grain = 19, ore = 19 })
 end)

@@ -39,8 +39,8 @@ test("devcards: buying pays exactly 1 ore, 1 wool, 1 grain and draws the top car
   t.eq(game.total(1, "dev"), 1)
   t.eq(game.deck_count("dev"), 24)
   t.eq(game.deck_items("dev"), { table.unpack(items, 1, 24) })
-  t.eq(hand(1), { brick = 1, lumber = 0, wool = 0, grain = 0, ore = 0 })
-  t.eq(hand("bank"), { brick = 18, lumber = 19, wool = 19, grain = 19, ore = 19 })
+  t.eq(cards(1), { brick = 1, lumber = 0, wool = 0, grain = 0, ore = 0 })
+  t.eq(cards("bank"), { brick = 18, lumber = 19, wool = 19, grain = 19, ore = 19 })
   t.eq(env.can_buy_dev(1), false)
   t.raises(function() env.buy_dev(1) end, "player 1 cannot pay for a development card")
 end)
@@ -51,7 +51,7 @@ test("devcards: nothing to buy from an empty deck", function(t)
   while game.deck_count("dev") > 0 do game.add(2, game.deck_draw("dev"), 1, "dev") end
   t.eq(env.can_buy_dev(1), false)
   t.raises(function() env.buy_dev(1) end, "the development deck is empty")
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 1, ore = 1 })
+  t.eq(cards(1), { brick = 0, lumber = 0, wool = 1, grain = 1, ore = 1 })
 end)
 
 test("devcards: a card bought this turn cannot be played, an older one of the kind can", function(t)
@@ -130,8 +130,8 @@ test("devcards: road building places 2 free roads", function(t)
   t.eq(board.path_get(23, "road"), 1)
   t.eq(board.path_get(22, "road"), 1)
   t.eq(game.count(1, "road", "piece"), 13)
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 })
-  t.eq(hand("bank"), { brick = 19, lumber = 19, wool = 19, grain = 19, ore = 19 })
+  t.eq(cards(1), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 0 })
+  t.eq(cards("bank"), { brick = 19, lumber = 19, wool = 19, grain = 19, ore = 19 })
   t.eq(t.decisions(), {
     { player = 1, kind = "base.place_road", count = 3, choice = 1, id = "path:23" }, -- 23, 24, 37
     { player = 1, kind = "base.place_road", count = 4, choice = 1, id = "path:22" }, -- 22, 24, 27, 37
@@ -160,8 +160,8 @@ test("devcards: year of plenty takes the 2 chosen resources from the bank", func
   game.move("bank", 2, "brick", 19, "card")
   new_turn(env, 1)
   env.play_dev(1, "year_of_plenty")
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 1 })
-  t.eq(hand("bank"), { brick = 0, lumber = 19, wool = 18, grain = 19, ore = 18 })
+  t.eq(cards(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 1 })
+  t.eq(cards("bank"), { brick = 0, lumber = 19, wool = 18, grain = 19, ore = 18 })
   t.eq(t.decisions(), {
     { player = 1, kind = "base.plenty", count = 4, choice = 4, id = "ore" },
     { player = 1, kind = "base.plenty", count = 4, choice = 2, id = "wool" },
@@ -173,7 +173,7 @@ test("devcards: year of plenty may take 2 of the same resource", function(t)
   give_dev(1, "year_of_plenty")
   new_turn(env, 1)
   env.play_dev(1, "year_of_plenty")
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 0, grain = 2, ore = 0 })
+  t.eq(cards(1), { brick = 0, lumber = 0, wool = 0, grain = 2, ore = 0 })
   t.eq(game.count("bank", "grain", "card"), 17)
 end)
 
@@ -186,10 +186,10 @@ test("devcards: monopoly takes every opponent's cards of the named resource", fu
   give_dev(1, "monopoly")
   new_turn(env, 1)
   env.play_dev(1, "monopoly")
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 6, grain = 0, ore = 0 })
-  t.eq(hand(2), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 1 })
-  t.eq(hand(3), { brick = 0, lumber = 0, wool = 0, grain = 2, ore = 0 })
-  t.eq(hand(4), { brick = 4, lumber = 0, wool = 0, grain = 0, ore = 0 })
+  t.eq(cards(1), { brick = 0, lumber = 0, wool = 6, grain = 0, ore = 0 })
+  t.eq(cards(2), { brick = 0, lumber = 0, wool = 0, grain = 0, ore = 1 })
+  t.eq(cards(3), { brick = 0, lumber = 0, wool = 0, grain = 2, ore = 0 })
+  t.eq(cards(4), { brick = 4, lumber = 0, wool = 0, grain = 0, ore = 0 })
   t.eq(t.decisions(), { { player = 1, kind = "base.monopoly", count = 5, choice = 3, id = "wool" } })
 end)
 

@@ -55,10 +55,10 @@ test("a settlement draws one token, a city two, when the ground's number is roll
   stack({ "fish2", "fish1", "fish3" }) -- drawn fish3, fish1, fish2
   roll(5)
   roll(6)
-  t.eq(tokens(1), { fish1 = 0, fish2 = 0, fish3 = 0 })
+  t.eq(fish_held(1), { fish1 = 0, fish2 = 0, fish3 = 0 })
   roll(4)
-  t.eq(tokens(1), { fish1 = 0, fish2 = 0, fish3 = 1 }) -- ground order, then node order
-  t.eq(tokens(2), { fish1 = 1, fish2 = 1, fish3 = 0 })
+  t.eq(fish_held(1), { fish1 = 0, fish2 = 0, fish3 = 1 }) -- ground order, then node order
+  t.eq(fish_held(2), { fish1 = 1, fish2 = 1, fish3 = 0 })
   t.eq(game.count("bank", "brick", "card"), 19) -- fishing pays no cards
 end)
 
@@ -95,7 +95,7 @@ test("the second setup settlement draws one token per ground and lake it touches
   stack({ "fish1", "fish2" })
   base.place_piece(1, "settlement", 13, { free = true, setup = true })
   base.setup_income(1, 13) -- ground 4, and the tiles' cards
-  t.eq(tokens(1), { fish1 = 0, fish2 = 1, fish3 = 0 })
+  t.eq(fish_held(1), { fish1 = 0, fish2 = 1, fish3 = 0 })
   t.eq(game.total(1, "card"), #board.node_tiles(13))
   base.place_piece(2, "settlement", 3, { free = true, setup = true })
   base.setup_income(2, 3) -- no ground, no lake
@@ -130,12 +130,12 @@ test("at the token limit a player may return a token to draw, or draw nothing", 
   fish(1, { fish1 = 5, fish2 = 2 })
   stack({ "fish3" })
   roll(4)
-  t.eq(tokens(1), { fish1 = 4, fish2 = 2, fish3 = 1 })
+  t.eq(fish_held(1), { fish1 = 4, fish2 = 2, fish3 = 1 })
   t.eq(game.count("fish_spent", "fish1", "fish"), 1)
   local d = t.decisions()
   t.eq({ d[1].kind, d[1].count }, { "fishermen.full", 3 }) -- keep, return:fish1, return:fish2
   roll(4)
-  t.eq(tokens(1), { fish1 = 4, fish2 = 2, fish3 = 1 })
+  t.eq(fish_held(1), { fish1 = 4, fish2 = 2, fish3 = 1 })
   t.eq(t.env().storage.stats.tokens_refused, 1)
 end)
 
@@ -147,7 +147,7 @@ test("fish are not resource cards: no discard for them, nothing to steal", funct
   base.seven(1) -- 7 cards: no discard
   t.eq(game.total(2, "card"), 6) -- robbed of one card
   t.eq(game.total(1, "card"), 1)
-  t.eq(tokens(2), { fish1 = 0, fish2 = 0, fish3 = 7 })
+  t.eq(fish_held(2), { fish1 = 0, fish2 = 0, fish3 = 7 })
   game.move(2, "bank", "brick", game.count(2, "brick", "card"), "card")
   game.move(2, "bank", "ore", game.count(2, "ore", "card"), "card")
   t.eq(base.robbable(1, 5), {}) -- only fish left: nobody to rob

@@ -1,38 +1,19 @@
--- Helpers shared by the fishermen tests (listed first in pack.json; test files of a pack share
--- one environment). Beginner board, grounds in order "fixed" (numbers 4 5 6 8 9 10 along the
+-- Test helpers of the fishermen (its "test_support"), after base's (rules/base/tests/support.lua:
+-- give, hand, ids, ...). Beginner board, grounds in order "fixed" (numbers 4 5 6 8 9 10 along the
 -- coast): see GROUNDS below. The lake is tile 10 (the former desert; corners LAKE).
 
-RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+local base_fresh = fresh
 
--- A 4-player game after game.setup only (nothing placed), invariant checks on, grounds fixed;
--- `answers` scripts seats, `extra` adds "PACK.KEY=VALUE" options, `agents` names agents.
--- Returns the base pack's environment.
+-- base's fresh (a 4-player game after game.setup, nothing placed, invariant checks on) with the
+-- fishing grounds fixed.
 function fresh(t, answers, extra, agents)
-  local opts = { "base.check=true", "fishermen.grounds=fixed" }
+  local opts = { "fishermen.grounds=fixed" }
   for _, o in ipairs(extra or {}) do opts[#opts + 1] = o end
-  t.start { players = 4, seed = 1, start = false, options = opts, answers = answers, agents = agents }
-  return t.env("base")
-end
-
--- Moves resource cards from the bank to p: give(2, {brick = 3}).
-function give(p, cards)
-  for _, r in ipairs(RESOURCES) do
-    if cards[r] then game.move("bank", p, r, cards[r], "card") end
-  end
-end
-
--- p's resource cards as {resource = count}, only the resources held.
-function hand(p)
-  local h = {}
-  for _, r in ipairs(RESOURCES) do
-    local n = game.count(p, r, "card")
-    if n > 0 then h[r] = n end
-  end
-  return h
+  return base_fresh(t, answers, opts, agents)
 end
 
 -- Player p's fish tokens as {fish1 = a, fish2 = b, fish3 = c}.
-function tokens(p)
+function fish_held(p)
   return { fish1 = game.count(p, "fish1", "fish"), fish2 = game.count(p, "fish2", "fish"),
            fish3 = game.count(p, "fish3", "fish") }
 end
@@ -97,15 +78,4 @@ function give_boot(p)
   while game.deck_count("fish") > 0 do game.deck_draw("fish") end
   for _, it in ipairs(all) do if it ~= "boot" then game.deck_push("fish", it) end end
   game.set("fishermen.boot", p)
-end
-
--- Takes one development card of `kind` out of the deck into p's hand.
-function give_dev(p, kind)
-  local all = game.deck_items("dev")
-  while game.deck_count("dev") > 0 do game.deck_draw("dev") end
-  local taken = false
-  for _, it in ipairs(all) do
-    if it == kind and not taken then taken = true else game.deck_push("dev", it) end
-  end
-  game.add(p, kind, 1, "dev")
 end

@@ -47,7 +47,7 @@ test("tokens pay the fewest fish covering the cost, then the fewest tokens; no c
   fish(1, { fish3 = 2 })
   game.set("robber", 5)
   run(t.env("base"), 1, "fish:robber") -- 2 fish paid with a 3-fish token: one fish lost
-  t.eq(tokens(1), { fish1 = 0, fish2 = 0, fish3 = 1 })
+  t.eq(fish_held(1), { fish1 = 0, fish2 = 0, fish3 = 1 })
   t.eq(game.count("fish_spent", "fish3", "fish"), 1)
   t.eq({ t.env().storage.stats.spent_robber, t.env().storage.stats.wasted }, { 3, 1 })
 end)

@@ -1,0 +1,46 @@
+-- What the base pack exports to packs that require it: require("base") returns the table below,
+-- read-only. The globals defined here are base's own (its other scripts use them directly).
+
+-- The five resources, in the order every list of the base game uses.
+RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
+
+-- Ways two six-sided dice roll each total 2..12: the pips printed under a number token.
+PIPS = { [2] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [7] = 6, [8] = 5, [9] = 4, [10] = 3,
+         [11] = 2, [12] = 1 }
+
+-- Number of ways two six-sided dice roll `number` (0 for anything that is not 2..12).
+function pips(number)
+  return PIPS[number] or 0
+end
+
+-- Pips of the producing hexes around node n: the chance, in 36ths, that a roll pays a building
+-- there; the robber's hex does not count.
+local function node_pips(n)
+  local robber = game.get("robber")
+  local sum = 0
+  for _, t in ipairs(board.node_tiles(n)) do
+    if t ~= robber and board.tile_get(t, "resource") then
+      sum = sum + pips(board.tile_get(t, "number"))
+    end
+  end
+  return sum
+end
+
+-- The cost a pack's options give a piece: {resource = n} for each option `prefix .. resource`
+-- above 0 (cost_from(options, "cost_") reads cost_brick, cost_lumber, ...).
+local function cost_from(opts, prefix)
+  local cost = {}
+  for _, r in ipairs(RESOURCES) do
+    local n = opts[prefix .. r]
+    if n > 0 then cost[r] = n end
+  end
+  return cost
+end
+
+return {
+  RESOURCES = RESOURCES,
+  PIPS = PIPS,
+  pips = pips,
+  node_pips = node_pips,
+  cost_from = cost_from,
+}

@@ -1,0 +1,100 @@
+-- Test helpers of the base pack (its "test_support"): they run before the test files of base
+-- and of every pack tested with base loaded, so variants share them instead of copying them.
+-- Beginner board: tile 5 is brick 6 with corners 3, 4, 10, 15, 19, 20; tile 18 is grain 6 with
+-- corners 42, 43, 45, 48, 51, 52; the robber starts on tile 10.
+
+RESOURCES = require("base").RESOURCES
+
+-- A 4-player game after game.setup only (nothing placed), invariant checks on; `answers` scripts
+-- seats, `extra` adds "PACK.KEY=VALUE" options, `agents` names agents. Returns the base pack's
+-- environment.
+function fresh(t, answers, extra, agents)
+  local opts = { "base.check=true" }
+  for _, o in ipairs(extra or {}) do opts[#opts + 1] = o end
+  t.start { players = 4, seed = 1, start = false, options = opts, answers = answers, agents = agents }
+  return t.env("base")
+end
+
+-- Moves resource cards from the bank to p: give(2, {brick = 3}).
+function give(p, cards)
+  for _, r in ipairs(RESOURCES) do
+    if cards[r] then game.move("bank", p, r, cards[r], "card") end
+  end
+end
+
+-- p's resource cards as {resource = count}, only the resources held.
+function hand(p)
+  local h = {}
+  for _, r in ipairs(RESOURCES) do
+    local n = game.count(p, r, "card")
+    if n > 0 then h[r] = n end
+  end
+  return h
+end
+
+-- p's resource cards as {resource = count}, zeros included.
+function cards(p)
+  local h = {}
+  for _, r in ipairs(RESOURCES) do h[r] = game.count(p, r, "card") end
+  return h
+end
+
+-- The bank's resource cards as {resource = count}.
+function bank()
+  return cards("bank")
+end
+
+-- Takes one development card of `kind` out of the deck into p's hand (the deck keeps the rest,
+-- so the card invariants hold).
+function give_dev(p, kind)
+  local all = game.deck_items("dev")
+  while game.deck_count("dev") > 0 do game.deck_draw("dev") end
+  local taken = false
+  for _, it in ipairs(all) do
+    if it == kind and not taken then taken = true else game.deck_push("dev", it) end
+  end
+  game.add(p, kind, 1, "dev")
+end
+
+-- Places a settlement of p on node n for free.
+function settlement(base, p, n)
+  base.place_piece(p, "settlement", n, { free = true, setup = true })
+end
+
+-- Places a settlement of p on node n for free, then upgrades it to a city.
+function city(base, p, n)
+  settlement(base, p, n)
+  base.place_piece(p, "city", n, { free = true })
+end
+
+-- True when the array `list` holds `x`.
+function has(list, x)
+  for _, v in ipairs(list) do
+    if v == x then return true end
+  end
+  return false
+end
+
+-- The ids of an array of decision options, in order: ids(base.action_options(1)).
+function ids(options)
+  local out = {}
+  for i = 1, #options do out[i] = options[i].id end
+  return out
+end
+
+-- The base pack's main-menu options with these ids (rules/base/turn.lua, ACTION_OPTIONS):
+-- menu(base, {"build:wall", "buy_dev", "end"}).
+function menu(base, wanted)
+  local out = {}
+  for i, id in ipairs(wanted) do
+    local piece = id:match("^build:(.+)$")
+    out[i] = piece and base.ACTION_OPTIONS.build[piece] or base.ACTION_OPTIONS[id]
+    assert(out[i], "no menu option " .. id)
+  end
+  return out
+end
+
+-- The id of the option seat 1's agent chooses for decision `kind` among `options`.
+function pick(kind, options)
+  return game.decide(1, kind, options).id
+end

@@ -1,0 +1,197 @@
+// Pack libraries: the "library" scripts of a manifest return tables of values (constants,
+// helper functions) that other packs read with require(name). What a pack exports is frozen:
+// every table in it, nested ones too, is a read-only proxy, so no pack can change what another
+// pack or another game sees. Exports are made again for every game, with the pack's entry
+// scripts, so their functions close over that game's environment.
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "scripting/session_impl.h"
+
+namespace catan::scripting {
+
+namespace {
+
+using Impl = Session::Impl;
+
+Impl& session(lua_State* L) {
+  return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+// Pushes the frozen form of the value at `index`: itself unless it is a table, else a read-only
+// proxy of a copy whose table values are frozen in turn. `memo` (stack index) maps each table
+// met to its proxy, so shared sub-tables stay shared and cycles end.
+void push_frozen(lua_State* L, int index, int memo, const std::string& name) {
+  index = lua_absindex(L, index);
+  if (lua_type(L, index) != LUA_TTABLE) {
+    lua_pushvalue(L, index);
+    return;
+  }
+  lua_pushvalue(L, index);
+  if (lua_rawget(L, memo) != LUA_TNIL) return;
+  lua_pop(L, 1);
+  luaL_checkstack(L, 8, "require: exports nested too deeply");
+  lua_newtable(L);
+  const int backing = lua_gettop(L);
+  lua::push_read_only(L, backing, name.c_str());
+  lua_pushvalue(L, index);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, memo);  // memo[original] = proxy, before the fields (cycles)
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    lua_pushvalue(L, -2);
+    push_frozen(L, -2, memo, name);
+    lua_rawset(L, backing);
+    lua_pop(L, 1);
+  }
+  lua_remove(L, backing);  // the proxy stays
+}
+
+// Load index of the loaded pack called `name`, or -1.
+int find_pack(const Impl& s, std::string_view name) {
+  for (std::size_t j = 0; j < s.packs.size(); ++j)
+    if (s.packs[j].manifest->name == name) return static_cast<int>(j);
+  return -1;
+}
+
+// Pushes the current exports of the pack `name` for code of pack `asker`, or raises the error
+// that says why it cannot have them.
+void push_exports(lua_State* L, Impl& s, int asker, const char* name) {
+  const auto& me = s.packs[static_cast<std::size_t>(asker)];
+  const int j = find_pack(s, name);
+  if (j < 0 || std::find(me.reachable.begin(), me.reachable.end(), j) == me.reachable.end())
+    luaL_error(L,
+               "require: pack '%s' does not require pack '%s' (add it to \"requires\" in its "
+               "pack.json)",
+               me.manifest->name.c_str(), name);
+  const auto& pack = s.packs[static_cast<std::size_t>(j)];
+  if (pack.manifest->library.empty())
+    luaL_error(L, "require: pack '%s' exports nothing (its pack.json has no \"library\")", name);
+  if (pack.exports_ref == LUA_NOREF)
+    luaL_error(L, "require: the library of pack '%s' is still loading", name);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, pack.exports_ref);
+}
+
+// require(name) of a pack's code. Upvalues: the session, the asking pack's load index.
+int pack_require(lua_State* L) {
+  const char* name = luaL_checkstring(L, 1);
+  push_exports(L, session(L), static_cast<int>(lua_tointeger(L, lua_upvalueindex(2))), name);
+  return 1;
+}
+
+// __index of a test file's view of a pack's exports: reads the current game's exports.
+// Upvalues: the session, the asking pack's load index, the exporting pack's name.
+int live_index(lua_State* L) {
+  push_exports(L, session(L), static_cast<int>(lua_tointeger(L, lua_upvalueindex(2))),
+               lua_tostring(L, lua_upvalueindex(3)));
+  lua_pushvalue(L, 2);
+  lua_gettable(L, -2);
+  return 1;
+}
+
+int live_newindex(lua_State* L) {
+  return luaL_error(L, "attempt to modify read-only table 'exports of %s'",
+                    lua_tostring(L, lua_upvalueindex(3)));
+}
+
+// __pairs of the same view: the pairs of the current exports.
+int live_pairs(lua_State* L) {
+  push_exports(L, session(L), static_cast<int>(lua_tointeger(L, lua_upvalueindex(2))),
+               lua_tostring(L, lua_upvalueindex(3)));
+  luaL_getmetafield(L, -1, "__pairs");  // exports are proxies: their own ordered pairs
+  lua_insert(L, -2);
+  lua_call(L, 1, 3);
+  return 3;
+}
+
+// require(name) of a test file: checks like pack_require, returns a live view (live_index).
+int test_require(lua_State* L) {
+  Impl& s = session(L);
+  const char* name = luaL_checkstring(L, 1);
+  const auto asker = lua_tointeger(L, lua_upvalueindex(2));
+  push_exports(L, s, static_cast<int>(asker), name);  // the checks, now
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_createtable(L, 0, 4);
+  const luaL_Reg methods[] = {{"__index", live_index},
+                              {"__newindex", live_newindex},
+                              {"__pairs", live_pairs},
+                              {nullptr, nullptr}};
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushinteger(L, asker);
+  lua_pushstring(L, name);
+  luaL_setfuncs(L, methods, 3);
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  return 1;
+}
+
+}  // namespace
+
+void Session::Impl::load_library(std::size_t i) {
+  lua_State* L = lua.get();
+  Pack& pack = packs[i];
+  if (pack.exports_ref != LUA_NOREF) {
+    luaL_unref(L, LUA_REGISTRYINDEX, pack.exports_ref);
+    pack.exports_ref = LUA_NOREF;
+  }
+  if (pack.library_chunks.empty()) return;
+  const std::string& name = pack.manifest->name;
+  const int top = lua_gettop(L);
+  lua_newtable(L);
+  const int merged = lua_gettop(L);
+  std::map<std::string, std::string> from;  // key -> the file that exported it
+  for (const auto& chunk : pack.library_chunks) {
+    {
+      FrameGuard frame(*this, Frame{-1, static_cast<int>(i), "load"});
+      lua_rawgeti(L, LUA_REGISTRYINDEX, chunk.ref);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
+      call(1, 1);
+    }
+    if (!lua_istable(L, -1))
+      throw std::runtime_error(
+          fmt::format("pack '{}', load: library {} must return a table of what it exports, got {}",
+                      name, chunk.file, luaL_typename(L, -1)));
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_type(L, -2) != LUA_TSTRING)
+        throw std::runtime_error(
+            fmt::format("pack '{}', load: library {} exports a key that is not a name ({})", name,
+                        chunk.file, luaL_typename(L, -2)));
+      const std::string key = lua_tostring(L, -2);
+      if (const auto [it, added] = from.emplace(key, chunk.file); !added)
+        throw std::runtime_error(
+            fmt::format("pack '{}', load: library {} exports '{}', which {} "
+                        "exports too",
+                        name, chunk.file, key, it->second));
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, merged);
+    }
+    lua_pop(L, 1);
+  }
+  lua_newtable(L);
+  const int memo = lua_gettop(L);
+  push_frozen(L, merged, memo, "exports of " + name);
+  pack.exports_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_settop(L, top);
+}
+
+void Session::Impl::push_require(int i) {
+  lua_State* L = lua.get();
+  lua_pushlightuserdata(L, this);
+  lua_pushinteger(L, i);
+  lua_pushcclosure(L, pack_require, 2);
+}
+
+void Session::Impl::push_test_require(int i) {
+  lua_State* L = lua.get();
+  lua_pushlightuserdata(L, this);
+  lua_pushinteger(L, i);
+  lua_pushcclosure(L, test_require, 2);
+}
+
+}  // namespace catan::scripting
