@@ -12,6 +12,7 @@
 #include "engine/file_io.h"
 #include "engine/visibility.h"
 #include "scripting/lua_agent.h"
+#include "scripting/measure_spec.h"
 #include "scripting/pack_resolver.h"
 #include "scripting/pack_suggest.h"
 #include "scripting/sandbox.h"
@@ -191,6 +192,7 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   s.order = packs::resolve(search, requested);
   s.default_options = packs::resolve_options(s.order, options);
   s.default_option_strings = options;
+  s.score_property = packs::merged_measure_spec(s.order).score;
   lua_State* L = s.lua.get();
   {  // Two packs declaring one event is a conflict between them: report it now, not mid-game.
     engine::EventRegistry events;
@@ -426,7 +428,6 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   checking_invariants = false;
   agent_packs.clear();
   agent_depth = 0;
-  score_property.clear();
   rollout_agent.clear();
   if (evaluator_pack >= 0) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref);
@@ -539,8 +540,8 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   }
 
   // Handlers are fixed from here on: tell game.raise which events have none. With invariants
-  // (or an event tap) every event goes through the dispatcher, which checks them (or reports it). The table only the kernel sees
-  // is kept while the answers stay the same.
+  // (or an event tap) every event goes through the dispatcher, which checks them (or reports it).
+  // The table only the kernel sees is kept while the answers stay the same.
   handler_count = 0;
   std::vector<bool> listening(static_cast<std::size_t>(state.events.size()));
   for (int e = 0; e < state.events.size(); ++e) {

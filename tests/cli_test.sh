@@ -62,6 +62,10 @@ check "packs lists dice-race" grep -q '^dice-race  *1.0.0' "$tmp/out"
 expect 0 "info" -- "$catan" info dice-race
 check "info shows options" grep -q 'target .*integer .*default 50' "$tmp/out"
 check "info shows handled events" grep -q 'turn .*race.lua' "$tmp/out"
+check "info shows the declared score" grep -qx 'score: score' "$tmp/out"
+expect 0 "info base" -- "$catan" info base
+check "info shows the declared histograms" \
+  grep -qx 'histogram dice: Dice totals (dice_histogram.K for K = 2 .. 12)' "$tmp/out"
 expect 2 "info unknown pack" -- "$catan" info nothing-here
 
 expect 0 "play" -- "$catan" play dice-race --seed 5 --players 3 --bots hold20,random --log "$tmp/game.json"

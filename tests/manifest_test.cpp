@@ -219,7 +219,8 @@ TEST_F(ManifestTest, UnknownFieldWithSuggestion) {
 TEST_F(ManifestTest, UnknownFieldWithoutSuggestionListsKnownFields) {
   EXPECT_EQ(error_with(R"(, "author": "me")"),
             "pack 'p': field 'author': unknown field (known fields: name, version, description, "
-            "requires, conflicts, entry, tests, options, events, draw, players)");
+            "requires, conflicts, entry, tests, options, events, draw, players, score, "
+            "histograms)");
 }
 
 TEST_F(ManifestTest, DrawSymbolsAreOneCharacter) {
