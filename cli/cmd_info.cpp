@@ -50,13 +50,21 @@ class InfoCommand final : public Command {
       fmt::print("tests: {}\n", fmt::join(tests, ", "));
     }
     if (!m.test_support.empty()) fmt::print("test support: {}\n", fmt::join(m.test_support, ", "));
-    // The counts a game of this pack (with what it requires) supports.
-    const auto range = packs::player_range(packs::resolve(search, {pack_}));
+    // The counts a game of this pack (with what it requires) supports, and what it measures.
+    const auto order = packs::resolve(search, {pack_});
+    const auto range = packs::player_range(order);
     fmt::print("players: {} to {}{}{}\n", range.min, range.max,
                range.default_count ? fmt::format(", default {}", *range.default_count) : "",
                m.players                 ? ""
                : range.stated_by.empty() ? " (not stated)"
                                          : " (from the packs it requires)");
+    const auto measures = packs::merged_measure_spec(order);
+    if (!measures.score.empty())
+      fmt::print("score: {}{}\n", engine::terminal_safe(measures.score),
+                 m.measures.score.empty() ? " (from the packs it requires)" : "");
+    for (const auto& h : measures.histograms)
+      fmt::print("histogram {}: {} ({}K for K = {} .. {})\n", h.name,
+                 engine::terminal_safe(h.label), engine::terminal_safe(h.prefix), h.from, h.to);
 
     fmt::print("\noptions (set with --option {}.KEY=VALUE):\n", m.name);
     if (m.options.empty()) fmt::print("  (none)\n");

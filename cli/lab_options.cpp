@@ -366,9 +366,7 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   results.run.rotate = o.rotate;
   results.run.max_turns = game.max_turns;
   results.run.games = o.games;
-  const auto loaded = runner.loaded();
-  for (std::size_t i = 0; i < spec.configs.size(); ++i)
-    results.configs.push_back({spec.configs[i], loaded[i]});
+  results.configs = runner.config_info();
   results.totals = lab::RunTotals(spec.configs.size(), game.players);
 
   // --resume: the games already played, checked to be of this very run (as `catan merge` checks

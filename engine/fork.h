@@ -52,8 +52,8 @@ struct ForkResult {
   // Each seat's score of the copy's outcome, in [0, 1], for comparing outcomes: 1 for the winner
   // and 0 for the others when the game ended (1 / players each when it ended without a winner);
   // otherwise what the packs' evaluator says (game.evaluator), else the seat's share of the
-  // score property (game.score; its value over the sum of all seats', 1 / players each when the
-  // sum is 0 or no pack declares one). Empty when not ok.
+  // score property the packs declare (pack.json "score"; its value over the sum of all seats',
+  // 1 / players each when the sum is 0 or no pack declares one). Empty when not ok.
   std::vector<double> scores;
   // The copy's state when it stopped, for evaluating it: valid until the next fork made by the
   // same Forker, and never null when ok.

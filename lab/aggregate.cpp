@@ -33,7 +33,6 @@ bool keep_smallest(Map& m) {
 }  // namespace
 
 void Aggregate::trim_names() {
-  if (keep_smallest(dice)) capped.insert("dice");
   if (keep_smallest(stats)) capped.insert("stats");
   if (keep_smallest(player)) capped.insert("player");
   if (keep_smallest(ignored)) capped.insert("ignored");
@@ -73,8 +72,9 @@ void Aggregate::add(const GameRecord& r) {
   turns.add(r.turns);
   rounds.add(r.rounds);
   decisions.add(static_cast<std::int64_t>(r.decisions));
-  for (const auto& [total, n] : r.dice)
-    if (n > 0) dice[total] += static_cast<std::uint64_t>(n);
+  for (const auto& h : r.histograms)
+    for (const auto& [key, n] : h.counts)
+      if (n > 0) histograms[h.name][key] += static_cast<std::uint64_t>(n);
   for (const auto& [name, value] : r.stats) stats[name].add(value);
   for (std::size_t seat = 0; seat < r.seat_props.size() && seat < seat_wins.size(); ++seat) {
     for (const auto& [name, value] : r.seat_props[seat]) {
@@ -99,7 +99,7 @@ void Aggregate::add_bots(const GameRecord& r) {
     ++b.seats;
     if (seat < r.seat_props.size())
       for (const auto& [prop, value] : r.seat_props[seat])
-        if (prop == "vp" || prop == "score") bot_points[prop][name].add(value);
+        if (!r.score.empty() && prop == r.score) bot_points[prop][name].add(value);
   }
   if (r.winner < 0 || r.winner >= players) return;
   const auto& winner = r.seat_bots[static_cast<std::size_t>(r.winner)];
@@ -122,7 +122,8 @@ void Aggregate::merge(const Aggregate& o) {
   turns.merge(o.turns);
   rounds.merge(o.rounds);
   decisions.merge(o.decisions);
-  for (const auto& [total, n] : o.dice) dice[total] += n;
+  for (const auto& [name, counts] : o.histograms)
+    for (const auto& [key, n] : counts) histograms[name][key] += n;
   for (const auto& [name, d] : o.stats) stats[name].merge(d);
   for (const auto& [name, seats] : o.player) {
     auto& mine = player[name];

@@ -50,12 +50,13 @@ struct BotTotals {
 struct Aggregate {
   // Only the first kMaxErrorEntries failed games (by game index) are listed; all are counted.
   static constexpr std::size_t kMaxErrorEntries = 20;
-  // Distinct names kept per kind (stats, player properties, dice totals, ignored stats names).
-  // Past it, only the kMaxNames smallest names (in byte order; dice totals in numeric order)
-  // are kept and the kind is listed in `capped`; the others' values are dropped. Keeping the
-  // smallest names makes the kept set, and so the totals, independent of the order games are
-  // added and merged in: a name among the kMaxNames smallest of all names is among the smallest
-  // of any subset. It bounds the memory of a run whatever names packs make up.
+  // Distinct names kept per kind (stats, player properties, ignored stats names). Past it, only
+  // the kMaxNames smallest names (in byte order) are kept and the kind is listed in `capped`;
+  // the others' values are dropped. Keeping the smallest names makes the kept set, and so the
+  // totals, independent of the order games are added and merged in: a name among the kMaxNames
+  // smallest of all names is among the smallest of any subset. It bounds the memory of a run
+  // whatever names packs make up. (Histograms need no cap: their names and keys are declared,
+  // scripting/measure_spec.h.)
   static constexpr std::size_t kMaxNames = 256;
 
   int players = 0;
@@ -64,24 +65,24 @@ struct Aggregate {
   std::uint64_t finished = 0;   // ended without an error (with or without a winner)
   std::uint64_t errors = 0;     // ended with an error
   std::uint64_t no_winner = 0;  // finished without a winner (turn cap, or a pack's decision)
-  std::vector<std::uint64_t> seat_wins;       // per seat
-  std::vector<std::uint64_t> position_wins;   // per turn-order position (0 = first player)
-  Distribution turns, rounds, decisions;      // finished games
-  std::map<int, std::uint64_t> dice;          // dice total -> times rolled, finished games
-  std::map<std::string, Distribution> stats;  // "stats." properties
+  std::vector<std::uint64_t> seat_wins;      // per seat
+  std::vector<std::uint64_t> position_wins;  // per turn-order position (0 = first player)
+  Distribution turns, rounds, decisions;     // finished games
+  // Declared histogram -> key -> times, over finished games (zero counts are not kept).
+  std::map<std::string, std::map<int, std::uint64_t>> histograms;
+  std::map<std::string, Distribution> stats;                // "stats." properties
   std::map<std::string, std::vector<Distribution>> player;  // player properties, per seat
   std::vector<ErrorEntry> error_list;            // the first failed games, ascending game index
   std::set<std::string> ignored;                 // "stats." properties that were not integers
   std::map<std::string, FailureClass> failures;  // failure_class() -> its failed games
-  std::set<std::string>
-      capped;  // kinds that reached kMaxNames: "dice", "ignored", "player", "stats"
+  std::set<std::string> capped;  // kinds that reached kMaxNames: "ignored", "player", "stats"
   // Per bot, from GameRecord::seat_bots (games without it add nothing here). `beats` holds the
   // pairwise results lab/rating.h fits: (winner's bot, other bot) -> times, one per other seat
   // whose bot differs from the winner's, in every finished game with a winner.
   std::map<std::string, BotTotals> bots;
   std::map<std::pair<std::string, std::string>, std::uint64_t> beats;
-  // The end value of each points property ("vp", "score"; see summarize()) per bot, over every
-  // seat it held: what the points distribution per bot needs when seats were rotated.
+  // The end value of the declared score property (GameRecord::score) per bot, over every seat it
+  // held: what the points distribution per bot needs when seats were rotated. Keyed by property.
   std::map<std::string, std::map<std::string, Distribution>> bot_points;
 
   explicit Aggregate(int players = 0);

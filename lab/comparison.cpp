@@ -21,7 +21,9 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
   const auto& totals = results.totals;
   const std::size_t n = totals.configs.size();
   std::vector<ConfigSummary> summaries;
-  for (const auto& a : totals.configs) summaries.push_back(summarize(a, results.run.bots));
+  for (std::size_t c = 0; c < n; ++c)
+    summaries.push_back(
+        summarize(totals.configs[c], results.run.bots, results.configs[c].declared.score));
   const int players = results.run.players;
   std::vector<MetricRow> rows;
 

@@ -13,7 +13,7 @@
 namespace catan::lab {
 
 struct MetricRow {
-  std::string name;            // "seat 1 win rate", "turns", "stats.sevens", "vp seat 2", ...
+  std::string name;            // "seat 1 win rate", "turns", "stats.sevens", "<score> seat 2", ...
   bool is_rate = false;        // a proportion (shown in percent) rather than a mean
   std::vector<double> values;  // per configuration; NaN where the metric is absent
   // Per configuration after the first: the difference from the baseline. nullopt where it
@@ -23,9 +23,9 @@ struct MetricRow {
 };
 
 // Rows, in this order: seat win rates, first player win rate, no-winner rate, balance score,
-// turns, the points property per seat ("vp"/"score"), every "stats." statistic by name, then
-// (with --rotate, or two or more bots) per bot the share of the games it sat in that one of its
-// seats won ("BOT games won", paired over the games).
+// turns, the points property per seat (the baseline's declared score), every "stats." statistic by
+// name, then (with --rotate, or two or more bots) per bot the share of the games it sat in that one
+// of its seats won ("BOT games won", paired over the games).
 std::vector<MetricRow> comparison_rows(const LabResults& results);
 
 }  // namespace catan::lab

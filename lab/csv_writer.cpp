@@ -74,8 +74,9 @@ void CsvWriter::add(const std::vector<GameRecord>& game) {
     for (std::size_t s = 0; s < r.seat_bots.size(); ++s)
       set(column(fmt::format("seat{}.bot", s + 1)), csv_field(r.seat_bots[s]));
     if (r.ok) {
-      for (const auto& [total, n] : r.dice)
-        set(column(fmt::format("dice.{}", total)), std::to_string(n));
+      for (const auto& h : r.histograms)
+        for (const auto& [key, n] : h.counts)
+          set(column(fmt::format("histogram.{}.{}", h.name, key)), std::to_string(n));
       for (std::size_t s = 0; s < r.seat_props.size(); ++s)
         for (const auto& [name, v] : r.seat_props[s])
           set(column(fmt::format("seat{}.{}", s + 1, name)), std::to_string(v));

@@ -3,15 +3,15 @@
 //
 // Columns: config, game, ok, winner (1-based seat, empty without a winner), first_player,
 // turns, rounds, decisions, error; then, in order of first appearance, seatS.bot (the agent of
-// seat S in that game, which --rotate changes from game to game), dice.N (times the total N was
-// rolled), seatS.NAME (player property NAME of seat S) and stats.NAME (a pack's statistic). A
-// row leaves empty the columns its game did not set.
+// seat S in that game, which --rotate changes from game to game), histogram.NAME.K (the count of
+// key K of the declared histogram NAME), seatS.NAME (player property NAME of seat S) and
+// stats.NAME (a pack's statistic). A row leaves empty the columns its game did not set.
 //
 // Since packs may set new properties in any game, the header is known only at the end: rows go
 // to FILE.tmp as they come (memory stays flat however many games), and finish() writes FILE with
 // the header, padding earlier rows, then removes FILE.tmp.
 //
-// At most kMaxNameColumns dice, seat and stats columns are made, in order of first appearance
+// At most kMaxNameColumns histogram, seat and stats columns are made, in order of first appearance
 // (rows come in game order, so which ones does not depend on threads): a pack making up a new
 // name per game would otherwise grow every row and the writer's memory without end. Values of
 // further names are dropped and counted (dropped()).

@@ -1,5 +1,6 @@
 #include "lab/game_record.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -10,7 +11,6 @@ namespace catan::lab {
 namespace {
 
 constexpr std::string_view kStatsPrefix = "stats.";
-constexpr std::string_view kDicePrefix = "dice_histogram.";
 
 // The value as an integer: integers as they are, booleans as 0/1, floats only when integral.
 std::optional<std::int64_t> as_integer(const engine::Value& v) {
@@ -23,9 +23,21 @@ std::optional<std::int64_t> as_integer(const engine::Value& v) {
   return std::nullopt;
 }
 
+// K when `key` is h.prefix + K for a decimal integer K in h.from..h.to.
+std::optional<int> histogram_key(std::string_view key, const packs::HistogramSpec& h) {
+  if (!key.starts_with(h.prefix)) return std::nullopt;
+  const auto rest = key.substr(h.prefix.size());
+  int k = 0;
+  const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), k);
+  if (ec != std::errc() || end != rest.data() + rest.size() || k < h.from || k > h.to)
+    return std::nullopt;
+  return k;
+}
+
 }  // namespace
 
-GameRecord make_record(const scripting::GameResult& result, std::uint64_t index, int first_player) {
+GameRecord make_record(const scripting::GameResult& result, std::uint64_t index, int first_player,
+                       const packs::MeasureSpec& declared) {
   GameRecord r;
   r.index = index;
   r.ok = result.ok;
@@ -35,6 +47,8 @@ GameRecord make_record(const scripting::GameResult& result, std::uint64_t index,
   r.turns = result.turns;
   r.rounds = result.rounds;
   r.decisions = static_cast<std::size_t>(result.decisions);
+  r.score = declared.score;
+  for (const auto& h : declared.histograms) r.histograms.push_back({h.name, {}});
   for (const auto& [key, value] : result.properties) {
     const std::string_view k = key;
     if (k.starts_with(kStatsPrefix)) {
@@ -43,15 +57,14 @@ GameRecord make_record(const scripting::GameResult& result, std::uint64_t index,
         r.stats.emplace_back(key.substr(kStatsPrefix.size()), *n);
       else
         r.ignored.push_back(key);
-    } else if (k.starts_with(kDicePrefix)) {
-      const auto rest = k.substr(kDicePrefix.size());
-      int total = 0;
-      const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), total);
-      const auto n = as_integer(value);
-      if (ec == std::errc() && end == rest.data() + rest.size() && n)
-        r.dice.emplace_back(total, *n);
+    }
+    for (std::size_t i = 0; i < declared.histograms.size(); ++i) {
+      const auto at = histogram_key(k, declared.histograms[i]);
+      const auto n = at ? as_integer(value) : std::nullopt;
+      if (n) r.histograms[i].counts.emplace_back(*at, *n);
     }
   }
+  for (auto& h : r.histograms) std::sort(h.counts.begin(), h.counts.end());
   r.seat_props.resize(result.players.size());
   for (std::size_t seat = 0; seat < result.players.size(); ++seat) {
     for (const auto& [key, value] : result.players[seat].properties) {

@@ -2,12 +2,13 @@
 //
 // The stats hook (docs/lab.md): a pack publishes per-game statistics as game properties named
 // "stats.NAME" (game.set("stats.tokens_gained", n)), integers or booleans (true counts 1). The
-// lab sums them over games without knowing the pack. It also reads, without any convention
-// beyond their names:
-// - game properties "dice_histogram.N": how often the dice total N was rolled;
-// - every integer or boolean player property (vp, cities, score, ...), per seat.
+// lab sums them over games without knowing the pack. It also reads:
+// - the histograms the packs declare (scripting/measure_spec.h): game properties PREFIX + K for
+//   the keys K of each;
+// - every integer or boolean player property, per seat; the declared score is one of them.
 // A "stats." value that is neither an integer, a boolean nor an integral float is not counted;
-// its name is listed in `ignored` so the results can say so.
+// its name is listed in `ignored` so the results can say so. A histogram's property whose key is
+// not an integer in its range, or whose value is not such a number, is not counted either.
 #pragma once
 
 #include <cstdint>
@@ -15,9 +16,17 @@
 #include <utility>
 #include <vector>
 
+#include "scripting/measure_spec.h"
 #include "scripting/session.h"
 
 namespace catan::lab {
+
+// The counts of one declared histogram in one game.
+struct HistogramCounts {
+  std::string name;                                  // HistogramSpec::name
+  std::vector<std::pair<int, std::int64_t>> counts;  // (key, times), ascending key
+  bool operator==(const HistogramCounts&) const = default;
+};
 
 struct GameRecord {
   std::uint64_t index = 0;  // game index within the master seed
@@ -29,16 +38,19 @@ struct GameRecord {
   int turns = 0;
   int rounds = 0;
   std::uint64_t decisions = 0;
-  std::vector<std::pair<int, std::int64_t>> dice;           // (total, times rolled)
+  std::vector<HistogramCounts> histograms;                  // declaration order
   std::vector<std::pair<std::string, std::int64_t>> stats;  // name without "stats."
   std::vector<std::vector<std::pair<std::string, std::int64_t>>> seat_props;  // per seat
   std::vector<std::string> ignored;  // unusable "stats." names
   // The agent name of every seat (lab/rotation.h); empty when unknown (then no per-bot totals).
   std::vector<std::string> seat_bots;
+  // The declared score property ("" when none): its per-bot totals are kept (Aggregate).
+  std::string score;
 };
 
-// Extracts the record of game `index` from its result; `first_player` is the 0-based seat that
-// began (GameState::first_player after the game).
-GameRecord make_record(const scripting::GameResult& result, std::uint64_t index, int first_player);
+// Extracts the record of game `index` from its result, reading what `declared` names;
+// `first_player` is the 0-based seat that began (GameState::first_player after the game).
+GameRecord make_record(const scripting::GameResult& result, std::uint64_t index, int first_player,
+                       const packs::MeasureSpec& declared);
 
 }  // namespace catan::lab

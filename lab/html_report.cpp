@@ -1,8 +1,10 @@
 #include "lab/html_report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -307,7 +309,7 @@ std::string points_chart(const LabResults& r, const std::string& property) {
 }
 
 std::string points_section(const LabResults& r) {
-  const auto s = summarize(r.totals.configs[0], r.run.bots);
+  const auto s = summarize(r.totals.configs[0], r.run.bots, r.configs[0].declared.score);
   if (s.points.empty()) return "";
   return points_table(r, s.points) + points_chart(r, s.points);
 }
@@ -339,40 +341,57 @@ std::string side_by_side_charts(const LabResults& r) {
   o.reference_label = "fair share";
   out += bar_chart(names, {first}, o);
   o.title = "Balance score (1 = even seats)";
-  o.y_label = "score";
+  o.y_label = "balance";
   o.percent = false;
   o.reference.reset();
   o.y_max = 1.0;
   return out + bar_chart(names, {balance}, o) + "</div>\n";
 }
 
-std::string dice_chart(const LabResults& r) {
-  std::set<int> totals;
-  for (const auto& a : r.totals.configs)
-    for (const auto& [t, n] : a.dice) totals.insert(t);
-  if (totals.empty()) return "";
-  std::vector<std::string> categories;
-  for (int t : totals) categories.push_back(std::to_string(t));
-  std::vector<BarSeries> series;
-  for (std::size_t c = 0; c < r.configs.size(); ++c) {
-    const auto& dice = r.totals.configs[c].dice;
-    std::uint64_t all = 0;
-    for (const auto& [t, n] : dice) all += n;
-    BarSeries b{short_name(r, c), {}};
-    for (int t : totals) {
-      const auto it = dice.find(t);
-      b.bars.push_back({all && it != dice.end()
-                            ? static_cast<double>(it->second) / static_cast<double>(all)
-                            : 0.0});
+// Every histogram the configurations' packs declare, each once (the first configuration's
+// declaration of a name gives its label and keys): a heading, its description and the share of
+// each key from..to per configuration. Empty when none counted anything.
+std::string histogram_sections(const LabResults& r) {
+  std::vector<const packs::HistogramSpec*> specs;
+  for (const auto& info : r.configs)
+    for (const auto& h : info.declared.histograms)
+      if (std::none_of(specs.begin(), specs.end(),
+                       [&](const packs::HistogramSpec* s) { return s->name == h.name; }))
+        specs.push_back(&h);
+  std::string out;
+  for (const packs::HistogramSpec* h : specs) {
+    std::vector<std::string> categories;
+    for (std::int64_t k = h->from; k <= h->to; ++k) categories.push_back(std::to_string(k));
+    std::vector<BarSeries> series;
+    bool any = false;
+    for (std::size_t c = 0; c < r.configs.size(); ++c) {
+      const auto& all = r.totals.configs[c].histograms;
+      const auto found = all.find(h->name);
+      static const std::map<int, std::uint64_t> kNone;
+      const auto& counts = found == all.end() ? kNone : found->second;
+      long double total = 0;
+      for (const auto& [k, n] : counts) total += static_cast<long double>(n);
+      any = any || total > 0;
+      BarSeries b{short_name(r, c), {}};
+      for (std::int64_t k = h->from; k <= h->to; ++k) {
+        const auto it = counts.find(static_cast<int>(k));
+        b.bars.push_back({it == counts.end()
+                              ? 0.0
+                              : static_cast<double>(static_cast<long double>(it->second) / total)});
+      }
+      series.push_back(std::move(b));
     }
-    series.push_back(std::move(b));
+    if (!any) continue;
+    ChartOptions o;
+    o.title = h->label;
+    o.x_label = h->name;
+    o.y_label = "share of counts";
+    o.percent = true;
+    out += "<h2>" + e(h->label) + "</h2>\n";
+    if (!h->description.empty()) out += "<p>" + e(h->description) + "</p>\n";
+    out += bar_chart(categories, series, o);
   }
-  ChartOptions o;
-  o.title = "Dice totals rolled";
-  o.x_label = "total";
-  o.y_label = "share of rolls";
-  o.percent = true;
-  return bar_chart(categories, series, o);
+  return out;
 }
 
 std::string stats_table(const LabResults& r) {
@@ -431,8 +450,7 @@ std::string html_report(const LabResults& r, const std::vector<SampleGame>& samp
   out += "<h2>Game length</h2>\n" + length_chart(r);
   const std::string points = points_section(r);
   if (!points.empty()) out += "<h2>Points</h2>\n" + points;
-  const std::string dice = dice_chart(r);
-  if (!dice.empty()) out += "<h2>Dice</h2>\n" + dice;
+  out += histogram_sections(r);
   out += "<h2>Pack statistics</h2>\n" + stats_table(r);
   out += errors_section(r);
   if (!samples.empty()) {

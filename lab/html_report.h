@@ -1,9 +1,9 @@
 // --report FILE.html: one self-contained HTML page (inline CSS and SVG; no scripts, fonts or
 // links to fetch) that opens offline in any browser. It shows what was played, the comparison
 // table with verdicts (compare, sweep), and charts: seat win rates and win rates by turn order
-// with 95% intervals, the game-length distribution, the end-of-game points distribution, the
-// configurations side by side (mean game length, first-player win rate, balance score), the dice
-// totals, and the packs' statistics.
+// with 95% intervals, the game-length distribution, the distribution of the declared score at
+// the end, the configurations side by side (mean game length, first-player win rate, balance
+// score), the histograms the packs declare, and the packs' statistics.
 #pragma once
 
 #include <string>

@@ -29,6 +29,9 @@ std::string difference(const LabResults& a, const LabResults& b) {
                          b.configs[i].config.label);
     if (a.configs[i].loaded != b.configs[i].loaded)
       return fmt::format("pack versions of '{}' differ", a.configs[i].config.label);
+    if (a.configs[i].declared != b.configs[i].declared)
+      return fmt::format("the score or histograms the packs of '{}' declare differ",
+                         a.configs[i].config.label);
   }
   return "";
 }
@@ -67,10 +70,6 @@ LabResults merge_results(const std::vector<LabResults>& parts,
     out.run.end = p.run.end;
     out.totals.merge(p.totals);
   }
-  // A paired per-bot figure missing from some part (a file written before it existed, with a bot
-  // on several seats) would cover only some pairs: it is left out.
-  for (auto& p : out.totals.pairs)
-    std::erase_if(p.bot_win, [&](const auto& entry) { return entry.second.n != p.pairs; });
   return out;
 }
 

@@ -11,6 +11,7 @@
 
 #include "lab/lab_config.h"
 #include "lab/run_totals.h"
+#include "scripting/measure_spec.h"
 
 namespace catan::lab {
 
@@ -40,6 +41,10 @@ struct RunInfo {
 struct ConfigInfo {
   LabConfig config;
   std::vector<std::pair<std::string, std::string>> loaded;  // (pack, version), load order
+  // What the loaded packs declare (packs::merged_measure_spec): the score whose distribution and
+  // the histograms the reports show. Carried in the results, so merges and reports made from a
+  // results file know them without the packs.
+  packs::MeasureSpec declared;
   bool operator==(const ConfigInfo&) const = default;
 };
 
@@ -55,7 +60,8 @@ struct LabResults {
 
 // Joins the results of shards of one run into the results a single run over their games gives.
 // `names` name the inputs in messages. Throws ResultsError when they are of different runs
-// (kind, seed, players, bots, rotation, turn cap, game count, configs or pack versions differ),
+// (kind, seed, players, bots, rotation, turn cap, game count, configs, pack versions or the
+// packs' declarations differ),
 // overlap, leave a gap between them, or include an --until-ci run.
 LabResults merge_results(const std::vector<LabResults>& parts,
                          const std::vector<std::string>& names);

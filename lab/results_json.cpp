@@ -138,9 +138,13 @@ ojson aggregate_raw(const Aggregate& a) {
   j["turns"] = distribution_raw(a.turns);
   j["rounds"] = distribution_raw(a.rounds);
   j["decisions"] = distribution_raw(a.decisions);
-  ojson dice = ojson::array();
-  for (const auto& [total, n] : a.dice) dice.push_back({total, n});
-  j["dice"] = dice;
+  ojson histograms = ojson::object();
+  for (const auto& [name, counts] : a.histograms) {
+    ojson list = ojson::array();
+    for (const auto& [key, n] : counts) list.push_back({key, n});
+    histograms[name] = list;
+  }
+  j["histograms"] = histograms;
   ojson stats = ojson::object();
   for (const auto& [name, d] : a.stats) stats[name] = distribution_raw(d);
   j["stats"] = stats;
@@ -242,9 +246,44 @@ ojson points_figures(const Distribution& d) {
   return j;
 }
 
-ojson config_results(const Aggregate& a, const RunInfo& run) {
+// Per declared histogram, in declaration order: its label, the times counted in all and the
+// times of every key from..to.
+ojson histogram_results(const Aggregate& a, const packs::MeasureSpec& declared) {
+  ojson out = ojson::object();
+  for (const auto& h : declared.histograms) {
+    const auto found = a.histograms.find(h.name);
+    std::uint64_t total = 0;
+    ojson counts = ojson::object();
+    for (std::int64_t key = h.from; key <= h.to; ++key) {
+      std::uint64_t n = 0;
+      if (found != a.histograms.end()) {
+        const auto it = found->second.find(static_cast<int>(key));
+        if (it != found->second.end()) n = it->second;
+      }
+      total += n;
+      counts[std::to_string(key)] = n;
+    }
+    out[h.name] = {{"label", h.label}, {"total", total}, {"counts", counts}};
+  }
+  return out;
+}
+
+ojson declared_json(const packs::MeasureSpec& d) {
+  ojson histograms = ojson::array();
+  for (const auto& h : d.histograms)
+    histograms.push_back({{"name", h.name},
+                          {"label", h.label},
+                          {"prefix", h.prefix},
+                          {"from", h.from},
+                          {"to", h.to},
+                          {"description", h.description}});
+  return {{"score_property", d.score.empty() ? ojson(nullptr) : ojson(d.score)},
+          {"histograms", histograms}};
+}
+
+ojson config_results(const Aggregate& a, const RunInfo& run, const packs::MeasureSpec& declared) {
   const auto& bots = run.bots;
-  const auto s = summarize(a, bots);
+  const auto s = summarize(a, bots, declared.score);
   ojson j;
   j["games"] = a.games;
   j["finished"] = a.finished;
@@ -288,26 +327,24 @@ ojson config_results(const Aggregate& a, const RunInfo& run) {
   j["rounds"] = figures(a.rounds);
   j["decisions"] = figures(a.decisions);
   j["points_property"] = s.points.empty() ? ojson(nullptr) : ojson(s.points);
-  ojson end_vp = ojson::array();
+  ojson end_points = ojson::array();
   if (!s.points.empty()) {
     const auto& seats_d = a.player.at(s.points);
     for (std::size_t i = 0; i < seats_d.size(); ++i) {
       ojson r = {{"seat", i + 1}};
       r.update(points_figures(seats_d[i]));
-      end_vp.push_back(r);
+      end_points.push_back(r);
     }
   }
-  j["end_vp"] = end_vp;
+  j["end_points"] = end_points;
   ojson by_bot = ojson::array();
   for (const auto& g : points_by_bot(a, bots, s.points, run.rotate)) {
     ojson r = {{"bot", g.bot}, {"seats", g.seats}};
     r.update(points_figures(g.points));
     by_bot.push_back(r);
   }
-  j["end_vp_by_bot"] = by_bot;
-  ojson dice = ojson::object();
-  for (const auto& [total, n] : a.dice) dice[std::to_string(total)] = n;
-  j["dice_histogram"] = dice;
+  j["end_points_by_bot"] = by_bot;
+  j["histograms"] = histogram_results(a, declared);
   ojson stats = ojson::object();
   for (const auto& [name, d] : a.stats) {
     ojson r = figures(d);
@@ -361,7 +398,10 @@ struct Node {
     if (it == j.end()) fail(fmt::format("missing field '{}'", key));
     return {*it, path.empty() ? key : path + "." + key, file};
   }
-  bool has(const std::string& key) const { return j.is_object() && j.contains(key); }
+  bool boolean() const {
+    if (!j.is_boolean()) fail("expected true or false");
+    return j.get<bool>();
+  }
   Node at(std::size_t i) const {
     if (!j.is_array() || i >= j.size()) fail(fmt::format("missing element {}", i));
     return {j[i], fmt::format("{}[{}]", path, i), file};
@@ -492,31 +532,10 @@ std::vector<std::uint64_t> read_counts(const Node& n, int players) {
   return out;
 }
 
-// The per-bot totals of `a` (raw "bots" and "beats"), checked against its seat totals. A file
-// written before they were added has neither: its seats were not rotated, so they follow from
-// the seat wins and run.bots exactly as Aggregate::add counts them.
-void read_bots(const Node& n, const RunInfo& run, Aggregate& a) {
+// The per-bot totals of `a` (raw "bots", "beats" and "bot_points"), checked against its seat
+// totals and the declared score property.
+void read_bots(const Node& n, const RunInfo& run, const std::string& score, Aggregate& a) {
   const auto seats = seat_bots(run.bots, run.players, 0, false);
-  if (!n.has("bots") && !n.has("beats")) {
-    if (run.rotate) n.fail("missing field 'bots' (a rotated run)");
-    if (a.finished == 0) return;
-    for (std::size_t s = 0; s < seats.size(); ++s) {
-      auto& b = a.bots[seats[s]];
-      if (std::find(seats.begin(), seats.begin() + static_cast<std::ptrdiff_t>(s), seats[s]) ==
-          seats.begin() + static_cast<std::ptrdiff_t>(s))
-        b.games += a.finished;
-      b.seats += a.finished;
-      b.wins += a.seat_wins[s];
-      for (const auto& other : seats)
-        if (other != seats[s] && a.seat_wins[s] > 0) a.beats[{seats[s], other}] += a.seat_wins[s];
-      for (const char* prop : {"vp", "score"}) {
-        const auto it = a.player.find(prop);
-        if (it != a.player.end() && it->second[s].moments.count() > 0)
-          a.bot_points[prop][seats[s]].merge(it->second[s]);
-      }
-    }
-    return;
-  }
   const Node bots = n.at("bots");
   std::vector<std::uint64_t> wins, seat_counts;
   bots.each([&](const std::string& k, const Node& v) {
@@ -553,20 +572,19 @@ void read_bots(const Node& n, const RunInfo& run, Aggregate& a) {
       e.at(2).fail("more results than the winner's games allow");
     a.beats[pair] = count;
   }
-  if (n.has("bot_points")) {
-    n.at("bot_points").each([&](const std::string& prop, const Node& per_bot) {
-      per_bot.each([&](const std::string& name, const Node& v) {
-        const auto b = a.bots.find(name);
-        if (b == a.bots.end()) v.fail("not a bot of the results");
-        a.bot_points[prop][name] = read_distribution_of(v, b->second.seats, "seats of the bot");
-      });
+  n.at("bot_points").each([&](const std::string& prop, const Node& per_bot) {
+    if (prop.empty() || prop != score) per_bot.fail("not the declared score property");
+    per_bot.each([&](const std::string& name, const Node& v) {
+      const auto b = a.bots.find(name);
+      if (b == a.bots.end()) v.fail("not a bot of the results");
+      a.bot_points[prop][name] = read_distribution_of(v, b->second.seats, "seats of the bot");
     });
-  }
+  });
 }
 
 // Every total is checked against the others: a file whose figures contradict each other (a win
 // rate above 100%, histograms that do not add up) is refused naming the field.
-Aggregate read_aggregate(const Node& n, const RunInfo& run) {
+Aggregate read_aggregate(const Node& n, const RunInfo& run, const packs::MeasureSpec& declared) {
   const int players = run.players;
   Aggregate a(players);
   a.games = n.at("games").u64();
@@ -593,12 +611,26 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run) {
     n.at("turns").at("max").fail(fmt::format("above max_turns {}", run.max_turns));
   a.rounds = every_finished("rounds");
   a.decisions = every_finished("decisions");
-  const Node dice = n.at("dice");
-  for (std::size_t i = 0; i < dice.size(); ++i) {
-    const auto total = dice.at(i).at(0).small_int();
-    if (a.dice.count(total)) dice.at(i).fail("dice total listed twice");
-    a.dice[total] = dice.at(i).at(1).u64();
-  }
+  n.at("histograms").each([&](const std::string& name, const Node& list) {
+    const auto h = std::find_if(declared.histograms.begin(), declared.histograms.end(),
+                                [&](const packs::HistogramSpec& d) { return d.name == name; });
+    if (h == declared.histograms.end()) list.fail("not a declared histogram");
+    auto& counts = a.histograms[name];
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const Node e = list.at(i);
+      const auto key = e.at(0).small_int();
+      const auto times = e.at(1).u64();
+      if (key < h->from || key > h->to) e.at(0).fail("key outside the histogram's from..to");
+      if (i > 0 && key <= list.at(i - 1).at(0).small_int())
+        e.fail("keys are not in ascending order");
+      if (times == 0) e.at(1).fail("a count of 0 (keys never counted are left out)");
+      if (times > UINT64_MAX - total) list.fail("counts add up to more than 2^64 - 1");
+      total += times;
+      counts[key] = times;
+    }
+    if (counts.empty()) a.histograms.erase(name);
+  });
   n.at("stats").each([&](const std::string& k, const Node& v) {
     a.stats[k] = read_distribution_of(v, a.finished, "finished games");
   });
@@ -623,24 +655,42 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run) {
     a.error_list.push_back(std::move(entry));
   }
   for (const auto& s : n.at("ignored").strings()) a.ignored.insert(s);
-  // Added within version 1: absent from files written before them.
-  if (n.has("failures")) {
-    n.at("failures").each([&](const std::string& k, const Node& v) {
-      FailureClass f{v.at("count").u64(), {v.at("game").u64(), v.at("error").str(), ""}};
-      if (!v.at("replay").j.is_null()) f.first.replay = v.at("replay").str();
-      a.failures[k] = std::move(f);
-    });
-  } else {
-    // The classes of the listed errors only: what the file still tells.
-    for (const auto& e : a.error_list) {
-      auto& f = a.failures[failure_class(e.error)];
-      if (f.count++ == 0) f.first = e;
-    }
-  }
-  if (n.has("capped"))
-    for (const auto& s : n.at("capped").strings()) a.capped.insert(s);
-  read_bots(n, run, a);
+  n.at("failures").each([&](const std::string& k, const Node& v) {
+    FailureClass f{v.at("count").u64(), {v.at("game").u64(), v.at("error").str(), ""}};
+    if (!v.at("replay").j.is_null()) f.first.replay = v.at("replay").str();
+    a.failures[k] = std::move(f);
+  });
+  for (const auto& s : n.at("capped").strings()) a.capped.insert(s);
+  read_bots(n, run, declared.score, a);
   return a;
+}
+
+// A configuration's "declared": the score property and the histograms, each with a distinct
+// name and at most packs::kMaxHistogramKeys keys (as load_manifest ensures).
+packs::MeasureSpec read_declared(const Node& n) {
+  packs::MeasureSpec d;
+  if (!n.at("score_property").j.is_null()) {
+    d.score = n.at("score_property").str();
+    if (d.score.empty()) n.at("score_property").fail("empty (null when none is declared)");
+  }
+  const Node list = n.at("histograms");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Node e = list.at(i);
+    packs::HistogramSpec h;
+    h.name = e.at("name").str();
+    h.label = e.at("label").str();
+    h.prefix = e.at("prefix").str();
+    h.from = e.at("from").small_int();
+    h.to = e.at("to").small_int();
+    h.description = e.at("description").str();
+    if (h.name.empty()) e.at("name").fail("empty");
+    for (const auto& other : d.histograms)
+      if (other.name == h.name) e.at("name").fail("declared twice");
+    if (h.from > h.to || static_cast<std::int64_t>(h.to) - h.from >= packs::kMaxHistogramKeys)
+      e.fail(fmt::format("from..to must hold 1 to {} keys", packs::kMaxHistogramKeys));
+    d.histograms.push_back(std::move(h));
+  }
+  return d;
 }
 
 // `pairs` counts games finished under both configurations: at most `finished` of either.
@@ -677,21 +727,11 @@ PairedAggregate read_paired(const Node& n, const RunInfo& run, std::uint64_t fin
     for (std::size_t i = 0; i < v.size(); ++i) list.push_back(at_most_pairs(v.at(i)));
   });
   const auto bot_seats = seat_bots(run.bots, players, 0, false);
-  if (n.has("bot_win")) {
-    n.at("bot_win").each([&](const std::string& k, const Node& v) {
-      if (std::find(bot_seats.begin(), bot_seats.end(), k) == bot_seats.end())
-        v.fail("not a bot of the run");
-      p.bot_win[k] = all_pairs(v, read_binary(v));
-    });
-  } else if (run.rotate) {
-    n.fail("missing field 'bot_win' (a rotated run)");
-  } else {
-    // A file written before it existed: a bot on one seat won when its seat won. A bot on
-    // several seats cannot be told from the seats' totals and is left out.
-    for (std::size_t s = 0; s < bot_seats.size() && p.pairs > 0; ++s)
-      if (std::count(bot_seats.begin(), bot_seats.end(), bot_seats[s]) == 1)
-        p.bot_win[bot_seats[s]] = p.seat_win[s];
-  }
+  n.at("bot_win").each([&](const std::string& k, const Node& v) {
+    if (std::find(bot_seats.begin(), bot_seats.end(), k) == bot_seats.end())
+      v.fail("not a bot of the run");
+    p.bot_win[k] = all_pairs(v, read_binary(v));
+  });
   return p;
 }
 
@@ -729,7 +769,8 @@ ojson results_to_json(const LabResults& r) {
                        {"packs", c.config.packs},
                        {"options", c.config.options},
                        {"loaded", loaded},
-                       {"results", config_results(r.totals.configs[i], r.run)},
+                       {"declared", declared_json(c.declared)},
+                       {"results", config_results(r.totals.configs[i], r.run, c.declared)},
                        {"raw", aggregate_raw(r.totals.configs[i])}});
   }
   j["configs"] = configs;
@@ -775,10 +816,7 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
   r.run.bots = run.at("bots").strings();
   if (r.run.bots.size() > static_cast<std::size_t>(r.run.players))
     run.at("bots").fail("more bots than players");
-  if (run.has("rotate")) {
-    if (!run.at("rotate").j.is_boolean()) run.at("rotate").fail("expected true or false");
-    r.run.rotate = run.at("rotate").j.get<bool>();
-  }
+  r.run.rotate = run.at("rotate").boolean();
   r.run.max_turns = run.at("max_turns").small_int();
   r.run.games = run.at("games").u64();
   r.run.first = run.at("first_game").u64();
@@ -791,9 +829,7 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
     r.run.until_ci = ci.at("pp").j.get<double>();
     r.run.max_games = ci.at("max_games").u64();
   }
-  if (top.has("complete") && !top.at("complete").j.is_boolean())
-    top.at("complete").fail("expected true or false");
-  if (top.has("complete") && !top.at("complete").j.get<bool>()) {
+  if (!top.at("complete").boolean()) {
     r.planned_end = run.at("planned_end_game").u64();
     if (*r.planned_end < r.run.end || *r.planned_end > r.run.games)
       run.at("planned_end_game").fail("outside end_game..games");
@@ -810,8 +846,9 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
     const Node loaded = c.at("loaded");
     for (std::size_t k = 0; k < loaded.size(); ++k)
       info.loaded.emplace_back(loaded.at(k).at("name").str(), loaded.at(k).at("version").str());
+    info.declared = read_declared(c.at("declared"));
     r.configs.push_back(std::move(info));
-    r.totals.configs[i] = read_aggregate(c.at("raw"), r.run);
+    r.totals.configs[i] = read_aggregate(c.at("raw"), r.run, r.configs[i].declared);
     if (r.totals.configs[i].games != r.run.end - r.run.first)
       c.at("raw").fail("the game count does not match first_game..end_game");
   }

@@ -14,6 +14,7 @@
 
 #include "engine/replay.h"
 #include "lab/rotation.h"
+#include "scripting/measure_spec.h"
 #include "scripting/pack_options.h"
 #include "scripting/session.h"
 
@@ -35,6 +36,9 @@ Runner::Runner(packs::PackSearch& search, RunSpec spec, int threads)
     session_of_config_.push_back(it->second);
   }
   for (int t = 0; t < threads; ++t) workers_.push_back(make_worker());
+  for (std::size_t c = 0; c < spec_.configs.size(); ++c)
+    declared_.push_back(
+        packs::merged_measure_spec(workers_[0]->sessions[session_of_config_[c]]->packs()));
   // Bad option values are usage errors: find them now, not in every game.
   for (std::size_t c = 0; c < spec_.configs.size(); ++c)
     packs::resolve_options(workers_[0]->sessions[session_of_config_[c]]->packs(),
@@ -59,12 +63,14 @@ std::optional<std::vector<std::string>> Runner::agent_names(std::size_t config) 
   return workers_[0]->sessions[session_of_config_[config]]->agent_names();
 }
 
-std::vector<std::vector<std::pair<std::string, std::string>>> Runner::loaded() const {
-  std::vector<std::vector<std::pair<std::string, std::string>>> out;
+std::vector<ConfigInfo> Runner::config_info() const {
+  std::vector<ConfigInfo> out;
   for (std::size_t c = 0; c < spec_.configs.size(); ++c) {
-    auto& list = out.emplace_back();
+    auto& info = out.emplace_back();
+    info.config = spec_.configs[c];
     for (const auto* m : workers_[0]->sessions[session_of_config_[c]]->packs())
-      list.emplace_back(m->name, m->version);
+      info.loaded.emplace_back(m->name, m->version);
+    info.declared = declared_[c];
   }
   return out;
 }
@@ -114,6 +120,7 @@ namespace {
 struct Shared {
   RunSpec spec;
   std::vector<std::size_t> session_of_config;
+  std::vector<packs::MeasureSpec> declared;  // per config
   std::uint64_t first = 0, end = 0, chunk = 1, chunks = 0;
   bool rows = false;
   std::atomic<std::uint64_t> next_chunk{0};
@@ -204,7 +211,7 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
           int expected = kPlaying;
           // Abandoned past the deadline: the run has counted this game and moved on.
           if (!slot.state.compare_exchange_strong(expected, kIdle)) return;
-          records[k] = make_record(result, i, session.state().first_player);
+          records[k] = make_record(result, i, session.state().first_player, sh.declared[k]);
           records[k].seat_bots = seats;
           if (!result.ok && !spec.failures_dir.empty() && !result.replay.requested.empty()) {
             const auto path = failure_path(spec, i, k);
@@ -260,6 +267,7 @@ std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& tot
   Shared& sh = *shared;
   sh.spec = spec_;
   sh.session_of_config = session_of_config_;
+  sh.declared = declared_;
   sh.first = first;
   sh.end = end;
   // Small chunks keep the threads busy to the end; 64 games amortize the shared counter.

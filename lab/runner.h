@@ -31,6 +31,7 @@
 #include "engine/agent.h"
 #include "lab/game_record.h"
 #include "lab/lab_config.h"
+#include "lab/results.h"
 #include "lab/run_totals.h"
 #include "scripting/lua_state.h"
 #include "scripting/pack_search.h"
@@ -101,8 +102,9 @@ class Runner {
   int threads() const;
   // The agents the packs of config `config` register (Session::agent_names).
   std::optional<std::vector<std::string>> agent_names(std::size_t config) const;
-  // (name, version) of every loaded pack of each config, in load order.
-  std::vector<std::vector<std::pair<std::string, std::string>>> loaded() const;
+  // Each config with the (name, version) of its loaded packs, in load order, and what they
+  // declare.
+  std::vector<ConfigInfo> config_info() const;
 
  private:
   struct Worker;
@@ -112,6 +114,7 @@ class Runner {
   int abandoned_ = 0;
   RunSpec spec_;
   std::vector<std::size_t> session_of_config_;  // index into a worker's sessions
+  std::vector<packs::MeasureSpec> declared_;    // per config
   std::vector<std::unique_ptr<Worker>> workers_;
 };
 

@@ -27,7 +27,8 @@ double balance(const std::vector<Rate>& rates) {
 
 }  // namespace
 
-ConfigSummary summarize(const Aggregate& t, const std::vector<std::string>& bots) {
+ConfigSummary summarize(const Aggregate& t, const std::vector<std::string>& bots,
+                        const std::string& score) {
   ConfigSummary s;
   for (auto w : t.seat_wins) s.seat_win.push_back(make_rate(w, t.finished));
   for (auto w : t.position_wins) s.position_win.push_back(make_rate(w, t.finished));
@@ -53,10 +54,7 @@ ConfigSummary summarize(const Aggregate& t, const std::vector<std::string>& bots
   }
   for (auto& [name, rate] : s.bot_win) rate = make_rate(rate.x, rate.n);
   s.no_winner = make_rate(t.no_winner, t.finished);
-  if (t.player.count("vp"))
-    s.points = "vp";
-  else if (t.player.count("score"))
-    s.points = "score";
+  if (!score.empty() && t.player.count(score)) s.points = score;
   return s;
 }
 

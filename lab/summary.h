@@ -40,12 +40,15 @@ struct ConfigSummary {
   std::vector<std::pair<std::string, Rate>> bot_win;
   // Finished games without a winner.
   Rate no_winner;
-  // The player property the lab treats as points: "vp" when any game set it, else "score",
-  // else "".
+  // The player property the lab treats as points: the declared score property when some game
+  // set it, else "".
   std::string points;
 };
 
-ConfigSummary summarize(const Aggregate& totals, const std::vector<std::string>& bots);
+// `score` is the score property the configuration's packs declare (ConfigInfo::declared; ""
+// when none, and then `points` stays empty).
+ConfigSummary summarize(const Aggregate& totals, const std::vector<std::string>& bots,
+                        const std::string& score = "");
 
 // One bot's results over the finished games it sat in (Aggregate::bots).
 struct BotResult {

@@ -146,6 +146,24 @@ std::string failures_text(const Aggregate& a) {
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
+// A declared histogram as shares of its keys from..to: "Dice totals  2: 2.8% 3: 5.6% ...";
+// nothing when it counted nothing.
+void histogram_row(const Aggregate& a, const packs::HistogramSpec& h,
+                   std::vector<std::vector<std::string>>& rows) {
+  const auto found = a.histograms.find(h.name);
+  if (found == a.histograms.end()) return;
+  long double all = 0;
+  for (const auto& [key, n] : found->second) all += static_cast<long double>(n);
+  if (all == 0) return;
+  std::vector<std::string> shares;
+  for (std::int64_t key = h.from; key <= h.to; ++key) {
+    const auto it = found->second.find(static_cast<int>(key));
+    const long double n = it == found->second.end() ? 0 : static_cast<long double>(it->second);
+    shares.push_back(fmt::format("{}: {:.1f}%", key, static_cast<double>(100 * n / all)));
+  }
+  rows.push_back({h.label, fmt::format("{}", fmt::join(shares, " "))});
+}
+
 std::string capped_text(const Aggregate& a) {
   return fmt::format("more than {} distinct names of {}: only the first {} in byte order are kept",
                      Aggregate::kMaxNames, fmt::join(a.capped, ", "), Aggregate::kMaxNames);
@@ -156,7 +174,7 @@ std::string capped_text(const Aggregate& a) {
 std::string config_text(const LabResults& r, std::size_t index) {
   const auto& info = r.configs[index];
   const auto& a = r.totals.configs[index];
-  const auto s = summarize(a, r.run.bots);
+  const auto s = summarize(a, r.run.bots, info.declared.score);
   std::vector<std::string> loaded;
   for (const auto& [name, version] : info.loaded) loaded.push_back(name + " " + version);
   std::string out =
@@ -183,15 +201,7 @@ std::string config_text(const LabResults& r, std::size_t index) {
   bot_rows(a, r.run, rows);
   rows.push_back({"turns", distribution_text(a.turns)});
   if (!s.points.empty()) points_rows(a, r.run, s.points, rows);
-  if (!a.dice.empty()) {
-    std::uint64_t rolls = 0;
-    for (const auto& [total, n] : a.dice) rolls += n;
-    std::vector<std::string> dice;
-    for (const auto& [total, n] : a.dice)
-      dice.push_back(fmt::format("{}: {:.1f}%", total,
-                                 100.0 * static_cast<double>(n) / static_cast<double>(rolls)));
-    rows.push_back({"dice", fmt::format("{}", fmt::join(dice, " "))});
-  }
+  for (const auto& h : info.declared.histograms) histogram_row(a, h, rows);
   for (const auto& [name, d] : a.stats) rows.push_back({"stats." + name, distribution_text(d)});
   if (!a.ignored.empty())
     rows.push_back({"ignored stats", fmt::format("{} (not integers)", fmt::join(a.ignored, ", "))});

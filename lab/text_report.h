@@ -10,7 +10,7 @@
 namespace catan::lab {
 
 // The summary of configuration `index`: games, win rates with intervals, first-player
-// advantage, balance, turns, points, dice and the packs' statistics.
+// advantage, balance, turns, the declared score and histograms, and the packs' statistics.
 std::string config_text(const LabResults& results, std::size_t index);
 
 // The comparison table. Two configurations: both values, the difference from the first with a

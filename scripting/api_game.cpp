@@ -608,22 +608,17 @@ int g_agent(lua_State* L) {
   return 0;
 }
 
-// game.score(property, agent?): declares the player property that measures progress toward
-// winning (base: "vp"). Searches score a copy that has not ended by each seat's share of it
-// (engine::ForkResult::scores) and, when `agent` is given, play their copies with that agent
-// unless told otherwise. Declared while a pack loads; a later pack's declaration wins.
-int g_score(lua_State* L) {
+// game.rollout_agent(agent): names the agent that plays a search's copies unless its settings
+// name one. Declared while a pack loads; a later pack's declaration wins. (The score the copies
+// are scored by is the manifest's "score", scripting/measure_spec.h.)
+int g_rollout_agent(lua_State* L) {
   Impl& s = session(L);
-  const auto name = check_sv(L, 1);
-  if (s.loading_pack < 0) luaL_error(L, "game.score: the score is declared while a pack loads");
-  if (name.empty() || name.size() > 64) luaL_argerror(L, 1, "a property name of 1 to 64 bytes");
-  s.score_property = name;
-  if (!lua_isnoneornil(L, 2)) {
-    const auto agent = check_sv(L, 2);
-    if (agent.empty() || agent.size() > 64 || agent.starts_with("mcts"))
-      luaL_argerror(L, 2, "the name of an agent other than mcts");
-    s.rollout_agent = agent;
-  }
+  const auto agent = check_sv(L, 1);
+  if (s.loading_pack < 0)
+    luaL_error(L, "game.rollout_agent: the rollout agent is declared while a pack loads");
+  if (agent.empty() || agent.size() > 64 || agent.starts_with("mcts"))
+    luaL_argerror(L, 1, "the name of an agent other than mcts");
+  s.rollout_agent = agent;
   return 0;
 }
 
@@ -882,7 +877,8 @@ int g_search(lua_State* L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     for (const char* key : {"iterations", "horizon", "rollout", "c", "time"}) {
       if (lua_getfield(L, 2, key) != LUA_TNIL) {
-        if (!lua_isstring(L, -1)) luaL_error(L, "game.search: '%s' must be a number or a name", key);
+        if (!lua_isstring(L, -1))
+          luaL_error(L, "game.search: '%s' must be a number or a name", key);
         spec += fmt::format(":{}={}", key, lua_tostring(L, -1));
       }
       lua_pop(L, 1);
@@ -895,7 +891,8 @@ int g_search(lua_State* L) {
     const std::string msg = std::string("game.search: ") + e.what();
     luaL_error(L, "%s", msg.c_str());
   }
-  if (settings.rollout.empty()) settings.rollout = s.rollout_agent.empty() ? "random" : s.rollout_agent;
+  if (settings.rollout.empty())
+    settings.rollout = s.rollout_agent.empty() ? "random" : s.rollout_agent;
   // The decision as seen from this call: its options are argument 1 of this frame.
   DecisionContext ctx = *static_cast<const DecisionContext*>(s.deciding->context);
   ctx.L = L;
@@ -1055,7 +1052,7 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"choose", lua::protect<g_choose>},
                                        {"agent", lua::protect<g_agent>},
                                        {"extend_agent", lua::protect<g_extend_agent>},
-                                       {"score", lua::protect<g_score>},
+                                       {"rollout_agent", lua::protect<g_rollout_agent>},
                                        {"search", lua::protect<g_search>},
                                        {"agent_extended", lua::protect<g_agent_extended>},
                                        {"evaluator", lua::protect<g_evaluator>},

@@ -22,12 +22,14 @@ namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
 const std::vector<std::string> kTopLevelFields = {
-    "name",  "version",      "description", "requires", "conflicts", "library", "entry",
-    "tests", "test_support", "options",     "events",   "draw",      "players"};
+    "name",    "version", "description", "requires",     "conflicts",
+    "library", "entry",   "tests",       "test_support", "options",
+    "events",  "draw",    "players",     "score",        "histograms"};
 const std::vector<std::string> kDrawFields = {
     "tile_terrain", "tile_label", "tile_number", "robber", "node_owner", "node_piece",
     "harbor",       "path_owner", "pieces",      "marks",  "sheet"};
 const std::vector<std::string> kPlayerFields = {"min", "max", "default"};
+const std::vector<std::string> kHistogramFields = {"prefix", "label", "from", "to", "description"};
 const std::vector<std::string> kOptionFields = {"type", "default", "min",
                                                 "max",  "choices", "description"};
 constexpr std::string_view kOptionTypes = "boolean, integer, number or string";
@@ -364,6 +366,82 @@ PlayerCounts parse_players(const Checker& check, const json& players) {
   return counts;
 }
 
+// A "score" or a histogram's prefix: a non-empty property name of at most kMaxMeasureNameBytes.
+std::string measure_name(const Checker& check, const std::string& field, const json& j,
+                         std::string_view what) {
+  if (!j.is_string()) check.fail(field, fmt::format("expected {}, got {}", what, describe(j)));
+  const std::string name = check.non_empty_string(field, j);
+  if (name.size() > kMaxMeasureNameBytes)
+    check.fail(field, fmt::format("longer than {} bytes", kMaxMeasureNameBytes));
+  return name;
+}
+
+bool is_valid_histogram_name(std::string_view s) {
+  if (s.empty() || s.size() > kMaxMeasureNameBytes || s[0] < 'a' || s[0] > 'z') return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+// One entry of "histograms": {"prefix", "label", "from", "to", "description"?}.
+HistogramSpec parse_histogram(const Checker& check, const std::string& name, const json& spec) {
+  const std::string field = "histograms." + name;
+  if (!is_valid_histogram_name(name))
+    check.fail(field, fmt::format("'{}' is not a valid histogram name (lowercase letters, digits "
+                                  "and '_', starting with a letter, at most {} bytes)",
+                                  name, kMaxMeasureNameBytes));
+  if (!spec.is_object())
+    check.fail(field, "expected an object with prefix, label, from and to, got " + describe(spec));
+  check.no_unknown_fields(field + ".", spec, kHistogramFields);
+  const auto required = [&](const char* key, const char* what) -> const json& {
+    const json* v = member(spec, key);
+    if (v == nullptr) check.fail(field + "." + key, fmt::format("missing ({})", what));
+    return *v;
+  };
+  HistogramSpec h;
+  h.name = name;
+  h.prefix = measure_name(check, field + ".prefix",
+                          required("prefix",
+                                   "the start of the names of the game properties that "
+                                   "hold the counts, e.g. \"dice_histogram.\""),
+                          "a property name prefix");
+  h.label =
+      check.non_empty_string(field + ".label", required("label", "a short title for reports"));
+  constexpr std::int64_t kLimit = 1'000'000'000;
+  const auto key = [&](const char* which, const char* what) {
+    const std::string key_field = field + "." + which;
+    const std::int64_t k = check.integer(key_field, required(which, what));
+    if (k < -kLimit || k > kLimit)
+      check.fail(key_field, fmt::format("{} is outside -{} .. {}", k, kLimit, kLimit));
+    return static_cast<int>(k);
+  };
+  h.from = key("from", "the smallest key counted");
+  h.to = key("to", "the largest key counted");
+  if (h.from > h.to) check.fail(field, fmt::format("from {} is above to {}", h.from, h.to));
+  if (h.to - h.from >= kMaxHistogramKeys)
+    check.fail(field, fmt::format("{} .. {} is {} keys, above the limit of {}", h.from, h.to,
+                                  h.to - h.from + 1, kMaxHistogramKeys));
+  if (const json* d = member(spec, "description"))
+    h.description = check.non_empty_string(field + ".description", *d);
+  return h;
+}
+
+// "score" and "histograms" (scripting/measure_spec.h).
+MeasureSpec parse_measures(const Checker& check, const json& root) {
+  MeasureSpec spec;
+  if (const json* score = member(root, "score"))
+    spec.score =
+        measure_name(check, "score", *score, "the name of a player property (e.g. \"vp\")");
+  if (const json* histograms = member(root, "histograms")) {
+    if (!histograms->is_object())
+      check.fail("histograms", "expected an object mapping histogram names to their specs, got " +
+                                   describe(*histograms));
+    for (const auto& [name, spec_json] : histograms->items())
+      spec.histograms.push_back(parse_histogram(check, name, spec_json));
+  }
+  return spec;
+}
+
 // The pack names in root[key]; messages name the field as prefix + key.
 std::vector<std::string> pack_name_list(const Checker& check, const json& root, const char* key,
                                         const std::string& self, std::string_view self_verb,
@@ -698,6 +776,7 @@ Manifest load_manifest(const fs::path& dir) {
 
   if (const json* draw = member(root, "draw")) m.draw = parse_draw(check, *draw);
   if (const json* players = member(root, "players")) m.players = parse_players(check, *players);
+  m.measures = parse_measures(check, root);
   return m;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "scripting/draw_spec.h"
+#include "scripting/measure_spec.h"
 
 namespace catan::packs {
 
@@ -90,6 +91,7 @@ struct Manifest {
   std::vector<EventSpec> events;        // manifest order
   DrawSpec draw;                        // "draw": how the pack's state draws (draw_spec.h)
   std::optional<PlayerCounts> players;  // "players"; nullopt when the pack states none
+  MeasureSpec measures;                 // "score" and "histograms" (measure_spec.h)
   std::filesystem::path dir;            // absolute, canonical
 
   // The option with this key, or nullptr. The pointer lives as long as this Manifest.

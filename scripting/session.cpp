@@ -12,6 +12,7 @@
 #include "engine/file_io.h"
 #include "engine/visibility.h"
 #include "scripting/lua_agent.h"
+#include "scripting/measure_spec.h"
 #include "scripting/pack_resolver.h"
 #include "scripting/pack_suggest.h"
 #include "scripting/sandbox.h"
@@ -191,6 +192,7 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   s.order = packs::resolve(search, requested);
   s.default_options = packs::resolve_options(s.order, options);
   s.default_option_strings = options;
+  s.score_property = packs::merged_measure_spec(s.order).score;
   lua_State* L = s.lua.get();
   {  // Two packs declaring one event is a conflict between them: report it now, not mid-game.
     engine::EventRegistry events;
@@ -438,7 +440,6 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   checking_invariants = false;
   agent_packs.clear();
   agent_depth = 0;
-  score_property.clear();
   rollout_agent.clear();
   scripted_dice.clear();
   decision_options.clear();

@@ -153,11 +153,12 @@ struct Session::Impl {
   bool fork_stopped = false;
   // The decision being answered while an agent chooses (for game.search), else null.
   const engine::Decision* deciding = nullptr;
-  // What searches score a game by (game.score, game.evaluator; declared while packs load): the
-  // player property measuring progress, and the pack whose evaluator the game table holds as
-  // "evaluator" (-1: none).
+  // What searches score a game by: the score property the manifests declare
+  // (packs::merged_measure_spec), and the pack whose evaluator (game.evaluator, registered while
+  // packs load) the game table holds as "evaluator" (-1: none).
   std::string score_property;
-  std::string rollout_agent;  // the agent a search's copies are played by by default
+  // The agent a search's copies are played by by default (game.rollout_agent; "" = random).
+  std::string rollout_agent;
   int evaluator_pack = -1;
   // At the fork point (the first decision past the replayed ones): stop replaying, reseed the
   // game's and the agents' streams from the request and arm its turn limit.

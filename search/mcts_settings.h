@@ -13,8 +13,8 @@ struct MctsSettings {
   int iterations = 100;  // forks played per decision (when time_ms is 0)
   // Turns each copy plays after the current one before it is scored (engine::ForkRequest::turns).
   int horizon = 2;
-  // The agent playing every seat of the copies; empty: the one the packs name (game.score's
-  // second argument), else "random".
+  // The agent playing every seat of the copies; empty: the one the packs name
+  // (game.rollout_agent), else "random".
   std::string rollout;
   double exploration = 0.5;        // UCB1's constant c (scores are in [0, 1])
   // A time budget per decision in milliseconds, replacing `iterations` as the stop (play

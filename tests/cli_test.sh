@@ -62,6 +62,10 @@ check "packs lists dice-race" grep -q '^dice-race  *1.0.0' "$tmp/out"
 expect 0 "info" -- "$catan" info dice-race
 check "info shows options" grep -q 'target .*integer .*default 50' "$tmp/out"
 check "info shows handled events" grep -q 'turn .*race.lua' "$tmp/out"
+check "info shows the declared score" grep -qx 'score: score' "$tmp/out"
+expect 0 "info base" -- "$catan" info base
+check "info shows the declared histograms" \
+  grep -qx 'histogram dice: Dice totals (dice_histogram.K for K = 2 .. 12)' "$tmp/out"
 expect 2 "info unknown pack" -- "$catan" info nothing-here
 
 expect 0 "play" -- "$catan" play dice-race --seed 5 --players 3 --bots hold20,random --log "$tmp/game.json"
@@ -246,7 +250,7 @@ check "sim report is HTML with inline SVG" grep -q '<svg xmlns' "$tmp/sim.html"
 check "sim report fetches nothing" sh -c "! grep -qE '(src|href)=\"(http|//)' \"$tmp/sim.html\""
 check "sim results: schema, seats and intervals" python3 -c '
 import json,sys; d=json.load(open(sys.argv[1])); r=d["configs"][0]["results"]
-assert d["schema"]=="catan-lab-results" and d["version"]==1 and d["kind"]=="sim"
+assert d["schema"]=="catan-lab-results" and d["version"]==2 and d["kind"]=="sim"
 assert r["games"]==200 and len(r["seat_win_rate"])==3
 assert all(s["low"]<=s["rate"]<=s["high"] for s in r["seat_win_rate"])
 assert 0<=r["balance_score"]<=1 and "advantage" in r["first_player_advantage"]' "$tmp/sim2.json"
@@ -287,7 +291,8 @@ d = json.load(open(sys.argv[1])); c = d["configs"][0]; r = c["results"]
 raw = c["raw"]["player"]["score"][0]["histogram"]
 scores = sorted(v for v, n in raw for _ in range(n))
 assert len(scores) == 120 and r["points_property"] == "score"
-seat = r["end_vp"][0]
+assert c["declared"] == {"score_property": "score", "histograms": []}
+seat = r["end_points"][0]
 for name, q in [("p5", .05), ("p10", .1), ("p25", .25), ("median", .5), ("p75", .75), ("p90", .9), ("p95", .95)]:
     assert seat[name] == scores[max(1, math.ceil(q * 120)) - 1], name
 assert seat["min"] == scores[0] and seat["max"] == scores[-1]
@@ -298,7 +303,7 @@ for low, n in bins:
 assert bins[0][0] <= scores[0] < bins[0][0] + w and bins[-1][0] <= scores[-1] < bins[-1][0] + w
 text = open(sys.argv[2]).read()
 assert "mean %.2f sd %.2f; p5 %d " % (seat["mean"], seat["sd"], seat["p5"]) in text
-assert r["end_vp_by_bot"][0]["bot"] == "random" and r["end_vp_by_bot"][0]["histogram"] == h
+assert r["end_points_by_bot"][0]["bot"] == "random" and r["end_points_by_bot"][0]["histogram"] == h
 ' "$tmp/dg2.json" "$tmp/dg.txt"
 check "sim dice-game report: the points chart" grep -q 'Points at the end (score), per bot' "$tmp/dg.html"
 expect 0 "sim dice-game shard 1/2" -- "$catan" sim --rules dice-game --players 1 --bots random \
@@ -335,7 +340,9 @@ check "base publishes its statistics" python3 -c '
 import json,sys; d=json.load(open(sys.argv[1])); s=d["configs"][0]["results"]["stats"]
 for k in ["production.brick","production.ore","sevens","discards","cards_discarded","robber_steals"]:
     assert s[k]["n"] == 4, k
-assert sum(d["configs"][0]["results"]["dice_histogram"].values()) > 0' "$tmp/out"
+h = d["configs"][0]["results"]["histograms"]["dice"]
+assert h["label"] == "Dice totals" and list(h["counts"]) == [str(k) for k in range(2, 13)]
+assert h["total"] == sum(h["counts"].values()) > 0' "$tmp/out"
 mkdir -p "$tmp/packs/flaky"
 cat >"$tmp/packs/flaky/pack.json" <<'JSON'
 {"name": "flaky", "version": "1.0.0", "description": "Fails in some games", "entry": ["main.lua"]}

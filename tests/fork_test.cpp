@@ -148,6 +148,41 @@ TEST_F(ForkTest, ACopyCanStopAfterANumberOfTurns) {
   }
 }
 
+// A copy that has not ended scores each seat by its share of the score property the manifests
+// declare; a pack loaded later may declare another.
+TEST_F(ForkTest, AnUnfinishedCopyIsScoredByTheDeclaredScore) {
+  const std::string lua = R"(
+game.on("game.setup", function(e)
+  for p = 1, e.players do
+    game.player_set(p, "marks", p)
+    game.player_set(p, "other", 4 - p)
+  end
+end)
+game.on("turn", function(e)
+  game.decide(e.player, "pick", {"a", "b"})
+  if game.turn() >= 4 then game.finish(e.player, "done") end
+end)
+)";
+  pack("marked", lua, R"(, "score": "marks")");
+  pack("unscored", lua);
+  pack("rescored", "", R"(, "requires": ["marked"], "score": "other")");
+  const auto scores = [&](const std::string& name) {
+    auto s = session({name});
+    GameConfig config;
+    config.players = 3;
+    auto agent = std::make_shared<OnceAgent>(0);
+    config.agent_objects = {agent};
+    const GameResult r = s->play(config);
+    EXPECT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(agent->result.ok) << agent->result.error;
+    EXPECT_FALSE(agent->result.over);
+    return agent->result.scores;
+  };
+  EXPECT_EQ(scores("marked"), (std::vector<double>{1.0 / 6, 2.0 / 6, 3.0 / 6}));
+  EXPECT_EQ(scores("unscored"), (std::vector<double>{1.0 / 3, 1.0 / 3, 1.0 / 3}));
+  EXPECT_EQ(scores("rescored"), (std::vector<double>{3.0 / 6, 2.0 / 6, 1.0 / 6}));
+}
+
 TEST_F(ForkTest, LuaAgentsForkThroughGameFork) {
   pack("forker", R"(
 game.on("game.setup", function(e) game.add_form("chip") end)
@@ -410,9 +445,9 @@ TEST_F(ForkTest, ForksAsSeenByASeatAskedToAcceptAnOfferPlayOn) {
   packs::PackSearch search;
   search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
   search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
-  auto s = std::make_unique<Session>(search, std::vector<std::string>{"base", "resource-tokens",
-                                                                      "city-walls", "citadels"},
-                                     std::vector<std::string>{});
+  auto s = std::make_unique<Session>(
+      search, std::vector<std::string>{"base", "resource-tokens", "city-walls", "citadels"},
+      std::vector<std::string>{});
   std::uint64_t forks = 0;
   for (std::uint64_t game = 0; game < 4; ++game) {
     GameConfig config;

@@ -73,9 +73,7 @@ class LabBatch : public ::testing::Test {
     r.run.games = total;
     r.run.first = first;
     r.run.end = end;
-    const auto loaded = runner.loaded();
-    for (std::size_t i = 0; i < spec.configs.size(); ++i)
-      r.configs.push_back({spec.configs[i], loaded[i]});
+    r.configs = runner.config_info();
     r.totals = RunTotals(spec.configs.size(), spec.players);
     return r;
   }

@@ -63,7 +63,8 @@ TEST(BinHistogram, CountsWithMultiplicityAndNothingToShow) {
   EXPECT_EQ(bin_histogram(Histogram::overflowed_histogram(5), 30), Binned{});
 }
 
-// An Aggregate of `players` seats whose points property `score` took these values per seat.
+// An Aggregate of `players` seats whose declared score property `score` took these values per
+// seat.
 Aggregate with_scores(const std::vector<std::vector<std::int64_t>>& per_seat) {
   const int players = static_cast<int>(per_seat.size());
   Aggregate a(players);
@@ -74,6 +75,7 @@ Aggregate with_scores(const std::vector<std::vector<std::int64_t>>& per_seat) {
     r.rounds = 15;
     r.decisions = 40;
     r.winner = 0;
+    r.score = "score";
     r.seat_props.resize(per_seat.size());
     for (std::size_t s = 0; s < per_seat.size(); ++s)
       r.seat_props[s].emplace_back("score", per_seat[s][g]);
@@ -114,7 +116,7 @@ LabResults one_seat_results() {
   LabConfig config;
   config.label = "pack";
   config.packs = {"pack"};
-  r.configs.push_back({config, {{"pack", "1.0.0"}}});
+  r.configs.push_back({config, {{"pack", "1.0.0"}}, {"score", {}}});
   r.totals = RunTotals(1, 1);
   r.totals.configs[0] = with_scores({scores});
   return r;
@@ -167,7 +169,7 @@ TEST(PointsReport, JsonCarriesQuantilesAndTheBinnedHistogram) {
   const auto j = results_to_json(one_seat_results());
   const auto& res = j["configs"][0]["results"];
   EXPECT_EQ(res["points_property"], "score");
-  const auto& seat = res["end_vp"][0];
+  const auto& seat = res["end_points"][0];
   EXPECT_EQ(seat["seat"], 1);
   EXPECT_EQ(seat["n"], 21);
   EXPECT_EQ(seat["mean"], 14.52381);
@@ -189,7 +191,7 @@ TEST(PointsReport, JsonCarriesQuantilesAndTheBinnedHistogram) {
   EXPECT_EQ(bins[4], nlohmann::ordered_json::parse("[20, 1]"));
   EXPECT_EQ(bins[5], nlohmann::ordered_json::parse("[25, 0]"));
   EXPECT_EQ(bins[19], nlohmann::ordered_json::parse("[95, 1]"));
-  const auto& by_bot = res["end_vp_by_bot"];
+  const auto& by_bot = res["end_points_by_bot"];
   ASSERT_EQ(by_bot.size(), 1u);
   EXPECT_EQ(by_bot[0]["bot"], "greedy");
   EXPECT_EQ(by_bot[0]["seats"], nlohmann::ordered_json::parse("[1]"));
@@ -236,7 +238,7 @@ TEST(PointsReport, DiceGameDistributionIsExactOverThreadsAndShards) {
     r.run.games = 60;
     r.run.first = first;
     r.run.end = end;
-    r.configs.push_back({spec.configs[0], runner.loaded()[0]});
+    r.configs = runner.config_info();
     r.totals = RunTotals(1, 1);
     runner.run(first, end, r.totals);
     return r;
@@ -259,7 +261,7 @@ TEST(PointsReport, DiceGameDistributionIsExactOverThreadsAndShards) {
   const auto rank = [&](int percent) {
     return scores[static_cast<std::size_t>((percent * 60 + 99) / 100 - 1)];
   };
-  const auto& seat = j["configs"][0]["results"]["end_vp"][0];
+  const auto& seat = j["configs"][0]["results"]["end_points"][0];
   EXPECT_EQ(seat["p5"], rank(5));
   EXPECT_EQ(seat["p25"], rank(25));
   EXPECT_EQ(seat["median"], rank(50));

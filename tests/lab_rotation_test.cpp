@@ -6,6 +6,8 @@
 #include <cmath>
 #include <filesystem>
 
+#include <fmt/format.h>
+
 #include "lab/aggregate.h"
 #include "lab/paired.h"
 #include "lab/rating.h"
@@ -191,9 +193,7 @@ class RotatedRuns : public ::testing::Test {
     r.run.games = total;
     r.run.first = first;
     r.run.end = end;
-    const auto loaded = runner.loaded();
-    for (std::size_t i = 0; i < s.configs.size(); ++i)
-      r.configs.push_back({s.configs[i], loaded[i]});
+    r.configs = runner.config_info();
     r.totals = RunTotals(s.configs.size(), s.players);
     RowSink sink;
     if (rows) sink = [&](const std::vector<GameRecord>& g) { rows->push_back(g[0]); };
@@ -252,41 +252,39 @@ TEST_F(RotatedRuns, TheFirstGameOfABlockIsTheUnrotatedGame) {
 }
 
 TEST_F(RotatedRuns, FixedSeatsGiveTheSeatsPerBotTotals) {
-  // Without rotation a bot's totals are its seats': a results file without per-bot fields
-  // (written before they existed) reads back to the same totals.
+  // Without rotation a bot's totals are its seats'.
   const auto r = run(spec(false), 2, 0, 40, 40);
-  auto json = nlohmann::json::parse(results_to_json(r).dump());
-  json["configs"][0]["raw"].erase("bots");
-  json["configs"][0]["raw"].erase("beats");
-  json["configs"][0]["raw"].erase("bot_points");
-  const auto back = results_from_json(json, "old.json");
-  EXPECT_EQ(back.totals.configs[0].bots, r.totals.configs[0].bots);
-  EXPECT_EQ(back.totals.configs[0].beats, r.totals.configs[0].beats);
-  EXPECT_EQ(back.totals.configs[0].bot_points, r.totals.configs[0].bot_points);
-  EXPECT_EQ(results_to_json(back).dump(), results_to_json(r).dump());
-  const auto s = summarize(r.totals.configs[0], r.run.bots);
+  const auto& a = r.totals.configs[0];
+  EXPECT_EQ(a.bots.at("hold20").wins, a.seat_wins[0]);
+  EXPECT_EQ(a.bots.at("random").wins, a.seat_wins[1] + a.seat_wins[2]);
+  EXPECT_EQ(a.bot_points.at("score").at("hold20"), a.player.at("score")[0]);
+  const auto s = summarize(a, r.run.bots);
   ASSERT_EQ(s.bot_win.size(), 2u);
-  EXPECT_EQ(s.bot_win[1].second.x,
-            r.totals.configs[0].seat_wins[1] + r.totals.configs[0].seat_wins[2]);
-  EXPECT_EQ(s.bot_win[1].second.n, 2 * r.totals.configs[0].finished);
+  EXPECT_EQ(s.bot_win[1].second.x, a.seat_wins[1] + a.seat_wins[2]);
+  EXPECT_EQ(s.bot_win[1].second.n, 2 * a.finished);
 }
 
-TEST_F(RotatedRuns, OldComparisonsGiveOneSeatBotsPairedTotals) {
-  // A comparison file written before the paired per-bot totals: a bot on one seat won when its
-  // seat won; a bot on several seats cannot be recovered and is left out.
+TEST_F(RotatedRuns, FilesWithoutThePerBotTotalsAreRefused) {
   auto s = spec(false);
   s.configs.push_back({"dice-race:dice-race.target=30", {"dice-race"}, {"dice-race.target=30"}});
-  const auto r = run(s, 2, 0, 40, 60);
-  auto json = nlohmann::json::parse(results_to_json(r).dump());
-  json["comparisons"][0]["raw"].erase("bot_win");
-  const auto back = results_from_json(json, "old.json");
-  const auto& paired = back.totals.pairs[0];
-  ASSERT_EQ(paired.bot_win.size(), 1u);
-  EXPECT_EQ(paired.bot_win.at("hold20"), r.totals.pairs[0].bot_win.at("hold20"));
-  // Merged with a new file, the bot whose pairs are missing in the old part is left out.
-  const auto merged = merge_results({back, run(s, 1, 40, 60, 60)}, {"old", "new"});
-  EXPECT_EQ(merged.totals.pairs[0].bot_win.count("random"), 0u);
-  EXPECT_EQ(merged.totals.pairs[0].bot_win.at("hold20").n, merged.totals.pairs[0].pairs);
+  const auto json = nlohmann::json::parse(results_to_json(run(s, 2, 0, 40, 60)).dump());
+  const auto error = [](nlohmann::json j) -> std::string {
+    try {
+      results_from_json(j, "r.json");
+    } catch (const ResultsError& e) {
+      return e.what();
+    }
+    return "read";
+  };
+  EXPECT_EQ(error(json), "read");
+  for (const char* key : {"bots", "beats", "bot_points"}) {
+    auto j = json;
+    j["configs"][0]["raw"].erase(key);
+    EXPECT_EQ(error(j), fmt::format("r.json: configs[0].raw: missing field '{}'", key));
+  }
+  auto j = json;
+  j["comparisons"][0]["raw"].erase("bot_win");
+  EXPECT_EQ(error(j), "r.json: comparisons[0].raw: missing field 'bot_win'");
 }
 
 }  // namespace

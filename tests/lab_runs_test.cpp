@@ -46,9 +46,7 @@ class LabRuns : public ::testing::Test {
     r.run.games = total;
     r.run.first = first;
     r.run.end = end;
-    const auto loaded = runner.loaded();
-    for (std::size_t i = 0; i < spec.configs.size(); ++i)
-      r.configs.push_back({spec.configs[i], loaded[i]});
+    r.configs = runner.config_info();
     r.totals = RunTotals(spec.configs.size(), spec.players);
     runner.run(first, end, r.totals);
     if (out) *out = r;
@@ -165,7 +163,7 @@ TEST(ResultsJson, RejectsOtherFilesWithOneLine) {
   EXPECT_THROW(results_from_json(nlohmann::json::parse(R"({"format": 1})"), "x"), ResultsError);
   try {
     results_from_json(nlohmann::json::parse(
-                          R"({"schema": "catan-lab-results", "version": 1, "kind": "sim",
+                          R"({"schema": "catan-lab-results", "version": 2, "kind": "sim",
                               "run": {"seed": 1}})"),
                       "f.json");
     FAIL();
@@ -177,7 +175,14 @@ TEST(ResultsJson, RejectsOtherFilesWithOneLine) {
                       "f.json");
     FAIL();
   } catch (const ResultsError& e) {
-    EXPECT_STREQ(e.what(), "f.json: results format version 9 (this catan reads version 1)");
+    EXPECT_STREQ(e.what(), "f.json: results format version 9 (this catan reads version 2)");
+  }
+  try {
+    results_from_json(nlohmann::json::parse(R"({"schema": "catan-lab-results", "version": 1})"),
+                      "f.json");
+    FAIL();
+  } catch (const ResultsError& e) {
+    EXPECT_STREQ(e.what(), "f.json: results format version 1 (this catan reads version 2)");
   }
 }
 

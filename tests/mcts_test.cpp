@@ -25,7 +25,8 @@ TEST(MctsSettingsTest, ParsesEverySettingAndRefusesTheRestInOneLine) {
   EXPECT_EQ(d.rollout, "");  // the packs' choice
   EXPECT_EQ(d.spec(), "mcts:iterations=100:horizon=2:c=0.5");
   EXPECT_EQ(d.time_ms, 0);
-  const MctsSettings s = parse_mcts("mcts:iterations=400:horizon=8:rollout=heuristic:c=1.5:time=250");
+  const MctsSettings s =
+      parse_mcts("mcts:iterations=400:horizon=8:rollout=heuristic:c=1.5:time=250");
   EXPECT_EQ(s.iterations, 400);
   EXPECT_EQ(s.horizon, 8);
   EXPECT_EQ(s.rollout, "heuristic");
@@ -163,17 +164,18 @@ end)
   }
 }
 
-// Without rollout=, the copies are played by the agent the packs name in game.score.
+// Without rollout=, the copies are played by the agent the packs name in game.rollout_agent.
 TEST_F(MctsTest, CopiesArePlayedByTheAgentThePacksName) {
   pack("named", R"(
-game.score("points", "ponderer")
+game.rollout_agent("ponderer")
 game.on("game.setup", function(e) game.add_form("chip") end)
 game.on("turn", function(e)
   game.decide(e.player, "pick", {{id = "a"}, {id = "b"}})
   if game.turn() == 4 then game.finish(e.player, "done") end
 end)
 game.agent("ponderer", function(player, kind, options) error("ponderer was asked") end)
-)");
+)",
+       R"(, "score": "points")");
   auto s = session({"named"});
   GameConfig config;
   config.players = 1;

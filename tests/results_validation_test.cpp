@@ -39,9 +39,7 @@ class ResultsValidation : public ::testing::Test {
       r.run.games = 30;
       r.run.first = 0;
       r.run.end = 30;
-      const auto loaded = runner.loaded();
-      for (std::size_t i = 0; i < spec.configs.size(); ++i)
-        r.configs.push_back({spec.configs[i], loaded[i]});
+      r.configs = runner.config_info();
       r.totals = RunTotals(spec.configs.size(), spec.players);
       runner.run(0, 30, r.totals);
       return json::parse(results_to_json(r).dump());

@@ -385,7 +385,7 @@ function game.extend_agent(agent, kind, fn) end
 ---@field turns integer the copy's turn number when it stopped
 ---@field players table<string, any>[] per seat, the player's properties
 ---@field game table<string, any> the game properties
----@field scores number[] per seat, the copy's outcome scored in [0, 1] (game.score, game.evaluator)
+---@field scores number[] per seat, the copy's outcome scored in [0, 1] (pack.json "score", game.evaluator)
 
 ---Inside an agent only: copies the game at the decision being asked and plays the copy on; the
 ---real game is untouched. Storage must be plain data.
@@ -406,12 +406,11 @@ function game.search(options, settings) end
 ---@return boolean
 function game.agent_extended(agent, kind) end
 
----While a pack loads: the player property that measures progress toward winning ("vp").
----Searches score a copy that has not ended by each seat's share of it.
----and the agent that plays a search's copies by default.
----@param property string
----@param agent? string
-function game.score(property, agent) end
+---While a pack loads: the agent that plays a search's copies unless its settings name one
+---("heuristic"). Searches score a copy that has not ended by each seat's share of the score
+---pack.json declares ("score": "vp").
+---@param agent string
+function game.rollout_agent(agent) end
 
 ---While a pack loads: fn(player) -> number in [0, 1], the player's prospects now; searches use
 ---it instead of the score share to score a copy that has not ended.

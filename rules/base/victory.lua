@@ -11,9 +11,9 @@ local storage, game = storage, game
 
 AWARD_VP = 2
 
--- Searches score an unfinished game by each player's share of the victory points, and play
--- their look-ahead with the heuristic bot unless told otherwise.
-game.score("vp", "heuristic")
+-- Searches play their look-ahead with the heuristic bot unless told otherwise (they score an
+-- unfinished copy by the score pack.json declares, "vp").
+game.rollout_agent("heuristic")
 
 local count = game.count
 local get = game.get

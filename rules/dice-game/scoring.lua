@@ -3,9 +3,6 @@
 -- end of a turn are lost. After options.turns (15) turns of every player, the highest total
 -- wins; equal highest totals end the game without a winner.
 
--- Searches score an unfinished game by each player's share of the points.
-game.score("score")
-
 game.on("game.setup", function(e)
   storage.track = {}
   storage.marks = {}

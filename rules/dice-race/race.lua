@@ -20,9 +20,6 @@ game.describe("race.continue", function(o)
 end)
 
 -- Current score of seat `p`.
--- Searches score an unfinished game by each player's share of the banked points.
-game.score("score")
-
 function score(p)
   return game.count(p, POINT)
 end

@@ -76,8 +76,8 @@ assert all(x["low"] <= x["rate"] <= x["high"] and x["rating"] is None for x in b
 assert raw["bots"]["hold20"] == {"games": 300, "seats": 300, "wins": b["hold20"]["wins"]}
 assert r["bot_win_rate"]["hold20"]["wins"] == b["hold20"]["wins"]
 # every seat held each bot equally: the per-bot points cover all three seats
-assert [g["seats"] for g in r["end_vp_by_bot"]] == [[1, 2, 3], [1, 2, 3]]
-assert r["end_vp_by_bot"][0]["n"] == 300 and r["end_vp_by_bot"][1]["n"] == 600' "$rot/one.json"
+assert [g["seats"] for g in r["end_points_by_bot"]] == [[1, 2, 3], [1, 2, 3]]
+assert r["end_points_by_bot"][0]["n"] == 300 and r["end_points_by_bot"][1]["n"] == 600' "$rot/one.json"
 check "rotate: CSV says which bot sat where" python3 -c '
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))

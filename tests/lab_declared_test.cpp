@@ -1,0 +1,239 @@
+// The lab reports what packs declare (pack.json "score" and "histograms", scripting/
+// measure_spec.h) and nothing it knows by name: a third game, tests/fixtures/packs/tally, scores
+// "marks" and counts "faces", and the summary, the results file, the CSV and the report show
+// them; merges and reports from a saved file still know them; a file whose totals name anything
+// undeclared is refused.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "lab/csv_writer.h"
+#include "lab/game_record.h"
+#include "lab/html_report.h"
+#include "lab/results_json.h"
+#include "lab/runner.h"
+#include "lab/text_report.h"
+#include "scripting/pack_search.h"
+
+namespace catan::lab {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+class LabDeclaredTest : public ::testing::Test {
+ protected:
+  LabDeclaredTest() { search_.add_dir(fs::path(CATAN_SOURCE_DIR) / "tests/fixtures/packs"); }
+
+  // Games [first, end) of 40 tally games between two random players; `csv` receives every row.
+  LabResults run(std::uint64_t first, std::uint64_t end, CsvWriter* csv = nullptr) {
+    RunSpec spec;
+    spec.configs = {parse_config("tally", {})};
+    spec.players = 2;
+    spec.bots = {"random", "random"};
+    spec.seed = 11;
+    Runner runner(search_, spec, 2);
+    LabResults r;
+    r.run.kind = "sim";
+    r.run.seed = spec.seed;
+    r.run.players = spec.players;
+    r.run.bots = spec.bots;
+    r.run.max_turns = spec.max_turns;
+    r.run.games = 40;
+    r.run.first = first;
+    r.run.end = end;
+    r.configs = runner.config_info();
+    r.totals = RunTotals(1, spec.players);
+    RowSink rows;
+    if (csv) rows = [&](const std::vector<GameRecord>& g) { csv->add(g); };
+    runner.run(first, end, r.totals, rows);
+    return r;
+  }
+
+  packs::PackSearch search_;
+};
+
+TEST_F(LabDeclaredTest, TheRunCarriesThePacksDeclarations) {
+  const LabResults r = run(0, 40);
+  ASSERT_EQ(r.configs.size(), 1u);
+  EXPECT_EQ(r.configs[0].declared.score, "marks");
+  ASSERT_EQ(r.configs[0].declared.histograms.size(), 1u);
+  EXPECT_EQ(r.configs[0].declared.histograms[0],
+            (packs::HistogramSpec{"faces", "Faces thrown", "face_count.", 1, 4,
+                                  "Times each face of the four-sided die came up"}));
+  const Aggregate& a = r.totals.configs[0];
+  EXPECT_EQ(a.finished, 40u);
+  ASSERT_TRUE(a.histograms.count("faces"));
+  std::uint64_t thrown = 0;
+  for (const auto& [face, n] : a.histograms.at("faces")) {
+    EXPECT_GE(face, 1);
+    EXPECT_LE(face, 4);
+    thrown += n;
+  }
+  // Every turn throws once or twice: 6 turns a game.
+  EXPECT_GE(thrown, 40u * 6);
+  EXPECT_LE(thrown, 40u * 12);
+  EXPECT_EQ(a.bot_points.at("marks").at("random").moments.count(), 80u);
+}
+
+TEST_F(LabDeclaredTest, TheSummaryShowsTheDeclaredScoreAndHistogram) {
+  const std::string text = config_text(run(0, 40), 0);
+  EXPECT_NE(text.find("\n  end marks "), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  marks of random "), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  Faces thrown "), std::string::npos) << text;
+  EXPECT_NE(text.find(" 1: "), std::string::npos) << text;
+  EXPECT_NE(text.find(" 4: "), std::string::npos) << text;
+  EXPECT_EQ(text.find("dice"), std::string::npos) << text;
+}
+
+TEST_F(LabDeclaredTest, TheResultsFileCarriesThemAndReadsBack) {
+  const LabResults r = run(0, 40);
+  const auto j = results_to_json(r);
+  const auto& c = j["configs"][0];
+  EXPECT_EQ(c["declared"], nlohmann::ordered_json::parse(R"({"score_property": "marks",
+    "histograms": [{"name": "faces", "label": "Faces thrown", "prefix": "face_count.", "from": 1,
+                    "to": 4, "description": "Times each face of the four-sided die came up"}]})"));
+  const auto& res = c["results"];
+  EXPECT_EQ(res["points_property"], "marks");
+  EXPECT_EQ(res["end_points"].size(), 2u);
+  EXPECT_EQ(res["end_points_by_bot"][0]["n"], 80);
+  const auto& faces = res["histograms"]["faces"];
+  EXPECT_EQ(faces["label"], "Faces thrown");
+  std::uint64_t total = 0;
+  std::vector<std::string> keys;
+  for (const auto& [key, n] : faces["counts"].items()) {
+    keys.push_back(key);
+    total += n.get<std::uint64_t>();
+    const auto it = r.totals.configs[0].histograms.at("faces").find(std::stoi(key));
+    EXPECT_EQ(n, it->second);
+  }
+  EXPECT_EQ(keys, (std::vector<std::string>{"1", "2", "3", "4"}));
+  EXPECT_EQ(faces["total"], total);
+  EXPECT_EQ(c["raw"]["histograms"]["faces"].size(), 4u);
+  EXPECT_TRUE(c["raw"]["bot_points"].contains("marks"));
+
+  // Read back without the packs: the same declarations, the same bytes; shards merge to it.
+  const std::string text = j.dump(2);
+  const LabResults back = results_from_json(json::parse(text), "r.json");
+  EXPECT_EQ(back.configs[0].declared, r.configs[0].declared);
+  EXPECT_EQ(results_to_json(back).dump(2), text);
+  const LabResults merged = merge_results({run(15, 40), run(0, 15)}, {"b", "a"});
+  EXPECT_EQ(results_to_json(merged).dump(2), text);
+  EXPECT_EQ(config_text(back, 0), config_text(r, 0));
+}
+
+TEST_F(LabDeclaredTest, TheCsvHasAColumnPerKey) {
+  const fs::path path = fs::temp_directory_path() / "catan-lab-declared-test.csv";
+  {
+    CsvWriter csv(path.string(), {"tally"});
+    run(0, 10, &csv);
+    csv.finish();
+  }
+  std::ifstream in(path);
+  std::string header;
+  std::getline(in, header);
+  for (const char* column : {",histogram.faces.1,", ",histogram.faces.2,", ",histogram.faces.3,",
+                             ",histogram.faces.4,", ",seat1.marks", ",seat2.marks"})
+    EXPECT_NE(header.find(column), std::string::npos) << column << " in " << header;
+  EXPECT_EQ(header.find("dice"), std::string::npos) << header;
+  fs::remove(path);
+}
+
+TEST_F(LabDeclaredTest, TheReportShowsTheDeclaredHistogramAndScore) {
+  const std::string html = html_report(run(0, 40));
+  EXPECT_NE(
+      html.find("<h2>Faces thrown</h2>\n<p>Times each face of the four-sided die came up</p>"),
+      std::string::npos);
+  EXPECT_NE(html.find("Points at the end (marks), per bot"), std::string::npos);
+  EXPECT_EQ(html.find("Dice"), std::string::npos);
+}
+
+// A histogram counts PREFIX + K for integers K in from..to whose values are whole numbers (or
+// booleans); everything else is left out.
+TEST(LabRecord, OnlyDeclaredKeysInRangeAreCounted) {
+  scripting::GameResult result;
+  result.properties = {{"face_count.3", engine::Value(std::int64_t{2})},
+                       {"face_count.1", engine::Value(std::int64_t{5})},
+                       {"face_count.9", engine::Value(std::int64_t{1})},
+                       {"face_count.x", engine::Value(std::int64_t{1})},
+                       {"face_count.2", engine::Value(2.5)},
+                       {"face_count.4", engine::Value(true)},
+                       {"face_count.04x", engine::Value(std::int64_t{1})},
+                       {"other.2", engine::Value(std::int64_t{7})}};
+  result.players.resize(1);
+  result.players[0].properties = {{"marks", engine::Value(std::int64_t{12})}};
+  packs::MeasureSpec declared;
+  declared.score = "marks";
+  declared.histograms = {{"faces", "Faces", "face_count.", 1, 4, ""},
+                         {"never", "Never set", "never.", 0, 1, ""}};
+  const GameRecord r = make_record(result, 3, 0, declared);
+  ASSERT_EQ(r.histograms.size(), 2u);
+  EXPECT_EQ(r.histograms[0].name, "faces");
+  EXPECT_EQ(r.histograms[0].counts,
+            (std::vector<std::pair<int, std::int64_t>>{{1, 5}, {3, 2}, {4, 1}}));
+  EXPECT_EQ(r.histograms[1], (HistogramCounts{"never", {}}));
+  EXPECT_EQ(r.score, "marks");
+}
+
+// Totals that name a histogram or score the file does not declare, or keys outside a
+// histogram's range, are refused naming the field.
+TEST_F(LabDeclaredTest, UndeclaredNamesInTheTotalsAreRefused) {
+  const json good = json::parse(results_to_json(run(0, 10)).dump());
+  const auto error = [](const json& j) -> std::string {
+    try {
+      results_from_json(j, "r.json");
+    } catch (const ResultsError& e) {
+      return e.what();
+    }
+    return "read";
+  };
+  EXPECT_EQ(error(good), "read");
+  json j = good;
+  j["configs"][0]["raw"]["histograms"]["dice"] = json::parse("[[7, 1]]");
+  EXPECT_EQ(error(j), "r.json: configs[0].raw.histograms.dice: not a declared histogram");
+  j = good;
+  j["configs"][0]["raw"]["histograms"]["faces"][0][0] = 0;
+  EXPECT_EQ(error(j),
+            "r.json: configs[0].raw.histograms.faces[0][0]: key outside the histogram's from..to");
+  j = good;
+  j["configs"][0]["raw"]["histograms"]["faces"][1][0] = 1;
+  EXPECT_EQ(error(j),
+            "r.json: configs[0].raw.histograms.faces[1]: keys are not in ascending order");
+  j = good;
+  j["configs"][0]["raw"]["histograms"]["faces"][0][1] = 0;
+  EXPECT_EQ(error(j),
+            "r.json: configs[0].raw.histograms.faces[0][1]: a count of 0 (keys never "
+            "counted are left out)");
+  j = good;
+  j["configs"][0]["declared"]["score_property"] = "vp";
+  EXPECT_EQ(error(j), "r.json: configs[0].raw.bot_points.marks: not the declared score property");
+  j = good;
+  j["configs"][0]["declared"]["histograms"][0]["to"] = 1000;
+  EXPECT_EQ(error(j),
+            "r.json: configs[0].declared.histograms[0]: from..to must hold 1 to 256 keys");
+  j = good;
+  j["configs"][0]["declared"]["histograms"].push_back(j["configs"][0]["declared"]["histograms"][0]);
+  EXPECT_EQ(error(j), "r.json: configs[0].declared.histograms[1].name: declared twice");
+  j = good;
+  j["configs"][0].erase("declared");
+  EXPECT_EQ(error(j), "r.json: configs[0]: missing field 'declared'");
+}
+
+// Shards whose packs declare differently are not one run.
+TEST_F(LabDeclaredTest, ShardsWithOtherDeclarationsDoNotMerge) {
+  LabResults a = run(0, 20), b = run(20, 40);
+  b.configs[0].declared.histograms[0].label = "Faces";
+  try {
+    merge_results({a, b}, {"a.json", "b.json"});
+    ADD_FAILURE() << "merged";
+  } catch (const ResultsError& e) {
+    EXPECT_STREQ(e.what(),
+                 "a.json and b.json are not shards of one run (the score or histograms the packs "
+                 "of 'tally' declare differ)");
+  }
+}
+
+}  // namespace
+}  // namespace catan::lab
