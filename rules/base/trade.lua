@@ -11,9 +11,10 @@
 --
 -- Domestic trade (options domestic_trade, domestic_style, trade_cards, domestic_offers): in a
 -- round the player on turn offers 1 to trade_cards cards it can spend for 1 to trade_cards
--- other cards; each other player accepts, declines or (style "almanac") counters with any
--- cards it can spend for any cards the offerer can spend; the offerer trades with one who
--- accepted or countered, or with nobody. No side is ever empty (no gifts) and no resource is
+-- other cards (no more of a resource than the other players hold between them); each other
+-- player accepts, declines or (style "almanac") counters with any cards it can spend for any
+-- cards the offerer can spend; the offerer trades with one who accepted or countered, or with
+-- nobody. No side is ever empty (no gifts) and no resource is
 -- on both sides. At most domestic_offers rounds per turn (storage.turn.offers counts them,
 -- storage.turn.trades the trades made), so no agent can offer forever. The style
 -- "one_for_one" keeps 1 card for 1 card, accept or decline.
@@ -237,12 +238,12 @@ end
 -- such a holding by mask: key = the holding's counts (clamped) as a key, counts[S] = how many
 -- sides of mask S fit (nil when none), masks = the masks with sides, ascending, held = the mask
 -- of the resources held, sub[m & held] = how many sides have a mask inside m (made when first
--- needed: subs()). The count of a mask
--- depends only on the holding's counts of its own resources, so counts are shared between
--- catalogues (group_cache[S][those counts as a key]); the sides themselves are found by
--- walking the few sides of the mask (nth_side, side_place). Sides, counts, catalogues and the
--- sides' tables and texts are derived from the configuration only, so they live in locals of
--- this chunk (the chunk runs anew for every game) and are made on first use.
+-- needed: subs()). The count of a mask depends only on the holding's counts of its own
+-- resources, so counts are shared between catalogues (group_cache[S][those counts as a key]);
+-- the sides themselves are found by walking the few sides of the mask (nth_side,
+-- append_sides, side_place). Sides, counts, catalogues and the sides' tables and texts are
+-- derived from the configuration only, so they live in locals of this chunk (the chunk runs
+-- anew for every game) and are made on first use.
 --
 -- Offers and counter-offers are lazy option lists (trade_list): a few leading records (accept,
 -- decline), then every trade (g, h) with g from catalogue G, h from catalogue H and disjoint
@@ -359,15 +360,12 @@ local function group_size(S, cap)
   return n
 end
 
--- The j-th (1-based) side of mask S fitting holding `cap`.
-local function nth_side(S, cap, j)
-  local all = sides_of_mask(S)
+-- Appends to `out` the sides of mask S fitting holding `cap`, in order.
+local function append_sides(out, S, cap)
+  local all, room = sides_of_mask(S), cap | GUARDS
   for i = 1, #all do
     local key = all[i]
-    if fits(key, cap) then
-      j = j - 1
-      if j == 0 then return key end
-    end
+    if (room - key) & GUARDS == GUARDS then out[#out + 1] = key end -- fits(key, cap)
   end
 end
 
@@ -499,28 +497,67 @@ function offer_option(give, get)
   return offer_record(g, h)
 end
 
--- The trade k (0-based) of list t as the keys of its sides g, h.
+-- The j-th (1-based) side of mask S fitting holding `cap`.
+local function nth_side(S, cap, j)
+  local all, room = sides_of_mask(S), cap | GUARDS
+  for i = 1, #all do
+    local key = all[i]
+    if (room - key) & GUARDS == GUARDS then -- fits(key, cap)
+      j = j - 1
+      if j == 0 then return key end
+    end
+  end
+end
+
+-- The trade k (0-based) of list t as the keys of its sides g, h. The trades of one give mask S
+-- form a block: each side of G of mask S (gs) against each side of H whose mask misses S (hs),
+-- in order. The first read finds its two sides by walking; a second read in the same block
+-- lists the block's sides once (t.block), so reading a whole list (as pack tests do, checking
+-- every id) costs a lookup per option.
 local function trade_at(t, k)
+  local b = t.block
+  if b and k >= b.lo and k < b.hi then
+    local hs = b.hs
+    if hs then
+      local j = k - b.lo
+      return b.gs[j // #hs + 1], hs[j % #hs + 1]
+    end
+  end
   local G, H = t.G, t.H
-  local hsub, hcounts, hheld, masks = subs(H), H.counts, H.held, G.masks
+  local hsub, hheld, masks = subs(H), H.held, G.masks
+  local lo = 0
   for i = 1, #masks do
     local S = masks[i]
     local comp = FULL_MASK ~ S
     local nh = hsub[comp & hheld]
-    local block = G.counts[S] * nh
-    if k < block then
-      local g, rest = nth_side(S, G.key, k // nh + 1), k % nh
+    local hi = lo + G.counts[S] * nh
+    if k < hi then
       local hmasks = H.masks
-      for j = 1, #hmasks do
-        local T = hmasks[j]
+      if b and b.lo == lo then
+        -- The second read in this block: list its sides.
+        local gs, hs = {}, {}
+        append_sides(gs, S, G.key)
+        for j = 1, #hmasks do
+          local T = hmasks[j]
+          if T & comp == T then append_sides(hs, T, H.key) end
+        end
+        b.gs, b.hs = gs, hs
+        local j = k - lo
+        return gs[j // nh + 1], hs[j % nh + 1]
+      end
+      t.block = { lo = lo, hi = hi, gs = false, hs = false }
+      local j = k - lo
+      local g, rest = nth_side(S, G.key, j // nh + 1), j % nh
+      for m = 1, #hmasks do
+        local T = hmasks[m]
         if T & comp == T then
-          local n = hcounts[T]
+          local n = H.counts[T]
           if rest < n then return g, nth_side(T, H.key, rest + 1) end
           rest = rest - n
         end
       end
     end
-    k = k - block
+    lo = hi
   end
 end
 
@@ -570,8 +607,8 @@ local function trade_list(G, H, lead, tail, counter, from, offer)
     end
   end
   return setmetatable({ G = G, H = H, lead = lead, n_lead = #lead, tail = tail, n = n,
-                        trades = n, counter = counter, from = from, offer = offer, made = {} },
-    TRADE_LIST_META)
+                        trades = n, counter = counter, from = from, offer = offer, made = {},
+                        block = false }, TRADE_LIST_META)
 end
 
 -- The index in a trade list (offer_list, answer_list) of the trade in which the deciding player
@@ -605,12 +642,29 @@ function trade_index(opts, give, get)
   return index + k
 end
 
-local FULL_HOLDING = {}
+-- What the players other than p can spend together, per resource ({resource = n}, a table
+-- refilled on every call). Public in the base game: each resource's cards outside the bank and
+-- p's hand (and likewise for tokens).
+local others = {}
+local function others_hold(p)
+  for k = 1, #RESOURCES do others[RESOURCES[k]] = 0 end
+  for q = 1, storage.players do
+    if q ~= p then
+      local have = spendable(q)
+      for k = 1, #RESOURCES do
+        local r = RESOURCES[k]
+        others[r] = others[r] + have[r]
+      end
+    end
+  end
+  return others
+end
 
 -- The options of decision "base.trade_offer" for p: every offer of cards p can spend (funds)
--- for any other cards, up to side_max a side, as a lazy list, then OFFER_CANCEL.
+-- for cards of other resources the other players hold between them, up to side_max a side, as
+-- a lazy list, then OFFER_CANCEL.
 function offer_list(p)
-  return trade_list(catalogue(spendable(p)), catalogue(FULL_HOLDING), EMPTY_LIST,
+  return trade_list(catalogue(spendable(p)), catalogue(others_hold(p)), EMPTY_LIST,
     { OFFER_CANCEL }, false)
 end
 
@@ -747,8 +801,10 @@ function domestic_action(p)
   end
   local give, get = pick.give, pick.get
   -- In a game both sides still hold their cards here. A fork as seen by one seat deals the
-  -- other hands again and may have dealt them away: the trade lapses.
+  -- other hands again and may have dealt them away: the trade lapses, counted in the game prop
+  -- stats.domestic_lapses (set only then, so a game never has it).
   if not covers_side(spendable(p), give) or not covers_side(spendable(q), get) then
+    game.set("stats.domestic_lapses", (game.get("stats.domestic_lapses") or 0) + 1)
     if verbose then game.log(string.format("player %d: the trade lapses", p)) end
     return false
   end
@@ -779,7 +835,6 @@ game.on("game.setup", function()
   by_mask, group_cache, catalogues = {}, {}, {}
   side_vecs, side_texts, offer_records = {}, {}, {}
   for S = 1, FULL_MASK do group_cache[S] = {} end
-  for k = 1, #RESOURCES do FULL_HOLDING[RESOURCES[k]] = side_max end
   -- Handlers are registered only while packs load, so these hold for the whole game.
   storage.offer_hooked = game.has_handlers("base.offer")
   storage.answer_hooked = game.has_handlers("base.answer")

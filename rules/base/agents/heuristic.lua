@@ -37,17 +37,17 @@
 --                      touching none of its own buildings; rob the leader.
 --   discard            the card least needed by the wanted builds (largest surplus).
 --   monopoly / plenty  the resource opponents hold most of / what the targets lack.
---   trade_offer        offer_terms: in the turn's first round that fails nothing yet, the cards
---                      its primary target lacks (1 or 2) for as many surplus cards; after one
---                      failed round, the card it lacks most for 2 surplus cards; then no more
+--   trade_offer        offer_terms: the cards its primary target lacks (when it lacks 1 or 2)
+--                      for as many surplus cards; after a round without a trade, no more
 --                      offers this turn (rounds are counted by the rules: storage.turn.offers,
---                      storage.turn.trades).
+--                      storage.turn.trades), since nothing it could ask for has changed.
 --   trade_answer       never to a player near victory. Accept when the trade fills a card its
 --                      primary target lacks and pays only surplus cards (trade_gain); else
---                      counter with 1 surplus card (one the offerer asked for if it can) for
---                      the card its target lacks most (one the offerer offered if it can);
---                      else decline. Reads the offer from the options' fields (answer, offer,
---                      give, get) and finds its counter with the rules' trade_index.
+--                      counter with 1 card the offerer asked for that it has to spare, for
+--                      what its target lacks most (up to 2 of it; one the offerer offered if
+--                      it can); else decline. Reads the offer from the options' fields
+--                      (answer, offer, give, get) and finds its counter with the rules'
+--                      trade_index.
 --   trade_partner      the acceptor or counterer whose terms fill most of what its target
 --                      lacks with surplus cards (then the fewest cards given, then the fewest
 --                      public points), never one near victory; else nobody.
@@ -615,42 +615,27 @@ local function side_limit()
   return 1
 end
 
--- The domestic offer of p in a round after `failed` failed rounds this turn (offer_terms), as
--- give, get (tables {resource = n}), or nil: with failed = 0, the cards its primary target
--- lacks (when it lacks 1 or 2) for as many surplus cards; with failed = 1, the card it lacks
--- most (on a tie the one it produces least) for 2 surplus cards. Surplus cards are taken one
--- at a time from the largest surplus over the wanted builds (wish).
-local function find_offer(plan, failed)
+-- The domestic offer of p (offer_terms) as give, get (tables {resource = n}), or nil: the cards
+-- its primary target lacks, when it lacks 1 or 2, for as many surplus cards, taken one at a
+-- time from the largest surplus over the wanted builds (wish).
+local function find_offer(plan)
   local target = plan.primary
-  if target == nil or failed > 1 then return nil end
+  if target == nil then return nil end
   local cost = cost_of(target)
   local hand = plan.hand
   local m = missing(hand, cost)
-  if m == 0 or m > 2 then return nil end
-  local limit = side_limit()
-  local want, pay = m, m
-  if failed == 1 then want, pay = 1, 2 end
-  if want > limit or pay > limit then return nil end
+  if m == 0 or m > 2 or m > side_limit() then return nil end
   local need = wish(plan)
   local spare, spare_total = {}, 0
-  local most, most_lack
   for i = 1, #RES do
     local r = RES[i]
     local extra = hand[r] - need[r]
     spare[r] = extra > 0 and extra or 0
     spare_total = spare_total + spare[r]
-    local lack = (cost[r] or 0) - hand[r]
-    if lack > 0 then
-      if most == nil or lack > most_lack then
-        most, most_lack = r, lack
-      elseif lack == most_lack and plan_prod(plan)[r] < plan_prod(plan)[most] then
-        most = r
-      end
-    end
   end
-  if spare_total < pay then return nil end
+  if spare_total < m then return nil end
   local give, get = {}, {}
-  for _ = 1, pay do
+  for _ = 1, m do
     local best
     for i = 1, #RES do
       local r = RES[i]
@@ -659,30 +644,21 @@ local function find_offer(plan, failed)
     spare[best] = spare[best] - 1
     give[best] = (give[best] or 0) + 1
   end
-  if want == 1 then
-    get[most] = 1
-  else
-    for i = 1, #RES do
-      local r = RES[i]
-      local lack = (cost[r] or 0) - hand[r]
-      if lack > 0 then get[r] = lack end
-    end
+  for i = 1, #RES do
+    local r = RES[i]
+    local lack = (cost[r] or 0) - hand[r]
+    if lack > 0 then get[r] = lack end
   end
   return give, get
 end
 
--- find_offer, remembered in plan.offer[failed + 1] while the plan's serial and prod are
--- unchanged (it reads prod only on a tie, so prod false then true is a change). The tables
+-- find_offer, remembered in plan.offer while the plan's serial is unchanged. The tables
 -- returned are kept: do not modify them.
-local function offer_terms(plan, failed)
-  local memo = plan.offer[failed + 1]
-  if memo == nil then
-    memo = {}
-    plan.offer[failed + 1] = memo
-  end
-  if memo.serial == plan.serial and memo.prod == plan.prod then return memo.give, memo.get end
-  local give, get = find_offer(plan, failed)
-  memo.serial, memo.prod, memo.give, memo.get = plan.serial, plan.prod, give, get
+local function offer_terms(plan)
+  local memo = plan.offer
+  if memo.serial == plan.serial then return memo.give, memo.get end
+  local give, get = find_offer(plan)
+  memo.serial, memo.give, memo.get = plan.serial, give, get
   return give, get
 end
 
@@ -710,31 +686,29 @@ local function trade_gain(plan, give, get)
   return gain
 end
 
--- The counter-offer of p to `offer` (the offerer's give and get): 1 surplus card (one the
--- offerer asked for when p has it to spare, else p's largest surplus) for 1 card p's primary
--- target lacks, those the offerer offered first, then the most lacking. Calls try(give, get)
--- for each candidate until it returns an index (the options hold the counter); returns it or
--- nil.
+-- The counter-offer of p to `offer` (the offerer's give and get): 1 card the offerer asked for
+-- that p has to spare (the largest surplus), for the card p's primary target lacks most (up to
+-- 2 of it; those the offerer offered first, then the others). Without such a card to spare, or
+-- while the target lacks more than 3 cards, none. Calls try(give, get) for each candidate until
+-- it returns an index (the options hold the counter); returns it or nil.
 local function find_counter(plan, offer, try)
   local primary = plan.primary
   if primary == nil then return nil end
   local cost, hand, need = cost_of(primary), plan.hand, wish(plan)
   local m = missing(hand, cost)
   if m == 0 or m > 3 then return nil end
-  local give, give_asked, give_extra
+  local give, give_extra
   local asked = offer.get
   for i = 1, #RES do
     local r = RES[i]
     local extra = hand[r] - need[r]
-    if extra > 0 then
-      local a = (asked[r] or 0) > 0
-      if give == nil or (a and not give_asked) or (a == give_asked and extra > give_extra) then
-        give, give_asked, give_extra = r, a, extra
-      end
+    if (asked[r] or 0) > 0 and extra > 0 and (give == nil or extra > give_extra) then
+      give, give_extra = r, extra
     end
   end
   if give == nil then return nil end
   local offered = offer.give
+  local limit = side_limit()
   for pass = 1, 2 do
     local best, best_lack
     for i = 1, #RES do
@@ -746,7 +720,10 @@ local function find_counter(plan, offer, try)
       end
     end
     if best then
-      local index = try({ [give] = 1 }, { [best] = 1 })
+      local n = best_lack > 2 and 2 or best_lack
+      if n > limit then n = limit end
+      local index = try({ [give] = 1 }, { [best] = n })
+      if index == nil and n > 1 then index = try({ [give] = 1 }, { [best] = 1 }) end
       if index then return index end
     end
   end
@@ -1175,7 +1152,8 @@ local function trade_option(opts, give, get)
 end
 
 local function offer_choice(p, opts)
-  local give, get = offer_terms(make_plan(p), failed_rounds())
+  local give, get
+  if failed_rounds() == 0 then give, get = offer_terms(make_plan(p)) end
   local i = give and trade_option(opts, give, get)
   if i then return i end
   local n = #opts
@@ -1280,8 +1258,8 @@ local function action_choice(p, opts)
     local k = game.search(opts, SEARCH)
     if k then return k end
   end
-  -- Two failed trade rounds end the bot's offers for the turn (no plan needed).
-  if offer and failed_rounds() > 1 then offer = nil end
+  -- A failed trade round ends the bot's offers for the turn (no plan needed).
+  if offer and failed_rounds() > 0 then offer = nil end
   if not (buy or road or sea or offer or plays) then return stop or n end
 
   local plan = make_plan(p)
@@ -1324,7 +1302,7 @@ local function action_choice(p, opts)
   if sea and maritime_plan(plan, over) then return sea end
 
   if offer then
-    local give, get = offer_terms(plan, failed_rounds())
+    local give, get = offer_terms(plan)
     if give and opponents_hold(p, get) then return offer end
   end
 

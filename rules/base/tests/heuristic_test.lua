@@ -223,7 +223,7 @@ test("heuristic: plays a knight before the roll when the robber blocks its tile"
   t.eq(choose(env, 1, "base.preroll", preroll), "play:knight")
 end)
 
-test("heuristic: offers surplus cards for what its target lacks, more after a failed round",
+test("heuristic: offers surplus cards for what its target lacks, once a turn unless it trades",
   function(t)
     local env = new_game(t)
     settle(env, 1, 43)
@@ -234,15 +234,15 @@ test("heuristic: offers surplus cards for what its target lacks, more after a fa
     t.eq(choose(env, 1, "base.action", env.action_options(1)), "domestic")
     -- Both missing cards for as many surplus cards.
     t.eq(choose(env, 1, "base.trade_offer", env.offer_list(1)), "offer:give=wool2:get=grain1,ore1")
-    -- After a round without a trade: 2 surplus cards for the card it lacks (on a tie the one it
-    -- produces least: ore 3 has 2 pips, grain 6 has 5).
+    -- After a round without a trade nothing it would ask has changed: no more offers this turn.
     env.storage.turn.offers = 1
-    t.eq(choose(env, 1, "base.trade_offer", env.offer_list(1)), "offer:give=wool2:get=ore1")
-    -- After two failed rounds it stops offering this turn.
-    env.storage.turn.offers = 2
     t.eq(choose(env, 1, "base.action", env.action_options(1)), "end")
+    t.eq(choose(env, 1, "base.trade_offer", env.offer_list(1)), "cancel")
+    -- After a trade, a new offer for what it lacks then.
+    env.storage.turn.trades = 1
+    t.eq(choose(env, 1, "base.action", env.action_options(1)), "domestic")
     -- Nobody holds one more than a card it asks for: no offer.
-    env.storage.turn.offers = 0
+    env.storage.turn.offers, env.storage.turn.trades = 0, 0
     game.move(2, "bank", "grain", 1, "card")
     t.eq(choose(env, 1, "base.action", env.action_options(1)), "end")
   end)
@@ -258,13 +258,17 @@ test("heuristic: accepts what fills its target with surplus cards, else counters
       "accept")
     t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { brick = 1 }, { grain = 1, ore = 1 })),
       "accept", "two surplus cards for the missing one")
-    -- Wool fills nothing: it counters with a surplus card it was asked for, for the brick it
+    -- Wool fills nothing: it counters with the surplus card it was asked for, for the brick it
     -- lacks (held by player 1).
     t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { wool = 2 }, { ore = 1 })),
       "counter:give=ore1:get=brick1")
-    -- Asked for its only lumber, which the road needs: a surplus card for the brick instead.
+    -- Asked only for its lumber, which the road needs: nothing asked to spare, so no counter.
     t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { brick = 1 }, { lumber = 1 })),
-      "counter:give=grain1:get=brick1")
+      "decline")
+    -- Asked for grain and ore for wool: it counters with one of them (as spare as each other:
+    -- the first) for the brick.
+    t.eq(choose(env, 2, "base.trade_answer",
+      answer_options(env, 1, 2, { wool = 1 }, { grain = 1, ore = 1 })), "counter:give=grain1:get=brick1")
     -- Nothing player 1 holds fills its target: decline.
     game.move(1, "bank", "brick", 2, "card")
     t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { wool = 2 }, { ore = 1 })),

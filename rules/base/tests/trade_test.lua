@@ -263,8 +263,10 @@ test("trade: an offer is any held cards for any other cards, never a gift nor li
     t.start { players = 4, start = false, options = { CHECK } }
     local env = t.env()
     deal(1, { lumber = 2, ore = 3 })
+    for q = 2, 4 do deal(q, { brick = 2, lumber = 2, wool = 2, grain = 2, ore = 2 }) end
     local list = env.offer_list(1)
-    -- Sides of 1..4 cards (option trade_cards): what player 1 holds against anything.
+    -- Sides of 1..4 cards (option trade_cards): what player 1 holds against anything the others
+    -- hold between them (6 of each here).
     check_trades(t, env, list, 1, "offer:", all_sides(4, { lumber = 2, ore = 3 }), all_sides(4))
     t.eq(#list, list.trades + 1)
     t.eq(list[#list], env.OFFER_CANCEL, "cancel comes last")
@@ -285,6 +287,18 @@ test("trade: an offer is any held cards for any other cards, never a gift nor li
     t.eq(env.trade_index(list, { ore = 1 }, { ore = 1 }), nil)
     t.eq(env.trade_index(list, { wool = 1 }, { ore = 1 }), nil, "wool is not held")
     t.eq(env.trade_index(list, { lumber = 3 }, { ore = 1 }), nil, "only 2 lumber are held")
+    -- Asked for: at most what the others hold between them (public: the cards outside the bank
+    -- and the offerer's hand).
+    t.start { players = 4, start = false, options = { CHECK } }
+    env = t.env()
+    deal(1, { lumber = 2, ore = 3 })
+    deal(2, { brick = 1, wool = 1 })
+    deal(4, { brick = 1 })
+    list = env.offer_list(1)
+    check_trades(t, env, list, 1, "offer:", all_sides(4, { lumber = 2, ore = 3 }),
+      all_sides(4, { brick = 2, wool = 1 }))
+    t.eq(env.trade_index(list, { ore = 1 }, { brick = 3 }), nil, "the others hold 2 bricks")
+    t.eq(env.trade_index(list, { ore = 1 }, { grain = 1 }), nil, "nobody else holds grain")
   end)
 
 test("trade: a gift, a like-for-like trade or a card not held is refused when scripted", function(t)
@@ -483,14 +497,14 @@ test("trade: an answer only ever trades with the offerer: others never trade amo
     -- Player 2 counters with wool for player 1's grain; player 3 would take player 2's wool for
     -- ore, but no decision lets it: every counter-offer is a trade with player 1.
     t.start { players = 3, start = false, options = { CHECK },
-              answers = { { "offer:give=grain1:get=brick1", "player:2" },
+              answers = { { "offer:give=grain1:get=ore1", "player:2" },
                           { "counter:give=wool1:get=grain1" }, { "decline" } } }
     local env = t.env()
     rolled(env)
     deal(1, { grain = 1 })
     deal(2, { wool = 1 })
     deal(3, { ore = 1 })
-    local offer = env.offer_option({ grain = 1 }, { brick = 1 })
+    local offer = env.offer_option({ grain = 1 }, { ore = 1 })
     for q = 2, 3 do
       local list = env.answer_list(1, q, offer)
       for i = 1, #list do
@@ -531,6 +545,7 @@ test("trade: a counter-offer asking for cards the offerer lacks is refused when 
   rolled(env)
   deal(1, { ore = 1 })
   deal(2, { brick = 1 })
+  deal(3, { brick = 1 })
   t.raises(function() env.domestic_action(1) end,
     "scripted answer 'accept' is no option id of decision 'base.trade_answer'")
 end)
@@ -570,8 +585,9 @@ test("trade: the one_for_one style: 1 card for 1 card, accept or decline", funct
   deal(3, { wool = 2 }) -- holds no ore: not asked (it could only decline)
   deal(4, { ore = 1 })
   local list = env.offer_list(1)
-  check_trades(t, env, list, 1, "offer:", { { brick = 1 }, { ore = 1 } }, all_sides(1))
-  t.eq(list.trades, 8)
+  check_trades(t, env, list, 1, "offer:", { { brick = 1 }, { ore = 1 } },
+    { { wool = 1 }, { ore = 1 } })
+  t.eq(list.trades, 3, "brick for wool or ore, ore for wool")
   t.eq(#env.answer_list(1, 2, env.offer_option({ brick = 1 }, { ore = 1 })), 2)
   t.eq(env.domestic_action(1), true)
   local order = {}
