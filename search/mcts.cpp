@@ -176,9 +176,14 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
   engine::Rng expansion = engine::Rng::for_stream(rng.next(), 0, 0);
 
   // Every option is tried at least kMinVisits times: a decision with many options gets more
-  // iterations than `settings.iterations`.
+  // iterations than `settings.iterations`. Past kMaxForcedOptions options (a long lazy list, such
+  // as the base pack's domestic trade offers) the search keeps to `settings.iterations` and
+  // samples the options it expands.
   constexpr int kMinVisits = 4;
-  const int budget = std::max(settings.iterations, kMinVisits * d.count);
+  constexpr int kMaxForcedOptions = 100;
+  const int budget = d.count <= kMaxForcedOptions
+                         ? std::max(settings.iterations, kMinVisits * d.count)
+                         : settings.iterations;
   // The first iterations are probes: the rollout agent answers the root decision itself, and
   // the option it picks most is the default. The search departs from the default only for an
   // option whose mean score beats the default's by kMargin, so that with few iterations it plays

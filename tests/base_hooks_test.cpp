@@ -200,5 +200,134 @@ end)
   EXPECT_EQ(count(*s, "stayed"), count(*s, "replaced")) << "a replaced step leaves the robber";
 }
 
+TEST_F(BaseHooksTest, DomesticTradeRaisesOfferAnswerAndTradeWithTheirPayloads) {
+  // A pack that checks every payload of base.offer, base.answer and base.trade against the rules
+  // (the offerer is on turn, no side empty, no resource on both sides, an acceptance mirrors the
+  // offer, the trade is one the partner answered, the cards move as the payload says), and
+  // vetoes some: every 5th offer (nobody may answer it) and every 3rd acceptance or counter (a
+  // decline then: that player is no partner). A game of random bots (they counter most) and one
+  // of heuristic bots (they accept more).
+  pack("tradewatch", R"lua(
+local RES = { "brick", "lumber", "wool", "grain", "ore" }
+local function check(ok, what)
+  if not ok then storage.bad = storage.bad + 1 storage.why = what end
+end
+local function side(s)
+  local n = 0
+  for _, r in ipairs(RES) do
+    local k = s[r]
+    if k ~= nil then
+      check(math.type(k) == "integer" and k > 0, "a count")
+      n = n + k
+    end
+  end
+  return n
+end
+local function apart(a, b)
+  for _, r in ipairs(RES) do
+    if a[r] and b[r] then return false end
+  end
+  return true
+end
+local function same(a, b)
+  for _, r in ipairs(RES) do
+    if a[r] ~= b[r] then return false end
+  end
+  return true
+end
+game.on("game.setup", function()
+  storage.bad, storage.offers, storage.vetoed_offers, storage.answers = 0, 0, 0, 0
+  storage.counters, storage.vetoed_answers, storage.trades, storage.cards = 0, 0, 0, 0
+  storage.accepts, storage.willing_answers = 0, 0
+  storage.open, storage.willing = false, {}
+end)
+game.on("base.offer", function(e)
+  storage.offers = storage.offers + 1
+  check(e.player == game.current(), "offer: the player on turn")
+  check(side(e.give) > 0 and side(e.get) > 0, "offer: no side empty")
+  check(apart(e.give, e.get), "offer: no resource on both sides")
+  storage.offer = { give = e.give, get = e.get }
+  storage.willing = {}
+  storage.open = storage.offers % 5 ~= 0
+  if not storage.open then
+    storage.vetoed_offers = storage.vetoed_offers + 1
+    return game.VETO
+  end
+end)
+game.on("base.answer", function(e)
+  storage.answers = storage.answers + 1
+  check(storage.open, "answer: to an offer not withdrawn")
+  check(e.offerer == game.current() and e.player ~= e.offerer, "answer: to the player on turn")
+  if e.answer == "decline" then
+    check(e.give == nil and e.get == nil, "decline: no sides")
+    return
+  end
+  check(side(e.give) > 0 and side(e.get) > 0 and apart(e.give, e.get), "answer: sides")
+  if e.answer == "accept" then
+    check(same(e.give, storage.offer.get) and same(e.get, storage.offer.give), "accept: the offer")
+    storage.accepts = storage.accepts + 1
+  else
+    check(e.answer == "counter", "answer: a known answer")
+    storage.counters = storage.counters + 1
+  end
+  storage.willing_answers = storage.willing_answers + 1
+  if storage.willing_answers % 3 == 0 then
+    storage.vetoed_answers = storage.vetoed_answers + 1
+    return game.VETO
+  end
+  storage.willing[e.player] = { give = e.get, get = e.give } -- as the offerer's side
+end)
+game.on("base.trade", function(e)
+  local terms = storage.willing[e.partner]
+  check(e.player == game.current(), "trade: the player on turn")
+  check(terms ~= nil and same(terms.give, e.give) and same(terms.get, e.get),
+    "trade: terms the partner answered")
+  storage.before = { game.total(e.player, "card"), game.total(e.partner, "card") }
+end, { priority = -1 })
+game.on("base.trade", function(e)
+  storage.trades = storage.trades + 1
+  local give, get = side(e.give), side(e.get)
+  storage.cards = storage.cards + give + get
+  check(game.total(e.player, "card") == storage.before[1] - give + get, "trade: the offerer's cards")
+  check(game.total(e.partner, "card") == storage.before[2] - get + give, "trade: the partner's cards")
+end, { after = true })
+game.on("game.end", function()
+  for _, k in ipairs({ "bad", "offers", "vetoed_offers", "answers", "accepts", "counters",
+                       "vetoed_answers", "trades", "cards" }) do
+    game.set("watch." .. k, storage[k])
+  end
+  if storage.why then error(storage.why) end
+end)
+)lua",
+       R"(, "requires": ["base"])");
+  auto s = session({"base", "tradewatch"});
+  std::int64_t accepts = 0, counters = 0, trades = 0, vetoed_offers = 0, vetoed_answers = 0;
+  for (const char* agent : {"random", "heuristic"}) {
+    GameConfig config;
+    config.players = 4;
+    config.max_turns = 150;
+    config.agents = {agent, agent, agent, agent};
+    const auto r = s->play(config);
+    ASSERT_TRUE(r.ok) << agent << ": " << r.error_report;
+    EXPECT_EQ(count(*s, "watch.bad"), 0) << agent;
+    // The base pack's statistics count what the events let through.
+    EXPECT_EQ(count(*s, "stats.domestic_offers"),
+              count(*s, "watch.offers") - count(*s, "watch.vetoed_offers"))
+        << agent;
+    EXPECT_EQ(count(*s, "stats.domestic_trades"), count(*s, "watch.trades")) << agent;
+    EXPECT_EQ(count(*s, "stats.domestic_cards"), count(*s, "watch.cards")) << agent;
+    accepts += count(*s, "watch.accepts");
+    counters += count(*s, "watch.counters");
+    trades += count(*s, "watch.trades");
+    vetoed_offers += count(*s, "watch.vetoed_offers");
+    vetoed_answers += count(*s, "watch.vetoed_answers");
+  }
+  EXPECT_GT(accepts, 0);
+  EXPECT_GT(counters, 10);
+  EXPECT_GT(trades, 10);
+  EXPECT_GT(vetoed_offers, 0);
+  EXPECT_GT(vetoed_answers, 0);
+}
+
 }  // namespace
 }  // namespace catan::scripting

@@ -420,35 +420,40 @@ TEST_F(ForkTest, AForkAsSeenByASeatRedealsOnlyWhatThatSeatCannotSee) {
 }
 
 }  // namespace
-// Forks as seen by the deciding seat at every trade answer, each copy playing on for a turn.
+// Forks as seen by the deciding seat at the first kMaxForks trade answers of its game, each copy
+// playing on for a turn; counts the copies in which a trade lapsed (the base pack's game prop
+// stats.domestic_lapses).
 class AnswerForker final : public engine::Agent {
  public:
+  static constexpr std::uint64_t kMaxForks = 50;
   std::string name() const override { return "random"; }
   int choose(const engine::Decision& d) override {
-    if (d.kind == "base.trade_answer" && d.forker) {
+    if (d.kind == "base.trade_answer" && d.forker && forks < kMaxForks) {
       engine::ForkRequest request;
       request.seed = ++forks;
       request.turns = 1;
       request.seen_by = d.player;
       const auto r = d.forker->fork(request);
       if (!r.ok && error.empty()) error = r.error;
+      if (r.ok && !engine::is_nil(r.state->game_props.get(0, "stats.domestic_lapses"))) ++lapsed;
     }
     return static_cast<int>(rng().below(static_cast<std::uint64_t>(d.count)));
   }
   std::uint64_t forks = 0;
+  std::uint64_t lapsed = 0;
   std::string error;
 };
 
-// The redeal may take the card an offer names from the offerer's hand; the offer then lapses in
-// the copy instead of failing it.
+// The redeal may take the cards an offer or a counter-offer names from the offerer's hand; the
+// trade then lapses in the copy instead of failing it.
 TEST_F(ForkTest, ForksAsSeenByASeatAskedToAcceptAnOfferPlayOn) {
   packs::PackSearch search;
   search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
   search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
-  auto s = std::make_unique<Session>(
-      search, std::vector<std::string>{"base", "resource-tokens", "city-walls", "citadels"},
-      std::vector<std::string>{});
-  std::uint64_t forks = 0;
+  auto s = std::make_unique<Session>(search, std::vector<std::string>{"base", "resource-tokens",
+                                                                      "city-walls", "citadels"},
+                                     std::vector<std::string>{});
+  std::uint64_t forks = 0, lapsed = 0;
   for (std::uint64_t game = 0; game < 4; ++game) {
     GameConfig config;
     config.seed = 1;
@@ -459,9 +464,13 @@ TEST_F(ForkTest, ForksAsSeenByASeatAskedToAcceptAnOfferPlayOn) {
     const GameResult r = s->play(config);
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(agent->error, "") << "game " << game;
+    EXPECT_TRUE(engine::is_nil(s->state().game_props.get(0, "stats.domestic_lapses")))
+        << "a trade lapsed in the real game " << game;
     forks += agent->forks;
+    lapsed += agent->lapsed;
   }
   EXPECT_GE(forks, 100u);
+  EXPECT_GT(lapsed, 0u) << "no copy dealt the offered cards away";
 }
 
 }  // namespace catan::scripting

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <stdexcept>
 
 #include "search/mcts.h"
@@ -192,28 +193,34 @@ game.agent("ponderer", function(player, kind, options) error("ponderer was asked
 }
 
 // The heuristic bot was never taught "oracle.pick"; it asks the search, which finds the option
-// that wins at once, wherever it is in the list.
+// that wins at once, wherever it is in the list. Every seat is a heuristic bot, so whoever plays
+// turn 9 (published as the game prop "decider") is one.
 TEST_F(MctsTest, TheHeuristicBotSearchesADecisionNobodyTaughtIt) {
   pack("oracle", R"(
 game.on("turn", function(e)
   if game.turn() ~= 9 then return end
   local order = e.player % 2 == 1 and {"lose", "win"} or {"win", "lose"}
   local pick = game.decide(e.player, "oracle.pick", {{id = order[1]}, {id = order[2]}})
+  game.set("decider", e.player)
   game.finish(pick.id == "win" and e.player or e.player % 4 + 1, "oracle")
 end, {priority = -100})
 )",
        R"(, "requires": ["base"])");
   auto s = session({"oracle"});
+  std::set<std::int64_t> deciders;
   for (std::uint64_t game = 0; game < 4; ++game) {
     GameConfig config;
     config.game_index = game;
     config.players = 4;
-    config.agents = {"heuristic"};
+    config.agents = {"heuristic", "heuristic", "heuristic", "heuristic"};
     const GameResult r = s->play(config);
     ASSERT_TRUE(r.ok) << r.error;
     ASSERT_EQ(r.reason, "oracle") << "game " << game;
-    EXPECT_EQ(r.winner, (9 - 1) % 4) << "game " << game;
+    const auto decider = std::get<std::int64_t>(s->state().game_props.get(0, "decider"));
+    deciders.insert(decider);
+    EXPECT_EQ(r.winner, decider - 1) << "game " << game;
   }
+  EXPECT_GT(deciders.size(), 1u) << "odd and even deciders find the win at either place";
 }
 
 }  // namespace

@@ -102,7 +102,7 @@ view() {  # view NAME STEP -- play arguments
 }
 
 view base 150 -- --rules base --players 3 --seed 4 --bots heuristic
-view variants 557 -- --rules base --variant resource-tokens --variant city-walls \
+view variants 466 -- --rules base --variant resource-tokens --variant city-walls \
   --variant citadels --players 4 --seed 1 --bots heuristic
 view dice 60 -- --rules dice-game --players 2 --seed 3 --bots expectimax,random
 view race 10 -- dice-race --players 3 --seed 5

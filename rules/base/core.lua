@@ -152,12 +152,15 @@ function new_turn_state(player)
     dev_played = false,    -- a development card was played this turn
     bought = {},           -- dev kind -> cards bought this turn (not playable yet)
     free_roads = 0,        -- roads left to place from Road Building
+    offers = 0,            -- domestic trade rounds begun this turn (an offer withdrawn counts)
+    trades = 0,            -- domestic trades made this turn
   }
 end
 
 -- Makes `turn` (a table made by new_turn_state) the fresh state of player's turn.
 function reset_turn_state(turn, player)
   turn.player, turn.rolled, turn.dev_played, turn.free_roads = player, false, false, 0
+  turn.offers, turn.trades = 0, 0
   local bought = turn.bought
   if next(bought) ~= nil then
     for i = 1, #DEV_CARDS do bought[DEV_CARDS[i]] = nil end

@@ -9,14 +9,19 @@
 --   stats.cards_discarded        cards those discards asked for
 --   stats.robber_moves           times the robber moved (sevens and knights)
 --   stats.robber_steals          cards the robber stole
+--   stats.domestic_offers        domestic offers made (not withdrawn)
+--   stats.domestic_trades        domestic trades made
+--   stats.domestic_cards         cards those trades moved, both sides counted
 -- Counters start at 0 in every game, so a statistic that stays 0 still counts in the mean.
 -- robber.lua counts into storage.stats after raising base.discard (the payload's count, as
 -- handlers left it), base.robber_moved and base.steal (when a card was taken), unless a handler
--- vetoed the event. Counting in place instead of in after-handlers keeps those events on the
--- fast path when no variant handles them.
+-- vetoed the event; trade.lua counts offers after base.offer and trades after base.trade
+-- likewise. Counting in place instead of in after-handlers keeps those events on the fast path
+-- when no variant handles them.
 
 game.on("game.setup", function()
-  storage.stats = { discards = 0, cards_discarded = 0, robber_moves = 0, robber_steals = 0 }
+  storage.stats = { discards = 0, cards_discarded = 0, robber_moves = 0, robber_steals = 0,
+                    domestic_offers = 0, domestic_trades = 0, domestic_cards = 0 }
 end, { priority = -100 })
 
 game.on("game.end", function()
@@ -31,5 +36,8 @@ game.on("game.end", function()
     game.set("stats.cards_discarded", s.cards_discarded)
     game.set("stats.robber_moves", s.robber_moves)
     game.set("stats.robber_steals", s.robber_steals)
+    game.set("stats.domestic_offers", s.domestic_offers)
+    game.set("stats.domestic_trades", s.domestic_trades)
+    game.set("stats.domestic_cards", s.domestic_cards)
   end
 end)

@@ -1,27 +1,40 @@
 -- Trade during the main phase of a turn: maritime trade with the bank (4:1, or 3:1 / 2:1 through
--- harbors the player has a settlement or city on) and domestic 1-for-1 offers to opponents.
--- Only the player whose turn it is trades; opponents never trade among themselves.
+-- harbors the player has a settlement or city on) and domestic trade with the other players.
+-- Only the player whose turn it is trades, after the roll; the others never trade among
+-- themselves.
 --
 -- Harbors are the node prop `harbor` ("any" or a resource) that board.lua sets during
 -- game.setup; this file lists the harbor nodes once per game (storage.harbor_nodes /
 -- storage.harbor_kinds, parallel arrays; storage.harbor_at[node] = kind) and keeps each
 -- player's rates in storage.port_rates[p] ({resource = 4|3|2}), refreshed when a building is
 -- placed on a harbor node (by place_piece). All of these are read-only for everyone else.
+--
+-- Domestic trade (options domestic_trade, domestic_style, trade_cards, domestic_offers): in a
+-- round the player on turn offers 1 to trade_cards cards it can spend for 1 to trade_cards
+-- other cards (no more of a resource than the other players hold between them); each other
+-- player accepts, declines or (style "almanac") counters with any cards it can spend for any
+-- cards the offerer can spend; the offerer trades with one who accepted or countered, or with
+-- nobody. No side is ever empty (no gifts) and no resource is
+-- on both sides. At most domestic_offers rounds per turn (storage.turn.offers counts them,
+-- storage.turn.trades the trades made), so no agent can offer forever. The style
+-- "one_for_one" keeps 1 card for 1 card, accept or decline.
+--
 -- Decisions (option records; ids in quotes):
 --   base.maritime_give   the resources the player can give at its rate (RESOURCE_OPTIONS:
 --                        "brick" = {id = "brick", resource = "brick"}, ...)
 --   base.maritime_get    the resources the bank can pay, other than the one given
---   base.trade_offer     "offer:X:Y" = {id, action = "offer", give = X, get = Y} for every X
---                        held and Y ~= X (give 1 X for 1 Y), then "cancel" = {id, action =
---                        "cancel"} (offer_option, OFFER_CANCEL)
---   base.trade_answer    "accept" / "decline" (asked of each opponent holding Y): {id, accept =
---                        true / false, from, give, get} carrying the offer (from = the offerer,
---                        give = what the offerer gives, get = what it asks for)
---   base.trade_partner   "player:N" (SEAT_OPTIONS) for each opponent who accepted, then "nobody"
+--   base.trade_offer     offer_list: "offer:give=G:get=H" = {id, action = "offer", give, get}
+--                        (sides {resource = n}; G, H as "lumber1,ore1"), a lazy list, then
+--                        "cancel" = {id, action = "cancel"} (OFFER_CANCEL)
+--   base.trade_answer    answer_list: "accept", "decline", then "counter:give=G:get=H", each
+--                        {id, answer = "accept" | "decline" | "counter", from, offer, give,
+--                        get} with give / get the answering player's side
+--   base.trade_partner   "player:Q" = {id, player = Q, answer, give, get} (the offerer's side)
+--                        for each player who accepted or countered, then "nobody"
 --                        (NOBODY_OPTION)
--- Events (contracts in pack.json): base.maritime (a bank trade), base.trade (an agreed domestic
--- trade). What a player can give is read with funds_of / funds (core.lua): cards, plus what
--- handlers of base.funds add.
+-- Events (contracts in pack.json): base.maritime (a bank trade), base.offer, base.answer and
+-- base.trade (an agreed domestic trade). What a player can give is read with funds_of / funds
+-- (core.lua): cards, plus what handlers of base.funds add.
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game, RESOURCES = storage, game, RESOURCES
@@ -31,21 +44,6 @@ local decide = game.decide
 MARITIME_RATE = 4 -- cards given for one card from the bank without a harbor
 HARBOR_ANY_RATE = 3 -- with a generic ("any") harbor
 HARBOR_SPECIAL_RATE = 2 -- for the resource of a special harbor
-
--- OFFER_CANCEL: the option of making no offer after all.
-OFFER_CANCEL = { id = "cancel", action = "cancel" }
-
--- The option of offering 1 x for 1 y: {id = "offer:x:y", action = "offer", give = x, get = y},
--- made on first use and kept for the game (storage.offer_options; read only).
-function offer_option(x, y)
-  local by_give = subtable(storage.offer_options, x)
-  local option = by_give[y]
-  if option == nil then
-    option = { id = "offer:" .. x .. ":" .. y, action = "offer", give = x, get = y }
-    by_give[y] = option
-  end
-  return option
-end
 
 -- Lists the harbor nodes once the board exists (board.lua runs at priority -90) and starts every
 -- player at the 4:1 rate.
@@ -70,9 +68,6 @@ game.on("game.setup", function(e)
   end
   -- The option arrays of maritime_action, refilled for every trade.
   storage.maritime_menu = { gives = {}, gets = {} }
-  -- domestic_action: its menus, made on first use, and the arrays it refills for every offer.
-  storage.offer_menus, storage.answer_menus, storage.offer_options = {}, {}, {}
-  storage.trade_partners, storage.trade_partner_options = {}, {}
 end, { priority = -80 })
 
 -- Recomputes player p's maritime rates (storage.port_rates[p]) from the harbors under p's
@@ -222,123 +217,625 @@ function maritime_action(p)
   end
 end
 
--- True when p may offer a domestic trade now (the option is on and p holds a card, or other
--- funds while base.funds has handlers).
-function can_offer_trade(p)
-  if not options.domestic_trade then return false end
-  return view_size(spendable(p)) > 0
+
+------------------------------------------------------------------------------------------------
+-- Domestic trade (the almanac's): the player on turn offers some cards for others; each other
+-- player, in seat order after the offerer, accepts, declines or counters; the offerer then
+-- trades with one of those who accepted or countered, or with nobody.
+--
+-- A side of a trade is 1 to side_max cards (option trade_cards, at most 10; 1 in the
+-- one_for_one style): in records a table {resource = n} of the resources in it, here its key:
+-- the count of RESOURCES[k] in bits 5(k-1) .. 5(k-1)+3 of an integer (a holding's counts, at
+-- most side_max each, are keys too). The bit above each count is a guard: a side fits a
+-- holding (every count at most the holding's) when ((holding | GUARDS) - side) keeps every
+-- guard bit set. A trade never has a side empty (no gifts) nor a resource on both sides (no
+-- like-for-like). The mask of a side has bit k-1 set when RESOURCES[k] is in it. Sides of one
+-- mask are ordered fewest cards first, then by counts in RESOURCES order, larger first
+-- (sides_of_mask).
+--
+-- What a player can put on its side is what it holds (funds: cards, plus forms of payment
+-- variants add), up to side_max of each. A catalogue (catalogue()) lists the sides that fit
+-- such a holding by mask: key = the holding's counts (clamped) as a key, counts[S] = how many
+-- sides of mask S fit (nil when none), masks = the masks with sides, ascending, held = the mask
+-- of the resources held, sub[m & held] = how many sides have a mask inside m (made when first
+-- needed: subs()). The count of a mask depends only on the holding's counts of its own
+-- resources, so counts are shared between catalogues (group_cache[S][those counts as a key]);
+-- the sides themselves are found by walking the few sides of the mask (nth_side,
+-- append_sides, side_place). Sides, counts, catalogues and the sides' tables and texts are
+-- derived from the configuration only, so they live in locals of this chunk (the chunk runs
+-- anew for every game) and are made on first use.
+--
+-- Offers and counter-offers are lazy option lists (trade_list): a few leading records (accept,
+-- decline), then every trade (g, h) with g from catalogue G, h from catalogue H and disjoint
+-- masks, ordered by g's mask, g, h's mask, h; then a few trailing records (cancel). Entry i is
+-- made when read, so a bot that picks by index (the random bot) makes one record, and a bot
+-- that knows what it wants finds its index with trade_index without making any.
+
+local side_max, counters_allowed, rounds_max = 1, false, 0
+local FIELD_BITS = 5 -- bits per resource in a key: a count (0..10) and its guard bit
+local KEY_BITS = FIELD_BITS * #RESOURCES
+local GUARDS, FIELDS = 0, {} -- FIELDS[S]: the count bits of the resources of mask S
+local by_mask, group_cache, catalogues = {}, {}, {}
+local side_vecs, side_texts, offer_records = {}, {}, {}
+local FULL_MASK = (1 << #RESOURCES) - 1
+local EMPTY_LIST = {} -- never modified
+local EMPTY_CATALOGUE = { key = 0, held = 0, counts = {}, masks = {}, sub = { [0] = 0 } }
+
+-- OFFER_CANCEL: the offerer's option of making no offer after all.
+OFFER_CANCEL = { id = "cancel", action = "cancel" }
+
+for k = 1, #RESOURCES do GUARDS = GUARDS | (16 << (FIELD_BITS * (k - 1))) end
+for S = 1, FULL_MASK do
+  local f = 0
+  for k = 1, #RESOURCES do
+    if S & (1 << (k - 1)) ~= 0 then f = f | (15 << (FIELD_BITS * (k - 1))) end
+  end
+  FIELDS[S] = f
 end
 
--- Default action of base.trade: each side hands over its part in cards.
-local function trade_default(e)
-  game.move(e.player, e.partner, e.give, e.give_count, "card")
-  game.move(e.partner, e.player, e.get, e.get_count, "card")
+-- The masks S ~= 0 inside m, ascending (made on first use).
+local submask_lists = {}
+local function submasks(m)
+  local list = submask_lists[m]
+  if list == nil then
+    list = {}
+    for T = 1, m do
+      if T & m == T then list[#list + 1] = T end
+    end
+    submask_lists[m] = list
+  end
+  return list
 end
 
--- The offers of a player who can spend `have`: an array of options (offer_option), 1 x for 1 y
--- for every resource x held and every other resource y (RESOURCES order), then OFFER_CANCEL.
--- Depends only on which resources are held, so each of the 32 menus is made once per game
--- (storage.offer_menus; read only).
-function offer_menu(have)
-  local mask = (have.brick > 0 and 1 or 0) | (have.lumber > 0 and 2 or 0)
-    | (have.wool > 0 and 4 or 0) | (have.grain > 0 and 8 or 0) | (have.ore > 0 and 16 or 0)
-  local menu = storage.offer_menus[mask]
-  if menu then return menu end
-  menu = {}
-  for i = 1, #RESOURCES do
-    local x = RESOURCES[i]
-    if mask & (1 << (i - 1)) ~= 0 then
-      for j = 1, #RESOURCES do
-        local y = RESOURCES[j]
-        if y ~= x then menu[#menu + 1] = offer_option(x, y) end
+-- The table {resource = n} of side `key` (made once per game; shared: read only).
+local function side_vec(key)
+  local vec = side_vecs[key]
+  if vec == nil then
+    vec = {}
+    for k = 1, #RESOURCES do
+      local n = key >> (FIELD_BITS * (k - 1)) & 15
+      if n > 0 then vec[RESOURCES[k]] = n end
+    end
+    side_vecs[key] = vec
+  end
+  return vec
+end
+
+-- The text of side `key` in ids: "lumber1,ore1".
+local function side_id(key)
+  local text = side_texts[key]
+  if text == nil then
+    local parts = {}
+    for k = 1, #RESOURCES do
+      local n = key >> (FIELD_BITS * (k - 1)) & 15
+      if n > 0 then parts[#parts + 1] = RESOURCES[k] .. n end
+    end
+    text = table.concat(parts, ",")
+    side_texts[key] = text
+  end
+  return text
+end
+
+-- The keys of the sides of mask S (by_mask[S], made on first use), in order.
+local function sides_of_mask(S)
+  local list = by_mask[S]
+  if list then return list end
+  list = {}
+  local at = {}
+  for k = 1, #RESOURCES do
+    if S & (1 << (k - 1)) ~= 0 then at[#at + 1] = k end
+  end
+  local last = #at
+  local function walk(j, left, key)
+    local shift = FIELD_BITS * (at[j] - 1)
+    if j == last then
+      list[#list + 1] = key | (left << shift)
+      return
+    end
+    for n = left - (last - j), 1, -1 do walk(j + 1, left - n, key | (n << shift)) end
+  end
+  for size = last, side_max do walk(1, size, 0) end
+  by_mask[S] = list
+  return list
+end
+
+-- True when every count of side `key` is at most the same count of holding `cap` (a key).
+local function fits(key, cap)
+  return ((cap | GUARDS) - key) & GUARDS == GUARDS
+end
+
+-- How many sides of mask S fit holding `cap` (the count depends only on cap & FIELDS[S]):
+-- counted once per game for each value of that.
+local function group_size(S, cap)
+  cap = cap & FIELDS[S]
+  local cache = group_cache[S]
+  local n = cache[cap]
+  if n then return n end
+  n = 0
+  local all, room = sides_of_mask(S), cap | GUARDS
+  for i = 1, #all do
+    if (room - all[i]) & GUARDS == GUARDS then n = n + 1 end -- fits(all[i], cap)
+  end
+  cache[cap] = n
+  return n
+end
+
+-- Appends to `out` the sides of mask S fitting holding `cap`, in order.
+local function append_sides(out, S, cap)
+  local all, room = sides_of_mask(S), cap | GUARDS
+  for i = 1, #all do
+    local key = all[i]
+    if (room - key) & GUARDS == GUARDS then out[#out + 1] = key end -- fits(key, cap)
+  end
+end
+
+-- The place (1-based) of side `key` of mask S among those fitting holding `cap`, or nil when
+-- it does not fit.
+local function side_place(S, cap, key)
+  if not fits(key, cap) then return nil end
+  local all = sides_of_mask(S)
+  local j = 0
+  for i = 1, #all do
+    local other = all[i]
+    if fits(other, cap) then
+      j = j + 1
+      if other == key then return j end
+    end
+  end
+end
+
+-- The catalogue of the sides that fit `have` ({resource = n}; counts above side_max count as
+-- side_max), made once per game for each distinct holding.
+local function catalogue(have)
+  local key, held = 0, 0
+  for k = 1, #RESOURCES do
+    local n = have[RESOURCES[k]] or 0
+    if n > 0 then
+      if n > side_max then n = side_max end
+      key, held = key | (n << (FIELD_BITS * (k - 1))), held | (1 << (k - 1))
+    end
+  end
+  local cat = catalogues[key]
+  if cat then return cat end
+  local counts, masks = {}, {}
+  local list = submasks(held)
+  for i = 1, #list do
+    local S = list[i]
+    local n = group_cache[S][key & FIELDS[S]] or group_size(S, key)
+    if n > 0 then
+      counts[S] = n
+      masks[#masks + 1] = S
+    end
+  end
+  cat = { key = key, held = held, counts = counts, masks = masks, sub = false }
+  catalogues[key] = cat
+  return cat
+end
+
+-- The catalogue's sub (made on first use): sub[m] for m inside the holding's mask `held` =
+-- the sides with a mask inside m, summed over subsets one resource at a time; for any other
+-- m the count is sub[m & held].
+local function subs(cat)
+  local sub = cat.sub
+  if sub then return sub end
+  local counts, held = cat.counts, cat.held
+  local list = submasks(held)
+  sub = { [0] = 0 }
+  for i = 1, #list do
+    local m = list[i]
+    sub[m] = counts[m] or 0
+  end
+  for k = 0, #RESOURCES - 1 do
+    local bit = 1 << k
+    if held & bit ~= 0 then
+      for i = 1, #list do
+        local m = list[i]
+        if m & bit ~= 0 then sub[m] = sub[m] + sub[m ~ bit] end
       end
     end
   end
-  menu[#menu + 1] = OFFER_CANCEL
-  storage.offer_menus[mask] = menu
-  return menu
+  cat.sub = sub
+  return sub
 end
 
--- The options of decision "base.trade_answer" for p's offer of 1 `give` for 1 `get`:
--- {id = "accept" | "decline", accept = true | false, from = p, give, get}, made once per offer
--- per game (read only).
-function answer_menu(p, give, get)
-  local key = p * 64 + RESOURCE_INDEX[give] * 8 + RESOURCE_INDEX[get]
-  local answers = storage.answer_menus[key]
-  if answers == nil then
-    answers = { { id = "accept", accept = true, from = p, give = give, get = get },
-                { id = "decline", accept = false, from = p, give = give, get = get } }
-    storage.answer_menus[key] = answers
+-- The key and mask of side `vec` ({resource = n}), or nil when it is empty, has more than
+-- side_max cards or names anything but resources.
+local function side_of(vec)
+  local key, mask, size = 0, 0, 0
+  for k = 1, #RESOURCES do
+    local n = vec[RESOURCES[k]] or 0
+    if math.type(n) ~= "integer" or n < 0 or n > side_max then return nil end
+    if n > 0 then
+      key, mask, size = key | (n << (FIELD_BITS * (k - 1))), mask | (1 << (k - 1)), size + n
+    end
   end
-  return answers
+  if size == 0 or size > side_max then return nil end
+  local fields = 0
+  for _ in next, vec do fields = fields + 1 end -- only counted: the order does not matter
+  local named = 0
+  for k = 1, #RESOURCES do
+    if vec[RESOURCES[k]] ~= nil then named = named + 1 end
+  end
+  if fields ~= named then return nil end
+  return key, mask
 end
 
--- Domestic trade of player p (the current player): p offers 1 card it holds for 1 card of a
--- different resource ("cancel" withdraws); each opponent holding the wanted resource accepts or
--- declines, in seat order after p; p then picks one acceptor or nobody. The exchange is
--- raised as base.trade {player, partner, give, give_count, get, get_count} (counts 1); its
--- default moves one card each way; a veto cancels the trade. Returns true when the trade took
--- place. What a player holds is read through funds (cards, plus base.funds additions). Error
--- when p is not the current player.
+-- "1 lumber, 1 ore" for a side {resource = n} (RESOURCES order).
+function side_text(vec)
+  return describe_cost(vec)
+end
+
+-- True when `have` ({resource = n}) holds every card of side `vec`.
+local function covers_side(have, vec)
+  for k = 1, #RESOURCES do
+    local r = RESOURCES[k]
+    local n = vec[r]
+    if n and have[r] < n then return false end
+  end
+  return true
+end
+
+-- The option "offer side g for side h" (keys): {id = "offer:give=G:get=H", action = "offer",
+-- give, get}, made once per game (read only).
+local function offer_record(g, h)
+  local k = g << KEY_BITS | h
+  local o = offer_records[k]
+  if o == nil then
+    o = { id = "offer:give=" .. side_id(g) .. ":get=" .. side_id(h), action = "offer",
+          give = side_vec(g), get = side_vec(h) }
+    offer_records[k] = o
+  end
+  return o
+end
+
+-- The offer record (see offer_record) of giving `give` for `get` ({resource = n} each), or nil
+-- when that is no offer (a side empty or too large, a resource on both sides).
+function offer_option(give, get)
+  local g, gmask = side_of(give)
+  local h, hmask = side_of(get)
+  if g == nil or h == nil or gmask & hmask ~= 0 then return nil end
+  return offer_record(g, h)
+end
+
+-- The j-th (1-based) side of mask S fitting holding `cap`.
+local function nth_side(S, cap, j)
+  local all, room = sides_of_mask(S), cap | GUARDS
+  for i = 1, #all do
+    local key = all[i]
+    if (room - key) & GUARDS == GUARDS then -- fits(key, cap)
+      j = j - 1
+      if j == 0 then return key end
+    end
+  end
+end
+
+-- The trade k (0-based) of list t as the keys of its sides g, h. The trades of one give mask S
+-- form a block: each side of G of mask S (gs) against each side of H whose mask misses S (hs),
+-- in order. The first read finds its two sides by walking; a second read in the same block
+-- lists the block's sides once (t.block), so reading a whole list (as pack tests do, checking
+-- every id) costs a lookup per option.
+local function trade_at(t, k)
+  local b = t.block
+  if b and k >= b.lo and k < b.hi then
+    local hs = b.hs
+    if hs then
+      local j = k - b.lo
+      return b.gs[j // #hs + 1], hs[j % #hs + 1]
+    end
+  end
+  local G, H = t.G, t.H
+  local hsub, hheld, masks = subs(H), H.held, G.masks
+  local lo = 0
+  for i = 1, #masks do
+    local S = masks[i]
+    local comp = FULL_MASK ~ S
+    local nh = hsub[comp & hheld]
+    local hi = lo + G.counts[S] * nh
+    if k < hi then
+      local hmasks = H.masks
+      if b and b.lo == lo then
+        -- The second read in this block: list its sides.
+        local gs, hs = {}, {}
+        append_sides(gs, S, G.key)
+        for j = 1, #hmasks do
+          local T = hmasks[j]
+          if T & comp == T then append_sides(hs, T, H.key) end
+        end
+        b.gs, b.hs = gs, hs
+        local j = k - lo
+        return gs[j // nh + 1], hs[j % nh + 1]
+      end
+      t.block = { lo = lo, hi = hi, gs = false, hs = false }
+      local j = k - lo
+      local g, rest = nth_side(S, G.key, j // nh + 1), j % nh
+      for m = 1, #hmasks do
+        local T = hmasks[m]
+        if T & comp == T then
+          local n = H.counts[T]
+          if rest < n then return g, nth_side(T, H.key, rest + 1) end
+          rest = rest - n
+        end
+      end
+    end
+    lo = hi
+  end
+end
+
+-- Metatable of trade lists (trade_list).
+local TRADE_LIST_META = {}
+TRADE_LIST_META.__len = function(t) return t.n_lead + t.n + #t.tail end
+TRADE_LIST_META.__index = function(t, i)
+  if math.type(i) ~= "integer" or i < 1 then return nil end
+  if i <= t.n_lead then return t.lead[i] end
+  local k = i - t.n_lead
+  if k > t.n then return t.tail[k - t.n] end
+  local made = t.made
+  local o = made[k]
+  if o == nil then
+    local g, h = trade_at(t, k - 1)
+    if t.counter then
+      o = { id = "counter:give=" .. side_id(g) .. ":get=" .. side_id(h), answer = "counter",
+            from = t.from, offer = t.offer, give = side_vec(g), get = side_vec(h) }
+    else
+      o = offer_record(g, h)
+    end
+    made[k] = o
+  end
+  return o
+end
+TRADE_LIST_META.__pairs = function(t)
+  return function(_, i)
+    i = i + 1
+    local o = t[i]
+    if o ~= nil then return i, o end
+  end, t, 0
+end
+
+-- A lazy option list: the records `lead`, then every trade (g, h) with g in catalogue G and h
+-- in catalogue H (masks disjoint) as offers (offer_record), or with `counter` as counter-offers
+-- {id = "counter:give=G:get=H", answer = "counter", from, offer, give, get} to the offer
+-- `offer` of seat `from`; then the records `tail`. Fields (read only): trades = the number of
+-- trades; the others are private to this file.
+local function trade_list(G, H, lead, tail, counter, from, offer)
+  local n = 0
+  local masks = G.masks
+  if #masks > 0 then
+    local counts, hsub, hheld = G.counts, subs(H), H.held
+    for i = 1, #masks do
+      local S = masks[i]
+      n = n + counts[S] * hsub[(FULL_MASK ~ S) & hheld]
+    end
+  end
+  return setmetatable({ G = G, H = H, lead = lead, n_lead = #lead, tail = tail, n = n,
+                        trades = n, counter = counter, from = from, offer = offer, made = {},
+                        block = false }, TRADE_LIST_META)
+end
+
+-- The index in a trade list (offer_list, answer_list) of the trade in which the deciding player
+-- gives `give` and gets `get` ({resource = n} each), or nil when the list does not offer it.
+-- Makes no record: this is how an agent that knows what it wants finds it in a long list.
+function trade_index(opts, give, get)
+  if getmetatable(opts) ~= TRADE_LIST_META then return nil end
+  local g, gmask = side_of(give)
+  local h, hmask = side_of(get)
+  if g == nil or h == nil or gmask & hmask ~= 0 then return nil end
+  local G, H = rawget(opts, "G"), rawget(opts, "H")
+  local j = side_place(gmask, G.key, g)
+  local k = j and side_place(hmask, H.key, h)
+  if k == nil then return nil end
+  local hsub, hcounts, hheld = subs(H), H.counts, H.held
+  local comp = FULL_MASK ~ gmask
+  local index = rawget(opts, "n_lead")
+  local masks = G.masks
+  for i = 1, #masks do
+    local S = masks[i]
+    if S >= gmask then break end
+    index = index + G.counts[S] * hsub[(FULL_MASK ~ S) & hheld]
+  end
+  index = index + (j - 1) * hsub[comp & hheld]
+  masks = H.masks
+  for i = 1, #masks do
+    local T = masks[i]
+    if T >= hmask then break end
+    if T & comp == T then index = index + hcounts[T] end
+  end
+  return index + k
+end
+
+-- What the players other than p can spend together, per resource ({resource = n}, a table
+-- refilled on every call). Public in the base game: each resource's cards outside the bank and
+-- p's hand (and likewise for tokens).
+local others = {}
+local function others_hold(p)
+  for k = 1, #RESOURCES do others[RESOURCES[k]] = 0 end
+  for q = 1, storage.players do
+    if q ~= p then
+      local have = spendable(q)
+      for k = 1, #RESOURCES do
+        local r = RESOURCES[k]
+        others[r] = others[r] + have[r]
+      end
+    end
+  end
+  return others
+end
+
+-- The options of decision "base.trade_offer" for p: every offer of cards p can spend (funds)
+-- for cards of other resources the other players hold between them, up to side_max a side, as
+-- a lazy list, then OFFER_CANCEL.
+function offer_list(p)
+  return trade_list(catalogue(spendable(p)), catalogue(others_hold(p)), EMPTY_LIST,
+    { OFFER_CANCEL }, false)
+end
+
+-- The options of decision "base.trade_answer" for q, offered `offer` (an offer record) by p,
+-- or nil when q could only decline: "accept" when q can pay what p asks, "decline", then (in
+-- the almanac style) every counter-offer of cards q can spend for cards p can spend. Records:
+--   {id = "accept", answer = "accept", from = p, offer, give = offer.get, get = offer.give}
+--   {id = "decline", answer = "decline", from = p, offer}
+--   {id = "counter:give=G:get=H", answer = "counter", from = p, offer, give, get}
+-- give and get are what q would give and get.
+function answer_list(p, q, offer)
+  local have = spendable(q)
+  local lead = {}
+  if covers_side(have, offer.get) then
+    lead[1] = { id = "accept", answer = "accept", from = p, offer = offer, give = offer.get,
+                get = offer.give }
+  end
+  local G, H = EMPTY_CATALOGUE, EMPTY_CATALOGUE
+  if counters_allowed then G, H = catalogue(have), catalogue(spendable(p)) end
+  lead[#lead + 1] = { id = "decline", answer = "decline", from = p, offer = offer }
+  local list = trade_list(G, H, lead, EMPTY_LIST, true, p, offer)
+  if #lead == 1 and list.trades == 0 then return nil end
+  return list
+end
+
+-- True when the main menu of p (the player on turn) offers a domestic trade: the option is
+-- on, fewer than domestic_offers rounds were begun this turn, and p can spend a card.
+function can_offer_trade(p)
+  if not storage.domestic_trade or storage.turn.offers >= rounds_max then return false end
+  return view_size(spendable(p)) > 0
+end
+
+-- Default action of base.trade: each side hands over its cards.
+local function trade_default(e)
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    local n = e.give[r]
+    if n and n > 0 then game.move(e.player, e.partner, r, n, "card") end
+    n = e.get[r]
+    if n and n > 0 then game.move(e.partner, e.player, r, n, "card") end
+  end
+end
+
+-- A copy of side `vec`, for a payload.
+local function copy_side(vec)
+  local out = {}
+  for k = 1, #RESOURCES do
+    local r = RESOURCES[k]
+    out[r] = vec[r]
+  end
+  return out
+end
+
+-- The cards of a side, in total.
+local function side_size(vec)
+  local n = 0
+  for k = 1, #RESOURCES do n = n + (vec[RESOURCES[k]] or 0) end
+  return n
+end
+
+-- One round of domestic trade by p (the current player, after the roll):
+--   1. p picks an offer from offer_list(p), or "cancel" (the round still counts).
+--   2. base.offer {player, give, get} (raised while handled; a veto withdraws the offer).
+--   3. Each other player q, in seat order after p, with anything to answer (answer_list)
+--      decides "base.trade_answer"; base.answer {player = q, offerer = p, answer, give, get}
+--      follows (raised while handled; give/get are q's side; a veto makes it a decline).
+--   4. When someone accepted or countered, p decides "base.trade_partner" among them
+--      ({id = "player:Q", player = Q, answer, give, get}: give and get are p's side) and
+--      "nobody".
+--   5. The trade lapses when either side no longer holds its cards (a fork seen by one seat
+--      deals the others' hands again); else base.trade {player, partner, give, get} moves the
+--      cards (a veto cancels it).
+-- Returns true when cards changed hands. Error when p is not on turn, has not rolled, or
+-- begun domestic_offers rounds this turn.
 function domestic_action(p)
   if p ~= storage.turn_view.current then
     error("domestic trade: only the player whose turn it is trades (player " .. p .. ")", 2)
   end
-  local offers = offer_menu(spendable(p))
-  local offer = offers[game.choose(p, "base.trade_offer", offers)]
-  local give, get = offer.give, offer.get
+  local turn = storage.turn
+  if not turn.rolled then error("domestic trade: not before the roll", 2) end
+  if turn.offers >= rounds_max then
+    error(string.format("domestic trade: %d offers this turn already", turn.offers), 2)
+  end
+  local stats = storage.stats
   local verbose = storage.verbose
-  if not give then
+  local offer = decide(p, "base.trade_offer", offer_list(p))
+  turn.offers = turn.offers + 1 -- after the decision: agents read the rounds before this one
+  if offer.action ~= "offer" then
     if verbose then game.log(string.format("player %d: no offer after all", p)) end
     return false
   end
+  if storage.offer_hooked and game.raise("base.offer", { player = p, give = copy_side(offer.give),
+      get = copy_side(offer.get) }) == "vetoed" then
+    if verbose then game.log(string.format("player %d: the offer is withdrawn", p)) end
+    return false
+  end
+  if stats then stats.domestic_offers = stats.domestic_offers + 1 end
+  if verbose then
+    game.log(string.format("player %d offers: %s", p, game.label("base.trade_offer", offer)))
+  end
 
   local n = storage.players
-  local partners, choices = storage.trade_partners, storage.trade_partner_options
-  local answers = answer_menu(p, give, get)
-  local accepted = 0
-  local views = not storage.funds_hooked and storage.fund_views -- else funds() asks base.funds
+  local partners = {}
   for k = 1, n - 1 do
     local q = (p + k - 1) % n + 1
-    local has = views and views[q][get] or not views and funds(q, get)
-    if has > 0 and game.choose(q, "base.trade_answer", answers) == 1 then
-      accepted = accepted + 1
-      partners[accepted] = q
-      choices[accepted] = SEAT_OPTIONS[q]
+    local answers = answer_list(p, q, offer)
+    if answers then
+      local a = decide(q, "base.trade_answer", answers)
+      local answer = a.answer
+      if storage.answer_hooked then
+        local e = { player = q, offerer = p, answer = answer }
+        if answer ~= "decline" then e.give, e.get = copy_side(a.give), copy_side(a.get) end
+        if game.raise("base.answer", e) == "vetoed" then answer = "decline" end
+      end
+      if verbose then
+        game.log(string.format("player %d: %s", q, game.label("base.trade_answer", a)))
+      end
+      if answer ~= "decline" then
+        partners[#partners + 1] = { id = "player:" .. q, player = q, answer = answer,
+                                    give = a.get, get = a.give }
+      end
     end
   end
-  if accepted == 0 then
-    if verbose then
-      game.log(string.format("player %d: nobody takes %s", p,
-        game.label("base.trade_offer", offer)))
-    end
+  if #partners == 0 then
+    if verbose then game.log(string.format("player %d: nobody takes the offer", p)) end
     return false
   end
-  choices[accepted + 1] = NOBODY_OPTION
-  for i = accepted + 2, #choices do choices[i] = nil end
-  for i = accepted + 1, #partners do partners[i] = nil end
-  local pick = game.choose(p, "base.trade_partner", choices)
-  local q = partners[pick]
+  partners[#partners + 1] = NOBODY_OPTION
+  local pick = decide(p, "base.trade_partner", partners)
+  local q = pick.player
   if not q then
-    if verbose then
-      game.log(string.format("player %d: %s, with nobody", p,
-        game.label("base.trade_offer", offer)))
-    end
+    if verbose then game.log(string.format("player %d trades with nobody", p)) end
     return false
   end
-  -- In a game both sides still hold their card here. A fork as seen by one seat deals the other
-  -- hands again (game.fork seen_by) and may have dealt the offered card away: the offer lapses.
-  if funds(p, give) < 1 or funds(q, get) < 1 then
-    if verbose then game.log(string.format("player %d: the offer lapses", p)) end
+  local give, get = pick.give, pick.get
+  -- In a game both sides still hold their cards here. A fork as seen by one seat deals the
+  -- other hands again and may have dealt them away: the trade lapses, counted in the game prop
+  -- stats.domestic_lapses (set only then, so a game never has it).
+  if not covers_side(spendable(p), give) or not covers_side(spendable(q), get) then
+    game.set("stats.domestic_lapses", (game.get("stats.domestic_lapses") or 0) + 1)
+    if verbose then game.log(string.format("player %d: the trade lapses", p)) end
     return false
   end
-  local deal = { player = p, partner = q, give = give, give_count = 1, get = get, get_count = 1 }
+  local deal = { player = p, partner = q, give = copy_side(give), get = copy_side(get) }
   if game.raise("base.trade", deal, trade_default) == "vetoed" then
     if verbose then game.log(string.format("player %d: the trade with player %d is off", p, q)) end
     return false
   end
+  turn.trades = turn.trades + 1
+  if stats then
+    stats.domestic_trades = stats.domestic_trades + 1
+    stats.domestic_cards = stats.domestic_cards + side_size(give) + side_size(get)
+  end
   if verbose then
-    game.log(string.format("player %d gives 1 %s to player %d for 1 %s", p, give, q, get))
+    game.log(string.format("player %d gives %s to player %d for %s", p, side_text(give), q,
+      side_text(get)))
   end
   return true
 end
+
+game.on("game.setup", function()
+  storage.domestic_trade = options.domestic_trade
+  local almanac = options.domestic_style == "almanac"
+  side_max = almanac and options.trade_cards or 1
+  counters_allowed = almanac
+  rounds_max = options.domestic_offers
+  storage.domestic_offers = rounds_max
+  by_mask, group_cache, catalogues = {}, {}, {}
+  side_vecs, side_texts, offer_records = {}, {}, {}
+  for S = 1, FULL_MASK do group_cache[S] = {} end
+  -- Handlers are registered only while packs load, so these hold for the whole game.
+  storage.offer_hooked = game.has_handlers("base.offer")
+  storage.answer_hooked = game.has_handlers("base.answer")
+end, { priority = -80 })

@@ -6,7 +6,8 @@
 --   4. The main phase: decision "base.action" among the legal actions, in this order (option
 --      ids): "build:<piece>" for each piece of buildable(p), "buy_dev", "play:<card>" for each
 --      kind of playable_dev(p) (one card per turn), "maritime", "domestic" (option
---      domestic_trade, p holds a card), "end", then any entries handlers of base.actions
+--      domestic_trade, fewer than domestic_offers trade rounds begun this turn, p holds a
+--      card), "end", then any entries handlers of base.actions
 --      appended. The chosen action runs (building and dev-card actions ask their own follow-up
 --      decisions). The loop ends with "end" or when the game is over.
 --   5. base.turn_end {player} is raised unless the game is over; the kernel passes the turn.
@@ -130,7 +131,8 @@ local function fill_menu(p, menu)
       n = n + 1
       opts[n], codes[n] = MARITIME_OPTION, MARITIME
     end
-    if storage.domestic_trade and (hand or can_offer_trade(p)) then -- hand: cards > 0 here
+    if storage.domestic_trade and turn.offers < storage.domestic_offers
+        and (hand or can_offer_trade(p)) then -- hand: cards > 0 here
       n = n + 1
       opts[n], codes[n] = DOMESTIC_OPTION, DOMESTIC
     end
@@ -237,7 +239,6 @@ game.on("game.setup", function()
     BUILD_OPTIONS[name] = { id = "build:" .. name, action = "build", piece = name }
   end
   storage.menu = { options = {}, codes = {}, args = {}, n = 0, ok = {} }
-  storage.domestic_trade = options.domestic_trade
   -- The menu's affordability check: the pieces in piece_names order, then a development card;
   -- and the fewest resources any of them costs (below that the check is skipped).
   local costs = {}

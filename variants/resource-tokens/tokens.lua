@@ -138,13 +138,22 @@ game.on("base.maritime", function(e)
   return game.REPLACE
 end, { priority = 100 })
 
--- Either side of a domestic trade may pay with tokens; a token given stays a token.
-game.on("base.trade", function(e)
-  if storage.tokens[e.player][e.give] == 0 and storage.tokens[e.partner][e.get] == 0 then
-    return
+-- True when `player` holds a token of a resource of side `side` ({resource = n}).
+local function tokens_in(player, side)
+  local held = storage.tokens[player]
+  for i = 1, #RESOURCES do
+    local r = RESOURCES[i]
+    if (side[r] or 0) > 0 and held[r] > 0 then return true end
   end
-  spend(e.player, e.partner, e.give, e.give_count)
-  spend(e.partner, e.player, e.get, e.get_count)
+  return false
+end
+
+-- Either side of a domestic trade may pay with tokens, resource by resource (the offers and
+-- counter-offers count them already: base.fund_forms); a token given stays a token.
+game.on("base.trade", function(e)
+  if not tokens_in(e.player, e.give) and not tokens_in(e.partner, e.get) then return end
+  for _, r in ipairs(RESOURCES) do spend(e.player, e.partner, r, e.give[r] or 0) end
+  for _, r in ipairs(RESOURCES) do spend(e.partner, e.player, r, e.get[r] or 0) end
   return game.REPLACE
 end, { priority = 100 })
 

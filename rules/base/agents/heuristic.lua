@@ -28,10 +28,8 @@
 --                      development card (when it takes no card the main target needs) > build
 --                      a road (toward an open node when none is reachable, or to race for
 --                      Longest Road) > a maritime trade that completes a wanted build (or sheds
---                      cards above the discard limit) > a domestic offer (a surplus card for a
---                      card its target lacks, if an opponent holds 2 of those; made only on a
---                      coin toss from its own stream, so a declined offer cannot repeat
---                      forever) > end turn.
+--                      cards above the discard limit) > a domestic offer (offer_terms, when an
+--                      opponent holds one more than each card asked for) > end turn.
 --   place_*            city: the best producing settlement; settlement: the best spot;
 --                      road: along a shortest free route to the best open node.
 --   preroll            a knight when the robber sits on one of its producing tiles.
@@ -39,13 +37,20 @@
 --                      touching none of its own buildings; rob the leader.
 --   discard            the card least needed by the wanted builds (largest surplus).
 --   monopoly / plenty  the resource opponents hold most of / what the targets lack.
---   trade_answer       accept when the card received is missing for its target, the card given
---                      is surplus and the offerer is not near victory. The offer comes from
---                      the options' fields from/give/get (the base rules' answer options carry
---                      them), else storage.turn.offer; without either the agent assumes the
---                      offerer made the offer this agent would make in its place (exact when the
---                      offerer is a heuristic bot).
---   trade_partner      the acceptor with the fewest public points, never one near victory.
+--   trade_offer        offer_terms: the cards its primary target lacks (when it lacks 1 or 2)
+--                      for as many surplus cards; after a round without a trade, no more
+--                      offers this turn (rounds are counted by the rules: storage.turn.offers,
+--                      storage.turn.trades), since nothing it could ask for has changed.
+--   trade_answer       never to a player near victory. Accept when the trade fills a card its
+--                      primary target lacks and pays only surplus cards (trade_gain); else
+--                      counter with 1 card the offerer asked for that it has to spare, for
+--                      what its target lacks most (up to 2 of it; one the offerer offered if
+--                      it can); else decline. Reads the offer from the options' fields
+--                      (answer, offer, give, get) and finds its counter with the rules'
+--                      trade_index.
+--   trade_partner      the acceptor or counterer whose terms fill most of what its target
+--                      lacks with surplus cards (then the fewest cards given, then the fewest
+--                      public points), never one near victory; else nobody.
 
 local storage, game = storage, game -- upvalues, not globals (the chunk runs for every game)
 local deck_count, pget = game.deck_count, game.player_get
@@ -64,8 +69,6 @@ local NEAR_ROAD_DIST = 2
 local FAR_ROAD_DIST = 5
 -- Points short of the target at which a player counts as near victory.
 local NEAR_VICTORY = 2
--- A domestic offer is made only if an opponent holds at least this many of the wanted card.
-local OFFER_MIN_HELD = 2
 local EMPTY = {} -- never modified
 
 ------------------------------------------------------------------------------------------------
@@ -314,7 +317,7 @@ end
 -- goal, goal_done, and the search's mark / dist / via / queue / head / tail / stamp). Kept while,
 -- besides, p's cards and whether the deck has a card are unchanged: targets (array, priority
 -- order, of "city", "settlement", "road", "dev"), primary (the first) and serial (changes with
--- them). hand is p's live card view. sea and offer hold the maritime_plan and offer_plan memos.
+-- them). hand is p's live card view. sea and offer hold the maritime_plan and offer_terms memos.
 local function make_plan(p)
   local H = agent_cache()
   local plan = H.plans[p]
@@ -604,50 +607,143 @@ local function maritime_plan(plan, shed)
   return give, get
 end
 
--- The domestic offer of p: 1 card of its largest surplus for a card its primary target lacks
--- (the one it lacks most; on a tie the one it produces least), when the target lacks 1 or 2
--- cards.
+-- The most cards a side of a domestic trade may hold under the rules' options.
+local function side_limit()
+  if options.domestic_style == "almanac" then return options.trade_cards end
+  return 1
+end
+
+-- The domestic offer of p (offer_terms) as give, get (tables {resource = n}), or nil: the cards
+-- its primary target lacks, when it lacks 1 or 2, for as many surplus cards, taken one at a
+-- time from the largest surplus over the wanted builds (wish).
 local function find_offer(plan)
   local target = plan.primary
   if target == nil then return nil end
   local cost = cost_of(target)
   local hand = plan.hand
   local m = missing(hand, cost)
-  if m == 0 or m > 2 then return nil end
+  if m == 0 or m > 2 or m > side_limit() then return nil end
   local need = wish(plan)
-  local give, give_extra, get, get_lack
+  local spare, spare_total = {}, 0
   for i = 1, #RES do
     local r = RES[i]
     local extra = hand[r] - need[r]
-    if extra > 0 and (give == nil or extra > give_extra) then give, give_extra = r, extra end
+    spare[r] = extra > 0 and extra or 0
+    spare_total = spare_total + spare[r]
+  end
+  if spare_total < m then return nil end
+  local give, get = {}, {}
+  for _ = 1, m do
+    local best
+    for i = 1, #RES do
+      local r = RES[i]
+      if spare[r] > 0 and (best == nil or spare[r] > spare[best]) then best = r end
+    end
+    spare[best] = spare[best] - 1
+    give[best] = (give[best] or 0) + 1
+  end
+  for i = 1, #RES do
+    local r = RES[i]
     local lack = (cost[r] or 0) - hand[r]
-    if lack > 0 then
-      if get == nil or lack > get_lack then
-        get, get_lack = r, lack
-      elseif lack == get_lack then
-        local prod = plan_prod(plan)
-        if prod[r] < prod[get] then get = r end
-      end
+    if lack > 0 then get[r] = lack end
+  end
+  return give, get
+end
+
+-- find_offer, remembered in plan.offer while the plan's serial is unchanged. The tables
+-- returned are kept: do not modify them.
+local function offer_terms(plan)
+  local memo = plan.offer
+  if memo.serial == plan.serial then return memo.give, memo.get end
+  local give, get = find_offer(plan)
+  memo.serial, memo.give, memo.get = plan.serial, give, get
+  return give, get
+end
+
+-- Domestic rounds of the player on turn this turn that ended without a trade.
+local function failed_rounds()
+  local turn = storage.turn
+  return (turn.offers or 0) - (turn.trades or 0)
+end
+
+-- What a domestic trade in which p gives `give` and gets `get` ({resource = n} each) does for
+-- p: -1 when it pays a card p's wanted builds need (wish), else the cards it fills of what p's
+-- primary target lacks (0 without a target).
+local function trade_gain(plan, give, get)
+  local primary = plan.primary
+  local hand, need = plan.hand, wish(plan)
+  local cost = primary and cost_of(primary) or EMPTY
+  local gain = 0
+  for i = 1, #RES do
+    local r = RES[i]
+    local h, g, t = hand[r], give[r] or 0, get[r] or 0
+    if g > 0 and h - g < need[r] then return -1 end
+    local c = cost[r] or 0
+    if t > 0 and h < c then gain = gain + (t < c - h and t or c - h) end
+  end
+  return gain
+end
+
+-- The counter-offer of p to `offer` (the offerer's give and get): 1 card the offerer asked for
+-- that p has to spare (the largest surplus), for the card p's primary target lacks most (up to
+-- 2 of it; those the offerer offered first, then the others). Without such a card to spare, or
+-- while the target lacks more than 3 cards, none. Calls try(give, get) for each candidate until
+-- it returns an index (the options hold the counter); returns it or nil.
+local function find_counter(plan, offer, try)
+  local primary = plan.primary
+  if primary == nil then return nil end
+  local cost, hand, need = cost_of(primary), plan.hand, wish(plan)
+  local m = missing(hand, cost)
+  if m == 0 or m > 3 then return nil end
+  local give, give_extra
+  local asked = offer.get
+  for i = 1, #RES do
+    local r = RES[i]
+    local extra = hand[r] - need[r]
+    if (asked[r] or 0) > 0 and extra > 0 and (give == nil or extra > give_extra) then
+      give, give_extra = r, extra
     end
   end
-  if give == nil or get == nil then return nil end
-  return give, get
+  if give == nil then return nil end
+  local offered = offer.give
+  local limit = side_limit()
+  for pass = 1, 2 do
+    local best, best_lack
+    for i = 1, #RES do
+      local r = RES[i]
+      local lack = (cost[r] or 0) - hand[r]
+      if lack > 0 and r ~= give and ((offered[r] or 0) > 0) == (pass == 1)
+          and (best == nil or lack > best_lack) then
+        best, best_lack = r, lack
+      end
+    end
+    if best then
+      local n = best_lack > 2 and 2 or best_lack
+      if n > limit then n = limit end
+      local index = try({ [give] = 1 }, { [best] = n })
+      if index == nil and n > 1 then index = try({ [give] = 1 }, { [best] = 1 }) end
+      if index then return index end
+    end
+  end
+  return nil
 end
 
--- find_offer, remembered in plan.offer while the plan's serial and prod are unchanged (it reads
--- prod only on a tie, so prod false then true is a change).
-local function offer_plan(plan)
-  local memo = plan.offer
-  if memo.serial == plan.serial and memo.prod == plan.prod then return memo.give, memo.get end
-  local give, get = find_offer(plan)
-  memo.serial, memo.prod, memo.give, memo.get = plan.serial, plan.prod, give, get
-  return give, get
-end
-
--- True when some opponent of p holds at least n cards of resource r.
-local function opponents_hold(p, r, n)
+-- True when some opponent of p holds, of every resource of `get` ({resource = n}), one card
+-- more than asked for (the bot reads the hands: a shortcut, not a rule).
+local function opponents_hold(p, get)
   for q = 1, storage.players do
-    if q ~= p and storage.cards[q][r] >= n then return true end
+    if q ~= p then
+      local hand, ok = storage.cards[q], true
+      for i = 1, #RES do
+        local r = RES[i]
+        local n = get[r]
+        if n and hand[r] <= n then
+          ok = false
+          break
+        end
+      end
+      if ok then return true end
+    end
   end
   return false
 end
@@ -1030,72 +1126,83 @@ local function maritime_get(p, opts)
   return best
 end
 
-local function offer_choice(p, opts)
-  local give, get = offer_plan(make_plan(p))
-  if give then
-    for i = 1, #opts do
-      local o = opts[i]
-      if o.give == give and o.get == get then return i end
+-- The option of a trade list in which the deciding player gives `give` and gets `get`: found
+-- with the rules' trade_index in their lazy lists, else by reading the options.
+local function trade_option(opts, give, get)
+  local i = trade_index(opts, give, get)
+  if i then return i end
+  if rawget(opts, "trades") then return nil end -- a rules' list: trade_index answered
+  local function same(a, b)
+    for i = 1, #RES do
+      local r = RES[i]
+      if (a[r] or 0) ~= (b[r] or 0) then return false end
+    end
+    return true
+  end
+  for k = 1, #opts do
+    local o = opts[k]
+    if type(o.give) == "table" and type(o.get) == "table" and (o.action == "offer"
+        or o.answer == "counter") and same(o.give, give) and same(o.get, get) then
+      return k
     end
   end
-  return index_where(opts, "action", "cancel") or #opts
+  return nil
 end
 
--- The offer under answer: from option fields or storage.turn.offer when the rules provide them
--- (from, give, get; give = what the offerer gives), else just from = the current player.
-local function stated_offer(opts)
-  local o = opts[1]
-  if o.give and o.get then
-    return o.from or o.player or game.current(), o.give, o.get
-  end
-  local turn = storage.turn
-  local offer = turn and turn.offer
-  if type(offer) == "table" and offer.give and offer.get then
-    return offer.from or offer.player or game.current(), offer.give, offer.get
-  end
-  return game.current(), nil, nil
+local function offer_choice(p, opts)
+  local give, get
+  if failed_rounds() == 0 then give, get = offer_terms(make_plan(p)) end
+  local i = give and trade_option(opts, give, get)
+  if i then return i end
+  local n = #opts
+  if opts[n].action == "cancel" then return n end
+  return index_where(opts, "action", "cancel") or n
 end
 
 local function answer_choice(p, opts)
-  local accept, decline = 1, 2
-  for i = 1, #opts do
-    local yes = opts[i].accept
-    if yes == true then accept = i elseif yes == false then decline = i end
+  -- The leading records: "accept" (when p can pay) and "decline", each with the offer.
+  local accept, decline, first = nil, nil, nil
+  for i = 1, math.min(#opts, 2) do
+    local o = opts[i]
+    if o.answer == "accept" then accept = i elseif o.answer == "decline" then decline = i end
+    first = first or o
   end
-  local from, give, get = stated_offer(opts)
-  if from == p or public_vp(from) >= options.target_vp - NEAR_VICTORY then return decline end
+  decline = decline or #opts
+  local from, offer = first and first.from, first and first.offer
+  if from == nil or offer == nil or from == p
+      or public_vp(from) >= options.target_vp - NEAR_VICTORY then
+    return decline
+  end
   local plan = make_plan(p)
-  local need = wish(plan)
-  local hand = plan.hand
-  -- No offer suits p unless it has a card to spare and lacks one.
-  local spare, lack = false, false
-  for i = 1, #RES do
-    local r = RES[i]
-    if hand[r] > need[r] then spare = true end
-    if hand[r] == 0 or hand[r] < need[r] then lack = true end
-  end
-  if not (spare and lack) then return decline end
-  if give == nil then
-    -- Assume the offerer made the offer this agent would make in its place.
-    give, get = offer_plan(make_plan(from))
-    if give == nil then return decline end
-  end
-  -- p would receive `give` and pay `get`: only a surplus card for one p lacks.
-  if (hand[get] or 0) <= (need[get] or 0) then return decline end
-  if (hand[give] or 0) > 0 and (hand[give] or 0) >= (need[give] or 0) then return decline end
-  return accept
+  -- p would give what the offerer asks for and get what it offers.
+  if accept and trade_gain(plan, offer.get, offer.give) > 0 then return accept end
+  local counter = find_counter(plan, offer, function(give, get)
+    return trade_option(opts, give, get)
+  end)
+  return counter or decline
 end
 
-local function partner_choice(_, opts)
-  local best, best_vp = nil, nil
+local function partner_choice(p, opts)
+  local plan = make_plan(p)
   local limit = options.target_vp - NEAR_VICTORY
-  local nobody
+  local best, best_gain, best_cost, best_vp, nobody
   for i = 1, #opts do
-    local q = opts[i].player
-    if q then
+    local o = opts[i]
+    local q = o.player
+    if q and type(o.give) == "table" and type(o.get) == "table" then
       local v = public_vp(q)
-      if v < limit and (best_vp == nil or v < best_vp) then best, best_vp = i, v end
-    elseif nobody == nil then
+      if v < limit then
+        local gain = trade_gain(plan, o.give, o.get)
+        if gain > 0 then
+          local cost = 0
+          for k = 1, #RES do cost = cost + (o.give[RES[k]] or 0) end
+          if best == nil or gain > best_gain or gain == best_gain and (cost < best_cost
+              or cost == best_cost and v < best_vp) then
+            best, best_gain, best_cost, best_vp = i, gain, cost, v
+          end
+        end
+      end
+    elseif q == nil and nobody == nil then
       nobody = i
     end
   end
@@ -1149,9 +1256,8 @@ local function action_choice(p, opts)
     local k = game.search(opts, SEARCH)
     if k then return k end
   end
-  -- The coin for a domestic offer is tossed first, so a menu of only "offer a trade" and
-  -- "end turn" costs no plan half the time.
-  if offer and game.random(2) ~= 1 then offer = nil end
+  -- A failed trade round ends the bot's offers for the turn (no plan needed).
+  if offer and failed_rounds() > 0 then offer = nil end
   if not (buy or road or sea or offer or plays) then return stop or n end
 
   local plan = make_plan(p)
@@ -1194,8 +1300,8 @@ local function action_choice(p, opts)
   if sea and maritime_plan(plan, over) then return sea end
 
   if offer then
-    local give, get = offer_plan(plan)
-    if give and opponents_hold(p, get, OFFER_MIN_HELD) then return offer end
+    local give, get = offer_terms(plan)
+    if give and opponents_hold(p, get) then return offer end
   end
 
   return stop or n

@@ -87,8 +87,10 @@ local function seats(env, list) return records(env.SEAT_OPTIONS, list) end
 local function resources(env, list) return records(env.RESOURCE_OPTIONS, list) end
 local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
 
--- Answer options that do not carry the offer (the agent then assumes one).
-local ANSWERS = { { id = "accept", accept = true }, { id = "decline", accept = false } }
+-- The answers player q is offered for p's offer of `give` for `get` (the rules' list).
+local function answer_options(env, p, q, give, get)
+  return env.answer_list(p, q, env.offer_option(give, get))
+end
 
 local function copy(v)
   if type(v) ~= "table" then return v end
@@ -221,42 +223,110 @@ test("heuristic: plays a knight before the roll when the robber blocks its tile"
   t.eq(choose(env, 1, "base.preroll", preroll), "play:knight")
 end)
 
-test("heuristic: trades a surplus card for a missing one, never with a player near victory",
+test("heuristic: offers surplus cards for what its target lacks, once a turn unless it trades",
   function(t)
     local env = new_game(t)
     settle(env, 1, 43)
     road_at(env, 1, 43)
-    give(1, { ore = 3, grain = 1, wool = 2 })   -- the city lacks 1 grain; wool is surplus
-    settle(env, 2, 28)
-    give(2, { grain = 3 })                      -- grain beyond its own city's 2; no wool
-    local offers = {}
-    for _, x in ipairs({ "grain", "ore", "wool" }) do
-      for _, y in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do
-        if x ~= y then offers[#offers + 1] = env.offer_option(x, y) end
-      end
-    end
-    offers[#offers + 1] = env.OFFER_CANCEL
-    t.eq(choose(env, 1, "base.trade_offer", offers), "offer:wool:grain")
-    t.eq(choose(env, 2, "base.trade_answer", ANSWERS), "accept", "the offer it would make")
-    t.eq(choose(env, 2, "base.trade_answer", env.answer_menu(1, "wool", "grain")), "accept")
-    t.eq(choose(env, 2, "base.trade_answer", env.answer_menu(1, "ore", "wool")), "decline",
-      "it has no wool to spare")
-    t.eq(choose(env, 1, "base.trade_partner", { env.SEAT_OPTIONS[2], env.NOBODY_OPTION }),
-      "player:2")
-    -- Through the rules: player 2 (the only one holding grain) accepts and trades.
-    t.eq(env.domestic_action(1), true)
-    t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 2, ore = 3 })
-    t.eq(hand(2), { brick = 0, lumber = 0, wool = 1, grain = 2, ore = 0 })
+    give(1, { ore = 2, grain = 1, wool = 3 }) -- the city lacks 1 ore and 1 grain; wool is surplus
+    give(2, { ore = 2, grain = 2 })
+    env.storage.turn.rolled = true
+    t.eq(choose(env, 1, "base.action", env.action_options(1)), "domestic")
+    -- Both missing cards for as many surplus cards.
+    t.eq(choose(env, 1, "base.trade_offer", env.offer_list(1)), "offer:give=wool2:get=grain1,ore1")
+    -- After a round without a trade nothing it would ask has changed: no more offers this turn.
+    env.storage.turn.offers = 1
+    t.eq(choose(env, 1, "base.action", env.action_options(1)), "end")
+    t.eq(choose(env, 1, "base.trade_offer", env.offer_list(1)), "cancel")
+    -- After a trade, a new offer for what it lacks then.
+    env.storage.turn.trades = 1
+    t.eq(choose(env, 1, "base.action", env.action_options(1)), "domestic")
+    -- Nobody holds one more than a card it asks for: no offer.
+    env.storage.turn.offers, env.storage.turn.trades = 0, 0
+    game.move(2, "bank", "grain", 1, "card")
+    t.eq(choose(env, 1, "base.action", env.action_options(1)), "end")
+  end)
 
-    -- With a target of 3 points, player 1 (1 point) is near victory: player 2 declines.
+test("heuristic: accepts what fills its target with surplus cards, else counters or declines",
+  function(t)
+    local env = new_game(t)
+    -- Player 2 has no building: its target is a road (brick, lumber); it holds 1 lumber, and
+    -- grain and ore to spare.
+    give(1, { brick = 2, wool = 2, lumber = 1 })
+    give(2, { lumber = 1, grain = 2, ore = 2 })
+    t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { brick = 1 }, { grain = 1 })),
+      "accept")
+    t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { brick = 1 }, { grain = 1, ore = 1 })),
+      "accept", "two surplus cards for the missing one")
+    -- Wool fills nothing: it counters with the surplus card it was asked for, for the brick it
+    -- lacks (held by player 1).
+    t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { wool = 2 }, { ore = 1 })),
+      "counter:give=ore1:get=brick1")
+    -- Asked only for its lumber, which the road needs: nothing asked to spare, so no counter.
+    t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { brick = 1 }, { lumber = 1 })),
+      "decline")
+    -- Asked for grain and ore for wool: it counters with one of them (as spare as each other:
+    -- the first) for the brick.
+    t.eq(choose(env, 2, "base.trade_answer",
+      answer_options(env, 1, 2, { wool = 1 }, { grain = 1, ore = 1 })), "counter:give=grain1:get=brick1")
+    -- Nothing player 1 holds fills its target: decline.
+    game.move(1, "bank", "brick", 2, "card")
+    t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { wool = 2 }, { ore = 1 })),
+      "decline")
+    -- Never with a player near victory (target 3 points; player 1 shows 2).
     env = new_game(t, { "base.target_vp=3" })
     settle(env, 1, 43)
-    road_at(env, 1, 43)
-    give(1, { ore = 3, grain = 1, wool = 2 })
-    settle(env, 2, 28)
-    give(2, { grain = 3 })
-    t.eq(choose(env, 2, "base.trade_answer", env.answer_menu(1, "wool", "grain")), "decline")
+    settle(env, 1, 3)
+    give(1, { brick = 2 })
+    give(2, { lumber = 1, grain = 2, ore = 2 })
+    t.eq(choose(env, 2, "base.trade_answer", answer_options(env, 1, 2, { brick = 1 }, { grain = 1 })),
+      "decline")
   end)
+
+test("heuristic: picks the partner whose terms help it most, never one near victory", function(t)
+  local env = new_game(t)
+  settle(env, 1, 43)
+  road_at(env, 1, 43)
+  give(1, { ore = 2, grain = 1, wool = 3 }) -- the city lacks 1 ore and 1 grain
+  local function partner(q, answer, give_, get)
+    return { id = "player:" .. q, player = q, answer = answer, give = give_, get = get }
+  end
+  local one = partner(2, "accept", { wool = 1 }, { ore = 1 })
+  local both = partner(3, "counter", { wool = 2 }, { ore = 1, grain = 1 })
+  local dear = partner(4, "counter", { wool = 3 }, { ore = 1, grain = 1 })
+  local needed = partner(4, "counter", { ore = 1 }, { grain = 1 })
+  t.eq(choose(env, 1, "base.trade_partner", { one, both, dear, env.NOBODY_OPTION }), "player:3",
+    "both missing cards, for fewer cards than player 4 asks")
+  t.eq(choose(env, 1, "base.trade_partner", { needed, env.NOBODY_OPTION }), "nobody",
+    "it would pay ore its city needs")
+  -- A partner near victory is passed over.
+  env = new_game(t, { "base.target_vp=3" })
+  settle(env, 1, 43)
+  road_at(env, 1, 43)
+  give(1, { ore = 2, grain = 1, wool = 3 })
+  settle(env, 3, 28)
+  settle(env, 3, 46)
+  t.eq(choose(env, 1, "base.trade_partner", { one, both, env.NOBODY_OPTION }), "player:2")
+end)
+
+test("heuristic: a round between heuristic bots trades what both want", function(t)
+  local env = new_game(t)
+  settle(env, 1, 43)
+  road_at(env, 1, 43)
+  -- The city lacks 1 ore and 1 grain; the road it wants takes a brick, the other is surplus.
+  give(1, { ore = 2, grain = 1, wool = 3, brick = 2 })
+  give(2, { lumber = 1, grain = 2, ore = 2 })           -- its road lacks a brick
+  env.storage.turn.rolled = true
+  t.eq(env.domestic_action(1), true)
+  local order = {}
+  for _, d in ipairs(t.decisions()) do order[#order + 1] = d.player .. " " .. d.id end
+  -- Player 2 counters with a grain for player 1's brick (wool fills nothing for it); player 1
+  -- takes it: the brick is surplus and the grain is missing.
+  t.eq(order, { "1 offer:give=wool2:get=grain1,ore1", "2 counter:give=grain1:get=brick1",
+                "1 player:2" })
+  t.eq(hand(1), { brick = 1, lumber = 0, wool = 3, grain = 2, ore = 2 })
+  t.eq(hand(2), { brick = 1, lumber = 1, wool = 0, grain = 1, ore = 2 })
+end)
 
 test("heuristic: reads the game without changing storage", function(t)
   t.start { players = 4, seed = 2, agents = HEURISTIC4 }
@@ -285,7 +355,10 @@ test("heuristic: reads the game without changing storage", function(t)
   env.heuristic_choice(p, "base.plenty", env.RESOURCE_OPTION_LIST)
   env.heuristic_choice(p, "base.monopoly", env.RESOURCE_OPTION_LIST)
   if #gives > 0 then env.heuristic_choice(p, "base.maritime_give", gives) end
-  env.heuristic_choice(p % 4 + 1, "base.trade_answer", ANSWERS)
+  local q = p % 4 + 1
+  local offered = answer_options(env, p, q, { brick = 1 }, { ore = 1 })
+  if offered then env.heuristic_choice(q, "base.trade_answer", offered) end
+  env.heuristic_choice(p, "base.trade_offer", env.offer_list(p))
   if #roads > 0 then env.heuristic_choice(p, "base.place_road", roads) end
   t.eq(rules_storage(), before)
   t.eq({ hand(1), hand(2), hand(3), hand(4), game.get("robber"), game.decisions() }, digest)
@@ -319,18 +392,16 @@ test("heuristic: its cache never changes an answer", function(t)
   -- After every turn of two games, each seat's answers with the cache the game left
   -- (storage.heuristic) and with none are the same.
   local function answers(env, p)
-    -- The menu without "domestic": its coin toss would differ between the calls.
-    local menu = {}
-    for _, o in ipairs(env.action_options(p)) do
-      if o.id ~= "domestic" then menu[#menu + 1] = o end
-    end
+    local menu = env.action_options(p)
     local all = resources(env, RESOURCES)
     local out = { env.heuristic_choice(p, "base.action", menu),
                   env.heuristic_choice(p, "base.discard", all),
                   env.heuristic_choice(p, "base.plenty", all),
                   env.heuristic_choice(p, "base.monopoly", all),
                   env.heuristic_choice(p, "base.robber", robber_options(env)),
-                  env.heuristic_choice(p, "base.trade_answer", ANSWERS) }
+                  env.heuristic_choice(p, "base.trade_offer", env.offer_list(p)) }
+    local offered = answer_options(env, p % 4 + 1, p, { brick = 1 }, { ore = 1 })
+    if offered then out[#out + 1] = env.heuristic_choice(p, "base.trade_answer", offered) end
     local gives = env.maritime_gives(p)
     if #gives > 0 then out[#out + 1] = env.heuristic_choice(p, "base.maritime_give", gives) end
     local roads = paths(env, env.legal_spots(p, "road"))
@@ -366,20 +437,4 @@ test("heuristic: wins at least 16 of 20 games against three random bots", functi
     if t.play().winner == 1 then wins = wins + 1 end
   end
   t.ok(wins >= 16, "won " .. wins .. " of 20")
-end)
-
-test("heuristic: answers the offer the trade_answer options carry", function(t)
-  -- Player 1 (scripted, no buildings: the bot could not guess any offer of its own) offers a
-  -- grain for a wool. Player 2 (heuristic) wants grain for its city and has wool to spare: it
-  -- accepts because the options state the offer. Players 3 and 4 hold no wool: not asked.
-  t.start { players = 4, seed = 1, start = false, options = { "base.check=true" },
-            agents = HEURISTIC4, answers = { [1] = { "offer:grain:wool", "player:2" } } }
-  local env = t.env()
-  settle(env, 2, 28)
-  give(1, { grain = 1 })
-  give(2, { wool = 2 })
-  t.eq(env.domestic_action(1), true)
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
-  t.eq(hand(2), { brick = 0, lumber = 0, wool = 1, grain = 1, ore = 0 })
-  t.eq(#t.decisions(), 3)
 end)

@@ -36,7 +36,8 @@ test("stats: discards, cards discarded, robber moves and steals on a seven", fun
   place(3, "settlement", 19, 1)
   give(3, { lumber = 1 })
   env.seven(2)
-  t.eq(env.storage.stats, { discards = 2, cards_discarded = 8, robber_moves = 1, robber_steals = 1 })
+  t.eq(env.storage.stats, { discards = 2, cards_discarded = 8, robber_moves = 1, robber_steals = 1,
+                            domestic_offers = 0, domestic_trades = 0, domestic_cards = 0 })
 end)
 
 test("stats: a whole game publishes every statistic as an integer", function(t)
@@ -49,4 +50,14 @@ test("stats: a whole game publishes every statistic as an integer", function(t)
   t.ok(game.get("stats.discards") <= game.get("stats.cards_discarded"))
   t.ok(game.get("stats.robber_steals") <= game.get("stats.robber_moves"))
   t.ok(game.get("stats.robber_moves") >= game.get("stats.sevens"), "every seven moves the robber")
+  t.eq(game.get("stats.domestic_trades"), 0, "domestic trade is off")
+end)
+
+test("stats: domestic trades and the cards they moved, in a game of heuristic bots", function(t)
+  t.start { players = 4, seed = 3, agents = { "heuristic", "heuristic", "heuristic", "heuristic" } }
+  t.play()
+  local offers, trades = game.get("stats.domestic_offers"), game.get("stats.domestic_trades")
+  local cards = game.get("stats.domestic_cards")
+  t.ok(trades > 0 and trades <= offers, trades .. " trades of " .. offers .. " offers")
+  t.ok(cards >= 2 * trades, "each trade moves at least a card each way")
 end)
