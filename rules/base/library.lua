@@ -26,6 +26,17 @@ local function node_pips(n)
   return sum
 end
 
+-- The index of the node option (a record with field `node`) whose producing hexes roll most
+-- often (node_pips), the first of equals: where a piece that improves production should go.
+local function busiest_node(options)
+  local best, best_pips = 1, -1
+  for i, o in ipairs(options) do
+    local n = node_pips(o.node)
+    if n > best_pips then best, best_pips = i, n end
+  end
+  return best
+end
+
 -- The cost a pack's options give a piece: {resource = n} for each option `prefix .. resource`
 -- above 0 (cost_from(options, "cost_") reads cost_brick, cost_lumber, ...).
 local function cost_from(opts, prefix)
@@ -42,5 +53,6 @@ return {
   PIPS = PIPS,
   pips = pips,
   node_pips = node_pips,
+  busiest_node = busiest_node,
   cost_from = cost_from,
 }

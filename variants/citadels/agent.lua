@@ -10,8 +10,6 @@
 --                       left out): the extra resource per roll is worth most there.
 -- Like every agent it only reads the game.
 
--- Pips of the producing hexes around node n, the robber's hex left out (base's library).
-local node_pips = require("base").node_pips
 
 local RESOURCES = require("base").RESOURCES
 local DEV_CARD_COST = { ore = 1, wool = 1, grain = 1 }
@@ -48,10 +46,5 @@ end)
 
 -- Placement options are {id = "node:N", node = N}.
 game.extend_agent("heuristic", "base.place_citadel", function(p, kind, opts)
-  local best, best_pips = 1, -1
-  for i, o in ipairs(opts) do
-    local pips = node_pips(o.node)
-    if pips > best_pips then best, best_pips = i, pips end
-  end
-  return best
+  return require("base").busiest_node(opts)
 end)

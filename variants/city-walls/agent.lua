@@ -9,8 +9,6 @@
 --                    any city will do.
 -- Like every agent it only reads the game.
 
--- Pips of the producing hexes around node n, the robber's hex left out (base's library).
-node_pips = require("base").node_pips
 
 -- True for a menu option (a record of rules/base/turn.lua) that builds something other than a
 -- road or a wall.
@@ -36,10 +34,5 @@ end)
 
 -- Placement options are {id = "node:N", node = N}.
 game.extend_agent("heuristic", "base.place_wall", function(p, kind, opts)
-  local best, best_pips = 1, -1
-  for i, o in ipairs(opts) do
-    local pips = node_pips(o.node)
-    if pips > best_pips then best, best_pips = i, pips end
-  end
-  return best
+  return require("base").busiest_node(opts)
 end)

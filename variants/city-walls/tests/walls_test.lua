@@ -123,12 +123,7 @@ test("walls: every number is an option (cost, limit, points, discard bonus)", fu
 end)
 
 test("walls: whole games with walls keep every invariant", function(t)
-  for seed = 1, 3 do
-    t.start { players = 4, seed = seed, options = { "base.check=true" },
-              agents = { "heuristic", "heuristic", "heuristic", "random" } }
-    local r = t.play()
-    t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
-  end
+  whole_games(t, { "heuristic", "heuristic", "heuristic", "random" })
 end)
 
 test("walls: statistics count the walls built and the turn of the first", function(t)

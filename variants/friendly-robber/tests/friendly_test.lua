@@ -108,10 +108,5 @@ test("friendly robber: max_vp is an option", function(t)
 end)
 
 test("friendly robber: whole games keep every invariant", function(t)
-  for seed = 1, 3 do
-    t.start { players = 4, seed = seed, options = { "base.check=true" },
-              agents = { "heuristic", "heuristic", "random", "random" } }
-    local r = t.play()
-    t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
-  end
+  whole_games(t, { "heuristic", "heuristic", "random", "random" })
 end)

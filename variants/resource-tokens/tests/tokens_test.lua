@@ -121,12 +121,7 @@ test("tokens: a player whose tokens match no card discards cards as usual", func
 end)
 
 test("tokens: whole games keep every invariant, tokens included", function(t)
-  for seed = 1, 3 do
-    t.start { players = 4, seed = seed, options = { "base.check=true" },
-              agents = { "heuristic", "heuristic", "random", "random" } }
-    local r = t.play()
-    t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
-  end
+  whole_games(t, { "heuristic", "heuristic", "random", "random" })
 end)
 
 test("tokens: the check catches a token lost, at the next event", function(t)
