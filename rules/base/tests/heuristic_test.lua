@@ -26,14 +26,6 @@ local function give(p, cards)
   end
 end
 
-local function hand(p)
-  local h = {}
-  for _, r in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do
-    h[r] = game.count(p, r, "card")
-  end
-  return h
-end
-
 -- A settlement of p on `node` (and a city when `city`), placed as the rules place them.
 local function settle(env, p, node, city)
   env.place_piece(p, "settlement", node, { free = true, setup = true })
@@ -131,8 +123,8 @@ test("heuristic: moves the robber onto the leader's tile that spares its own bui
   -- Played through the rules: the robber goes there and robs the leader, the only victim.
   t.eq(env.move_robber(1), 12)
   t.eq(game.get("robber"), 12)
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
-  t.eq(hand(2), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
+  t.eq(cards(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
+  t.eq(cards(2), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
   -- Between two victims it robs the one with more points.
   t.eq(choose(env, 1, "base.victim", seats(env, { 3, 2 })), "player:2")
 end)
@@ -210,7 +202,7 @@ test("heuristic: discards the cards its builds do not need", function(t)
   give(1, { ore = 3, grain = 2, wool = 3, lumber = 1 }) -- 9 cards: discards 4
   env.seven(1)
   -- The 3 wool go first; then the largest pile among the cards it wants (the ore).
-  t.eq(hand(1), { brick = 0, lumber = 1, wool = 0, grain = 2, ore = 2 })
+  t.eq(cards(1), { brick = 0, lumber = 1, wool = 0, grain = 2, ore = 2 })
 end)
 
 test("heuristic: plays a knight before the roll when the robber blocks its tile", function(t)
@@ -324,8 +316,8 @@ test("heuristic: a round between heuristic bots trades what both want", function
   -- takes it: the brick is surplus and the grain is missing.
   t.eq(order, { "1 offer:give=wool2:get=grain1,ore1", "2 counter:give=grain1:get=brick1",
                 "1 player:2" })
-  t.eq(hand(1), { brick = 1, lumber = 0, wool = 3, grain = 2, ore = 2 })
-  t.eq(hand(2), { brick = 1, lumber = 1, wool = 0, grain = 1, ore = 2 })
+  t.eq(cards(1), { brick = 1, lumber = 0, wool = 3, grain = 2, ore = 2 })
+  t.eq(cards(2), { brick = 1, lumber = 1, wool = 0, grain = 1, ore = 2 })
 end)
 
 test("heuristic: reads the game without changing storage", function(t)
@@ -348,7 +340,7 @@ test("heuristic: reads the game without changing storage", function(t)
     return s
   end
   local before = rules_storage()
-  local digest = { hand(1), hand(2), hand(3), hand(4), game.get("robber"), game.decisions() }
+  local digest = { cards(1), cards(2), cards(3), cards(4), game.get("robber"), game.decisions() }
   env.heuristic_choice(p, "base.action", menu)
   env.heuristic_choice(p, "base.robber", robber)
   env.heuristic_choice(p, "base.discard", env.RESOURCE_OPTION_LIST)
@@ -361,7 +353,7 @@ test("heuristic: reads the game without changing storage", function(t)
   env.heuristic_choice(p, "base.trade_offer", env.offer_list(p))
   if #roads > 0 then env.heuristic_choice(p, "base.place_road", roads) end
   t.eq(rules_storage(), before)
-  t.eq({ hand(1), hand(2), hand(3), hand(4), game.get("robber"), game.decisions() }, digest)
+  t.eq({ cards(1), cards(2), cards(3), cards(4), game.get("robber"), game.decisions() }, digest)
 end)
 
 test("heuristic: sees an opponent take its settlement spot", function(t)

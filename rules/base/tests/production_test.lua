@@ -25,15 +25,6 @@ local function put(env, p, building, tile, corner)
   return node
 end
 
-local function hand(p)
-  local h = {}
-  for _, r in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do
-    local n = game.count(p, r, "card")
-    if n > 0 then h[r] = n end
-  end
-  return h
-end
-
 -- Moves cards out of the bank into seat 4's hand (seat 4 has no building in these tests), so
 -- the bank holds exactly `left` of `resource`.
 local function drain_bank(resource, left)

@@ -14,15 +14,6 @@ local function new_game(t, answers, extra)
   return t.env()
 end
 
-local function hand(p)
-  local h = {}
-  for _, r in ipairs(RESOURCES) do
-    local n = game.count(p, r, "card")
-    if n > 0 then h[r] = n end
-  end
-  return h
-end
-
 local function put(p, building, tile, corner)
   local node = board.tile_nodes(tile)[corner]
   board.node_set(node, "owner", p)

@@ -7,16 +7,6 @@
 -- (top) of tile 10 is on tiles 5, 6, 10.
 
 local CHECK = "base.check=true"
-local RESOURCES = { "brick", "lumber", "wool", "grain", "ore" }
-
-local function hand(p)
-  local h = {}
-  for _, r in ipairs(RESOURCES) do
-    local n = game.count(p, r, "card")
-    if n > 0 then h[r] = n end
-  end
-  return h
-end
 
 -- The seats expected to place, in order, for `players` seats starting with `first`.
 local function snake(first, players)

@@ -32,14 +32,6 @@ local function plain_node()
   end
 end
 
-local function hand(p)
-  local h = {}
-  for _, r in ipairs({ "brick", "lumber", "wool", "grain", "ore" }) do
-    h[r] = game.count(p, r, "card")
-  end
-  return h
-end
-
 local ALL4 = { brick = 4, lumber = 4, wool = 4, grain = 4, ore = 4 }
 local ALL3 = { brick = 3, lumber = 3, wool = 3, grain = 3, ore = 3 }
 
@@ -88,7 +80,7 @@ test("trade: maritime 4:1 pays 4 cards to the bank and takes 1 from it", functio
   give(1, "grain", 3)
   t.eq(ids(env.maritime_gives(1)), { "brick" }, "3 grain is not enough at 4:1")
   env.maritime_action(1)
-  t.eq(hand(1), { brick = 1, lumber = 0, wool = 0, grain = 3, ore = 1 })
+  t.eq(cards(1), { brick = 1, lumber = 0, wool = 0, grain = 3, ore = 1 })
   t.eq(game.count("bank", "brick", "card"), 18)
   t.eq(game.count("bank", "ore", "card"), 18)
   t.eq(t.decisions(), {
@@ -105,7 +97,7 @@ test("trade: maritime 3:1 at a generic harbor pays exactly 3 cards", function(t)
   give(1, "ore", 2)
   t.eq(ids(env.maritime_gives(1)), { "grain" })
   env.maritime_action(1)
-  t.eq(hand(1), { brick = 0, lumber = 1, wool = 0, grain = 0, ore = 2 })
+  t.eq(cards(1), { brick = 0, lumber = 1, wool = 0, grain = 0, ore = 2 })
   t.eq(game.count("bank", "grain", "card"), 19)
   t.eq(game.count("bank", "lumber", "card"), 18)
 end)
@@ -119,7 +111,7 @@ test("trade: maritime 2:1 at a special harbor, for that resource only", function
   t.eq(ids(env.maritime_gives(1)), { "wool" }, "3 ore stays at 4:1")
   t.ok(env.can_maritime(1))
   env.maritime_action(1)
-  t.eq(hand(1), { brick = 1, lumber = 0, wool = 0, grain = 0, ore = 3 })
+  t.eq(cards(1), { brick = 1, lumber = 0, wool = 0, grain = 0, ore = 3 })
   t.eq(game.count("bank", "wool", "card"), 19)
   t.eq(game.count("bank", "brick", "card"), 18)
 end)
@@ -133,7 +125,7 @@ test("trade: each resource is offered at its own rate", function(t)
   give(1, "ore", 3)
   t.eq(ids(env.maritime_gives(1)), { "brick", "wool" })
   env.maritime_action(1)
-  t.eq(hand(1), { brick = 4, lumber = 0, wool = 0, grain = 1, ore = 3 })
+  t.eq(cards(1), { brick = 4, lumber = 0, wool = 0, grain = 1, ore = 3 })
 end)
 
 test("trade: maritime offers only resources the bank holds", function(t)
@@ -145,7 +137,7 @@ test("trade: maritime offers only resources the bank holds", function(t)
   env.maritime_action(1)
   -- wool and grain remain: 2 options.
   t.eq(t.decisions()[2], { player = 1, kind = "base.maritime_get", count = 2, choice = 1, id = "wool" })
-  t.eq(hand(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
+  t.eq(cards(1), { brick = 0, lumber = 0, wool = 1, grain = 0, ore = 0 })
   -- With every other resource gone from the bank, no maritime trade is possible.
   t.start { players = 4, start = false, options = { CHECK } }
   env = t.env()
