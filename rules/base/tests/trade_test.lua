@@ -160,16 +160,6 @@ local function deal(p, cards)
   end
 end
 
--- p's cards as {resource = count}, only the resources held.
-local function held(p)
-  local h = {}
-  for _, r in ipairs(RES) do
-    local n = game.count(p, r, "card")
-    if n > 0 then h[r] = n end
-  end
-  return h
-end
-
 -- Marks the current turn's dice as rolled (domestic trade comes after the roll).
 local function rolled(env)
   env.storage.turn.rolled = true
@@ -322,10 +312,10 @@ test("trade: the almanac's example: an offer, two counter-offers, the offerer pi
   deal(3, { brick = 1, wool = 1 })
   deal(4, { grain = 1 })
   t.eq(env.domestic_action(1), true)
-  t.eq(held(1), { brick = 1, lumber = 1, ore = 2 })
-  t.eq(held(2), { brick = 2 }, "Beth's counter was not taken")
-  t.eq(held(3), { lumber = 1, wool = 1, ore = 1 })
-  t.eq(held(4), { grain = 1 })
+  t.eq(hand(1), { brick = 1, lumber = 1, ore = 2 })
+  t.eq(hand(2), { brick = 2 }, "Beth's counter was not taken")
+  t.eq(hand(3), { lumber = 1, wool = 1, ore = 1 })
+  t.eq(hand(4), { grain = 1 })
   local d = t.decisions()
   local order = {}
   for i, x in ipairs(d) do order[i] = x.player .. " " .. x.kind .. " " .. x.id end
@@ -380,13 +370,13 @@ test("trade: an accepted multi-card offer moves exactly its cards, and only betw
     deal(2, { brick = 1, wool = 1 })
     deal(3, { brick = 4 })
     deal(4, { brick = 2, wool = 2, grain = 1 })
-    local bank = held("bank")
+    local bank = hand("bank")
     t.eq(env.domestic_action(1), true)
-    t.eq(held(1), { brick = 1, lumber = 1, wool = 1, ore = 1 })
-    t.eq(held(4), { brick = 1, lumber = 2, wool = 1, grain = 1, ore = 1 })
-    t.eq(held(2), { brick = 1, wool = 1 }, "the other acceptor keeps its cards")
-    t.eq(held(3), { brick = 4 })
-    t.eq(held("bank"), bank, "the bank is not involved")
+    t.eq(hand(1), { brick = 1, lumber = 1, wool = 1, ore = 1 })
+    t.eq(hand(4), { brick = 1, lumber = 2, wool = 1, grain = 1, ore = 1 })
+    t.eq(hand(2), { brick = 1, wool = 1 }, "the other acceptor keeps its cards")
+    t.eq(hand(3), { brick = 4 })
+    t.eq(hand("bank"), bank, "the bank is not involved")
     -- The partners: the two who accepted (with the terms as the offerer's side), then nobody.
     local d = t.decisions()
     t.eq({ d[5].kind, d[5].count, d[5].choice }, { "base.trade_partner", 3, 2 })
@@ -406,9 +396,9 @@ test("trade: the partner options carry the terms; the offerer may still pick nob
   t.eq(env.domestic_action(1), false)
   local d = t.decisions()
   t.eq({ d[4].kind, d[4].count, d[4].id }, { "base.trade_partner", 3, "nobody" })
-  t.eq(held(1), { grain = 1 })
-  t.eq(held(2), { lumber = 1 })
-  t.eq(held(3), { lumber = 1 })
+  t.eq(hand(1), { grain = 1 })
+  t.eq(hand(2), { lumber = 1 })
+  t.eq(hand(3), { lumber = 1 })
   t.eq(env.storage.turn.trades, 0)
   -- The records p chose from (as domestic_action makes them) and their text.
   local partner = { id = "player:2", player = 2, answer = "counter", give = { grain = 1 },
@@ -431,9 +421,9 @@ test("trade: declined by all, nothing moves and no partner is asked", function(t
   local d = t.decisions()
   t.eq(#d, 3, "player 3 holds nothing: not asked; nobody to pick")
   t.eq({ d[2].player, d[3].player }, { 2, 4 })
-  t.eq(held(1), { brick = 1 })
-  t.eq(held(2), { ore = 2 })
-  t.eq(held(4), { ore = 1 })
+  t.eq(hand(1), { brick = 1 })
+  t.eq(hand(2), { ore = 2 })
+  t.eq(hand(4), { ore = 1 })
 end)
 
 test("trade: the others answer in seat order from the player after the offerer", function(t)
@@ -450,8 +440,8 @@ test("trade: the others answer in seat order from the player after the offerer",
   for _, d in ipairs(t.decisions()) do order[#order + 1] = d.player .. " " .. d.kind end
   t.eq(order, { "3 base.trade_offer", "4 base.trade_answer", "1 base.trade_answer",
                 "2 base.trade_answer", "3 base.trade_partner" })
-  t.eq(held(3), { ore = 1 })
-  t.eq(held(1), { wool = 1 })
+  t.eq(hand(3), { ore = 1 })
+  t.eq(hand(1), { wool = 1 })
 end)
 
 test("trade: only the player on turn trades, and only after the roll", function(t)
@@ -508,9 +498,9 @@ test("trade: an answer only ever trades with the offerer: others never trade amo
       end
     end
     t.eq(env.domestic_action(1), true)
-    t.eq(held(1), { wool = 1 })
-    t.eq(held(2), { grain = 1 })
-    t.eq(held(3), { ore = 1 })
+    t.eq(hand(1), { wool = 1 })
+    t.eq(hand(2), { grain = 1 })
+    t.eq(hand(3), { ore = 1 })
   end)
 
 test("trade: a counter-offer asking for cards the offerer lacks is refused when scripted", function(t)
@@ -556,8 +546,8 @@ test("trade: several rounds per turn, up to domestic_offers; a withdrawn offer c
   t.eq(env.domestic_action(1), false)
   t.eq(ids(env.action_options(1)), { "domestic", "end" }, "one round left")
   t.eq(env.domestic_action(1), true)
-  t.eq(held(1), { wool = 1, ore = 1 })
-  t.eq(held(2), { brick = 1, ore = 1 })
+  t.eq(hand(1), { wool = 1, ore = 1 })
+  t.eq(hand(2), { brick = 1, ore = 1 })
   t.eq({ env.storage.turn.offers, env.storage.turn.trades }, { 3, 2 })
   t.eq(ids(env.action_options(1)), { "end" }, "no fourth round this turn")
   t.raises(function() env.domestic_action(1) end, "3 offers this turn already")
@@ -585,8 +575,8 @@ test("trade: the one_for_one style: 1 card for 1 card, accept or decline", funct
   local order = {}
   for _, d in ipairs(t.decisions()) do order[#order + 1] = d.player .. " " .. d.id end
   t.eq(order, { "1 offer:give=brick1:get=ore1", "2 decline", "4 accept", "1 player:4" })
-  t.eq(held(1), { brick = 1, ore = 2 })
-  t.eq(held(4), { brick = 1 })
+  t.eq(hand(1), { brick = 1, ore = 2 })
+  t.eq(hand(4), { brick = 1 })
 end)
 
 test("trade: the statistics count offers made, trades and the cards they moved", function(t)
