@@ -1,10 +1,12 @@
-// `catan info PACK`: a pack's manifest, options and the events it declares and handles.
+// `catan info PACK`: a pack's manifest, options and the events it declares and handles; with
+// --markdown, one section of its reference as the docs include it.
 #include <algorithm>
 
 #include <fmt/format.h>
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "cli/markdown_reference.h"
 #include "engine/file_io.h"
 #include "scripting/pack_resolver.h"
 #include "scripting/session.h"
@@ -27,6 +29,12 @@ class InfoCommand final : public Command {
     auto* sub = app.add_subcommand(
         "info", "Show a pack's manifest, options, and the events it declares and handles");
     sub->add_option("pack", pack_, "Pack name or path")->required();
+    sub->add_option("--markdown", markdown_,
+                    "Print one section of the pack's reference as Markdown, made from its "
+                    "manifest (the docs' tables are these): options, events (one row each) or "
+                    "payloads (each event's fields)")
+        ->check(CLI::IsMember(
+            std::vector<std::string>(std::begin(kMarkdownSections), std::end(kMarkdownSections))));
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;
@@ -35,6 +43,12 @@ class InfoCommand final : public Command {
   int run() override {
     auto search = search_.make();
     const auto& m = search.find(pack_);
+    if (!markdown_.empty()) {
+      fmt::print("{}", markdown_ == "options"  ? options_markdown(m)
+                       : markdown_ == "events" ? events_markdown(m)
+                                               : payloads_markdown(m));
+      return kOk;
+    }
     fmt::print("{} {}\n{}\n", m.name, m.version, engine::terminal_safe(m.description));
     fmt::print("location: {}\n", m.dir.string());
     if (!m.requires_.empty()) fmt::print("requires: {}\n", fmt::join(m.requires_, ", "));
@@ -80,8 +94,16 @@ class InfoCommand final : public Command {
 
     fmt::print("\nevents declared:\n");
     if (m.events.empty()) fmt::print("  (none)\n");
-    for (const auto& e : m.events)
-      fmt::print("  {:<20} {}\n", e.name, engine::terminal_safe(e.description));
+    for (const auto& e : m.events) {
+      fmt::print("  {:<20} {}\n", e.name, engine::terminal_safe(e.when));
+      std::vector<std::string> fields;
+      for (const auto& f : e.payload)
+        fields.push_back(
+            fmt::format("{}{}{}", f.name, f.optional ? "?" : "", f.writable ? "*" : ""));
+      if (e.structured)
+        fmt::print("  {:<20} payload {{{}}}{}\n", "", fmt::join(fields, ", "),
+                   fields.empty() ? "" : " (*: handlers may change it)");
+    }
 
     scripting::Session session(search, {pack_}, {}, limits_.make());
     fmt::print("\nevents handled:\n");
@@ -98,6 +120,7 @@ class InfoCommand final : public Command {
 
  private:
   std::string pack_;
+  std::string markdown_;  // a section of kMarkdownSections, or empty
   SearchOptions search_;
   LimitOptions limits_;
 };

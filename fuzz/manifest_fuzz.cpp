@@ -47,7 +47,13 @@ void check_invariants(const catan::packs::Manifest& m) {
   std::set<std::string> events;
   for (const catan::packs::EventSpec& e : m.events) {
     if (!events.insert(e.name).second) broken("duplicate event '" + e.name + "'");
-    if (e.description.empty()) broken("event '" + e.name + "' without a description");
+    if (e.when.empty()) broken("event '" + e.name + "' without a description");
+    std::set<std::string> fields;
+    for (const catan::packs::PayloadField& f : e.payload) {
+      if (!fields.insert(f.name).second) broken("event '" + e.name + "': duplicate field");
+      if (f.description.empty()) broken("event '" + e.name + "': field without a description");
+      if (f.min && f.max && *f.min > *f.max) broken("event '" + e.name + "': min > max");
+    }
   }
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "scripting/draw_spec.h"
+#include "scripting/event_spec.h"
 #include "scripting/measure_spec.h"
 
 namespace catan::packs {
@@ -41,13 +42,6 @@ struct OptionSpec {
   OptionValue default_value;
   std::optional<double> min, max;
   std::vector<std::string> choices;
-  std::string description;
-};
-
-// An event the pack declares (raises). Invariant: name matches [a-z][a-z0-9_.]*, description is
-// non-empty.
-struct EventSpec {
-  std::string name;
   std::string description;
 };
 

@@ -15,6 +15,7 @@
 #include "scripting/measure_spec.h"
 #include "scripting/pack_resolver.h"
 #include "scripting/pack_suggest.h"
+#include "scripting/payload_check.h"
 #include "scripting/sandbox.h"
 #include "scripting/session_impl.h"
 #include "search/mcts.h"
@@ -197,7 +198,7 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   {  // Two packs declaring one event is a conflict between them: report it now, not mid-game.
     engine::EventRegistry events;
     for (const auto* m : s.order)
-      for (const auto& e : m->events) events.declare(e.name, e.description, m->name);
+      for (const auto& e : m->events) events.declare(e.name, e.when, m->name);
   }
 
   const auto compile = [&](const packs::Manifest& m, const std::string& script) {
@@ -464,7 +465,11 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
         state.events.declare("game.end", "The game ended; payload {winner, reason}.", "kernel");
     for (const auto& p : packs)
       for (const auto& e : p.manifest->events)
-        state.events.declare(e.name, e.description, p.manifest->name);
+        state.events.declare(e.name, e.when, p.manifest->name);
+    event_specs.assign(static_cast<std::size_t>(state.events.size()), nullptr);
+    for (const auto& p : packs)
+      for (const auto& e : p.manifest->events)
+        if (e.structured) event_specs[static_cast<std::size_t>(state.events.find(e.name))] = &e;
   }
 
   for (int* ref : {&game_ref, &handlers_ref, &turn_payload_ref, &logged_kinds.table_ref,
@@ -556,15 +561,16 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     lua_pop(L, 1);
   }
 
-  // Handlers are fixed from here on: tell game.raise which events have none. With invariants
-  // (or an event tap) every event goes through the dispatcher, which checks them (or reports it).
+  // Handlers are fixed from here on: tell game.raise which events have none. With invariants,
+  // payload checks or an event tap, every event goes through the dispatcher, which checks them
+  // (or reports it).
   // The table only the kernel sees is kept while the answers stay the same.
   handler_count = 0;
   std::vector<bool> listening(static_cast<std::size_t>(state.events.size()));
   for (int e = 0; e < state.events.size(); ++e) {
     handler_count += static_cast<int>(state.events.before(e).size() + state.events.after(e).size());
     listening[static_cast<std::size_t>(e)] =
-        !invariants.empty() || event_tap || state.events.has_handlers(e);
+        !invariants.empty() || event_tap || check_payloads || state.events.has_handlers(e);
   }
   lua_rawgeti(L, LUA_REGISTRYINDEX, listening_ref);
   if (listening_now_ref == LUA_NOREF || listening != listening_flags) {
@@ -775,6 +781,20 @@ const char* Session::Impl::dispatch(int event, int payload_index, int default_in
   const auto& events = state.events;
   // The default action belongs to the pack whose code raised the event.
   const int raiser = frames.empty() ? loading_pack : frames.back().pack;
+  const packs::EventSpec* spec =
+      check_payloads ? event_specs[static_cast<std::size_t>(event)] : nullptr;
+  if (spec) {
+    // The raiser's line: the innermost Lua function loaded from a file (game.raise itself is a
+    // kernel chunk).
+    std::string where;
+    lua_Debug ar;
+    for (int level = 1; where.empty() && lua_getstack(L, level, &ar) != 0; ++level)
+      if (lua_getinfo(L, "Sl", &ar) != 0 && ar.source[0] == '@' && ar.currentline > 0)
+        where = fmt::format("{}:{}", ar.short_src, ar.currentline);
+    PayloadCheck::check_raise(
+        L, *spec, payload_index, state.players,
+        fmt::format("pack '{}'{}", pack_name(raiser), where.empty() ? "" : " at " + where));
+  }
   if (!events.has_handlers(event)) {
     if (default_index != 0) {
       FrameGuard frame(*this, Frame{event, raiser, "default action"});
@@ -789,9 +809,15 @@ const char* Session::Impl::dispatch(int event, int payload_index, int default_in
   bool replaced = false;
   const auto run = [&](const engine::Handler& h) -> const char* {
     FrameGuard frame(*this, Frame{event, h.pack, "handler"});
+    PayloadCheck::Snapshot before;
+    if (spec) before = PayloadCheck::snapshot(L, *spec, payload_index);
     lua_rawgeti(L, handlers, h.callback);
     lua_pushvalue(L, payload_index);
     call(1, 1);
+    if (spec)
+      PayloadCheck::check_handler(
+          L, *spec, payload_index, state.players, before,
+          fmt::format("the handler at {} (pack '{}')", handler_where(h), pack_name(h.pack)));
     const char* verdict = nullptr;
     if (lua_type(L, -1) == LUA_TSTRING) {
       const char* s = lua_tostring(L, -1);
@@ -1234,6 +1260,7 @@ GameResult Session::play(const GameConfig& config) {
           fmt::format("a game needs at least one player, not {}", config.players));
     auto mark = std::chrono::steady_clock::now();
     ++s.times.games;
+    s.check_payloads = config.check_payloads;  // before load_game: it dispatches every event
     s.load_game(config.seed, config.game_index, config.players, options);
     s.check_options = config.check_options;
     if (!s.replaying || s.fork_request)

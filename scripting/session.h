@@ -40,6 +40,11 @@ struct GameConfig {
   // twice (a game asking a decision that breaks the rule fails). Reads every option of every
   // decision, lazy lists included, so it is for tests (pack tests always check).
   bool check_options = false;
+  // Hold every raise of a declared event, and every handler of one, to the payload its manifest
+  // declares (scripting/payload_check.h): an undeclared or mistyped field, or a handler writing a
+  // read-only field, fails the game. Every event is then dispatched, handled or not, so it is for
+  // tests (pack tests always check).
+  bool check_payloads = false;
   // Copy the decision log into GameResult::replay when the game ends well. A failed game's replay
   // always holds its decisions. Batches that keep only failed games' replays turn it off and
   // read GameResult::decisions (a game's log is a few thousand kinds and ids to copy).

@@ -108,11 +108,14 @@ struct Session::Impl {
   std::vector<std::shared_ptr<engine::Agent>> agents;
   const engine::Replay* replaying = nullptr;
   std::size_t replay_pos = 0;
-  std::string divergence;      // set when a replay diverged (the Lua error carries the same text)
-  int loading_pack = -1;       // load index while a pack's entry chunks run
-  int agent_depth = 0;         // > 0 while an agent chooses: the game state is read-only
-  int describing = 0;          // > 0 while a describer runs (read-only, and no random numbers)
-  bool check_options = false;  // check every option id of every decision (pack tests)
+  std::string divergence;       // set when a replay diverged (the Lua error carries the same text)
+  int loading_pack = -1;        // load index while a pack's entry chunks run
+  int agent_depth = 0;          // > 0 while an agent chooses: the game state is read-only
+  int describing = 0;           // > 0 while a describer runs (read-only, and no random numbers)
+  bool check_options = false;   // check every option id of every decision (pack tests)
+  bool check_payloads = false;  // hold raises and handlers to the declared payloads (pack tests)
+  // The declaration of each event id, nullptr for kernel events and one-string declarations.
+  std::vector<const packs::EventSpec*> event_specs;
   // Pack tests only: die faces game.roll returns, in order, before it draws again (t.roll).
   std::deque<int> scripted_dice;
   // Pack tests only: the options (id, label) of each decision, parallel to state.decisions.

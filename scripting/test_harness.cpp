@@ -138,6 +138,7 @@ int t_start(lua_State* L) {
   } catch (const packs::PackError& e) {
     return luaL_error(L, "t.start: %s", e.what());
   }
+  s.check_payloads = true;  // before load_game, which makes every event dispatched
   s.load_game(config.seed, config.game_index, config.players, options);
   s.check_options = true;
   s.bind_agents(config);

@@ -63,10 +63,17 @@ expect 0 "info" -- "$catan" info dice-race
 check "info shows options" grep -q 'target .*integer .*default 50' "$tmp/out"
 check "info shows handled events" grep -q 'turn .*race.lua' "$tmp/out"
 check "info shows the declared score" grep -qx 'score: score' "$tmp/out"
+check "info shows a declared payload" grep -q 'payload {player, value\*}' "$tmp/out"
 expect 0 "info base" -- "$catan" info base
 check "info shows the declared histograms" \
   grep -qx 'histogram dice: Dice totals (dice_histogram.K for K = 2 .. 12)' "$tmp/out"
 expect 2 "info unknown pack" -- "$catan" info nothing-here
+expect 0 "info events as markdown" -- "$catan" info dice-race --markdown events
+check "the events table has a row per event" \
+  grep -qx '| `race.roll` | a die was rolled | `player`, \*\*`value`\*\* | .*' "$tmp/out"
+expect 0 "info payloads as markdown" -- "$catan" info dice-race --markdown payloads
+check "a payload table has a row per field" grep -q '^| `value` | integer .*| may change |' "$tmp/out"
+expect 2 "info markdown unknown section" -- "$catan" info dice-race --markdown colours
 
 expect 0 "play" -- "$catan" play dice-race --seed 5 --players 3 --bots hold20,random --log "$tmp/game.json"
 check "play names a winner" grep -q '^winner: player' "$tmp/out"

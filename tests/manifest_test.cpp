@@ -74,7 +74,7 @@ TEST_F(ManifestTest, LoadsCommittedFixtureWithEveryField) {
 
   ASSERT_EQ(m.events.size(), 2u);
   EXPECT_EQ(m.events[0].name, "race.move");
-  EXPECT_EQ(m.events[0].description, "Raised before a runner moves; payload {player, steps}");
+  EXPECT_EQ(m.events[0].when, "Raised before a runner moves; payload {player, steps}");
   EXPECT_EQ(m.events[1].name, "race.finish");
 
   EXPECT_EQ(m.find_option("bonus"), &m.options[1]);
@@ -577,8 +577,8 @@ TEST_F(ManifestTest, OptionDescriptionEmpty) {
 
 TEST_F(ManifestTest, EventsNotAnObject) {
   EXPECT_EQ(error_with(R"(, "events": ["race.move"])"),
-            "pack 'p': field 'events': expected an object mapping event names to descriptions, "
-            "got a list");
+            "pack 'p': field 'events': expected an object mapping event names to their "
+            "declarations, got a list");
 }
 
 TEST_F(ManifestTest, EventInvalidName) {
@@ -591,12 +591,83 @@ TEST_F(ManifestTest, EventInvalidName) {
 
 TEST_F(ManifestTest, EventDescriptionNotAString) {
   EXPECT_EQ(error_with(R"(, "events": {"race.move": 1})"),
-            "pack 'p': field 'events.race.move': expected a string, got 1");
+            "pack 'p': field 'events.race.move': expected a declaration {when, payload, ...} or a "
+            "description, got 1");
 }
 
 TEST_F(ManifestTest, EventDescriptionEmpty) {
   EXPECT_EQ(error_with(R"(, "events": {"race.move": ""})"),
             "pack 'p': field 'events.race.move': must not be empty");
+}
+
+TEST_F(ManifestTest, ReadsAStructuredEventDeclaration) {
+  const fs::path dir = tmp_.simple_pack("p", "p", R"(, "events": {"race.move": {
+      "when": "a runner moves",
+      "payload": {"player": {"type": "seat", "description": "who moves"},
+                  "steps": {"type": "integer", "min": 1, "max": 6, "writable": true,
+                            "description": "how far"},
+                  "why": {"type": "string", "choices": ["dice", "card"], "optional": true,
+                          "description": "what moved it"}},
+      "handlers": "change steps", "default": "the runner moves", "only_when_handled": true}})");
+  const Manifest m = load_manifest(dir);
+  ASSERT_EQ(m.events.size(), 1u);
+  const EventSpec& e = m.events[0];
+  EXPECT_TRUE(e.structured);
+  EXPECT_EQ(e.when, "a runner moves");
+  EXPECT_EQ(e.handlers, "change steps");
+  EXPECT_EQ(e.deflt, "the runner moves");
+  EXPECT_TRUE(e.only_when_handled);
+  ASSERT_EQ(e.payload.size(), 3u);
+  EXPECT_EQ(e.payload[0].name, "player");
+  EXPECT_EQ(e.payload[0].type, FieldType::Seat);
+  EXPECT_FALSE(e.payload[0].writable);
+  EXPECT_EQ(e.payload[1].name, "steps");
+  EXPECT_TRUE(e.payload[1].writable);
+  EXPECT_EQ(e.payload[1].min, 1.0);
+  EXPECT_EQ(e.payload[1].max, 6.0);
+  EXPECT_TRUE(e.payload[2].optional);
+  EXPECT_EQ(e.payload[2].choices, (std::vector<std::string>{"dice", "card"}));
+  EXPECT_EQ(e.field("steps"), &e.payload[1]);
+  EXPECT_EQ(e.field("step"), nullptr);
+}
+
+TEST_F(ManifestTest, RejectsBadEventDeclarations) {
+  const auto event = [&](std::string_view spec) {
+    return error_with(R"(, "events": {"race.move": )" + std::string(spec) + "}");
+  };
+  EXPECT_EQ(event(R"({"payload": {}})"),
+            "pack 'p': field 'events.race.move.when': missing (when the event is raised)");
+  EXPECT_EQ(event(R"({"when": "w"})"),
+            "pack 'p': field 'events.race.move.payload': missing (the payload's fields; {} when "
+            "it has none)");
+  EXPECT_EQ(event(R"({"when": "w", "payload": {}, "defualt": "x"})"),
+            "pack 'p': field 'events.race.move.defualt': unknown field (did you mean 'default'?)");
+  EXPECT_EQ(event(R"({"when": "w", "payload": {"n": {"type": "int", "description": "d"}}})"),
+            "pack 'p': field 'events.race.move.payload.n.type': 'int' is not a field type (one of "
+            "seat, integer, number, string, boolean, table, function or any)");
+  EXPECT_EQ(event(R"({"when": "w", "payload": {"n": {"type": "integer"}}})"),
+            "pack 'p': field 'events.race.move.payload.n.description': missing (what the field "
+            "holds)");
+  EXPECT_EQ(
+      event(R"({"when": "w", "payload": {"n": {"type": "string", "min": 1, "description": "d"}}})"),
+      "pack 'p': field 'events.race.move.payload.n.min': only integer and number fields have "
+      "a range");
+  EXPECT_EQ(
+      event(
+          R"({"when": "w", "payload": {"n": {"type": "integer", "choices": ["a"], "description": "d"}}})"),
+      "pack 'p': field 'events.race.move.payload.n.choices': only string fields have "
+      "choices");
+  EXPECT_EQ(
+      event(
+          R"({"when": "w", "payload": {"n": {"type": "integer", "min": 3, "max": 1, "description": "d"}}})"),
+      "pack 'p': field 'events.race.move.payload.n': min 3 is above max 1");
+  EXPECT_EQ(
+      event(
+          R"({"when": "w", "payload": {"n": {"type": "integer", "writable": 1, "description": "d"}}})"),
+      "pack 'p': field 'events.race.move.payload.n.writable': expected true or false, got 1");
+  EXPECT_EQ(event(R"({"when": "w", "payload": {"1n": {"type": "integer", "description": "d"}}})"),
+            "pack 'p': field 'events.race.move.payload.1n': '1n' is not a valid field name (a Lua "
+            "identifier)");
 }
 
 // --- helpers ---

@@ -1,0 +1,115 @@
+#include "cli/markdown_reference.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace catan::cli {
+
+namespace {
+
+// Text fit for one table cell: no line breaks, pipes escaped.
+std::string cell(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n' || c == '\r')
+      out += ' ';
+    else
+      out += c;
+  }
+  return out.empty() ? "—" : out;
+}
+
+std::string number_text(double x) {
+  if (std::floor(x) == x && std::abs(x) < 1e15) return fmt::format("{}", static_cast<long long>(x));
+  return fmt::format("{}", x);
+}
+
+std::string range_text(std::optional<double> min, std::optional<double> max,
+                       const std::vector<std::string>& choices) {
+  if (!choices.empty()) return fmt::format("`{}`", fmt::join(choices, "`, `"));
+  if (min && max) return fmt::format("{} .. {}", number_text(*min), number_text(*max));
+  if (min) return fmt::format("≥ {}", number_text(*min));
+  if (max) return fmt::format("≤ {}", number_text(*max));
+  return "";
+}
+
+std::string field_type_text(const packs::PayloadField& f) {
+  std::string text(packs::to_string(f.type));
+  const std::string range = range_text(f.min, f.max, f.choices);
+  if (!range.empty()) text += (f.choices.empty() ? " " : ": ") + range;
+  if (f.optional) text += ", or nil";
+  return text;
+}
+
+// `player`, **`total`**, `tile`? : the payload's fields, bold when handlers may change them.
+std::string payload_summary(const packs::EventSpec& e) {
+  if (!e.structured) return "(not declared)";
+  if (e.payload.empty()) return "(empty)";
+  std::string out;
+  for (const auto& f : e.payload) {
+    if (!out.empty()) out += ", ";
+    const std::string name = fmt::format("`{}`{}", f.name, f.optional ? "?" : "");
+    out += f.writable ? "**" + name + "**" : name;
+  }
+  return out;
+}
+
+// "The dice were rolled." from "the dice were rolled".
+std::string sentence(std::string_view text) {
+  std::string out(text);
+  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 32);
+  if (!out.empty() && out.back() != '.') out += '.';
+  return out;
+}
+
+}  // namespace
+
+std::string options_markdown(const packs::Manifest& m) {
+  std::string out = "| option | type | default | range | description |\n|---|---|---|---|---|\n";
+  for (const auto& o : m.options)
+    out += fmt::format("| `{}` | {} | `{}` | {} | {} |\n", o.key, packs::to_string(o.type),
+                       cell(packs::to_string(o.default_value)),
+                       cell(range_text(o.min, o.max, o.choices)), cell(o.description));
+  return out;
+}
+
+std::string events_markdown(const packs::Manifest& m) {
+  std::string out =
+      "| event | when | payload (**bold**: handlers may change it; ?: may be nil) | handlers may "
+      "| default |\n|---|---|---|---|---|\n";
+  for (const auto& e : m.events) {
+    std::string when = e.when;
+    if (e.only_when_handled) when += " (raised only while handled)";
+    out += fmt::format("| `{}` | {} | {} | {} | {} |\n", e.name, cell(when), payload_summary(e),
+                       cell(e.handlers), cell(e.deflt));
+  }
+  return out;
+}
+
+std::string payloads_markdown(const packs::Manifest& m) {
+  std::string out;
+  for (const auto& e : m.events) {
+    if (!e.structured) continue;
+    if (!out.empty()) out += '\n';
+    out += fmt::format("#### `{}`\n\n", e.name);
+    out += "When: " + sentence(e.when);
+    if (e.only_when_handled) out += " Raised only while the event has handlers.";
+    out += '\n';
+    if (!e.handlers.empty()) out += "Handlers may: " + sentence(e.handlers) + '\n';
+    out += "Default: " + (e.deflt.empty() ? std::string("none.") : sentence(e.deflt)) + '\n';
+    if (e.payload.empty()) {
+      out += "\nThe payload is empty.\n";
+      continue;
+    }
+    out += "\n| field | type | handlers | description |\n|---|---|---|---|\n";
+    for (const auto& f : e.payload)
+      out += fmt::format("| `{}` | {} | {} | {} |\n", f.name, cell(field_type_text(f)),
+                         f.writable ? "may change" : "read", cell(f.description));
+  }
+  return out;
+}
+
+}  // namespace catan::cli

@@ -1,0 +1,26 @@
+// A pack's contracts as Markdown, made from its manifest alone: the tables of its options and
+// events that the docs include (`catan info PACK --markdown SECTION`; scripts/docs-tables keeps
+// the docs' copies equal to them). The manifest is the one source: a doc table is never edited
+// by hand.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "scripting/manifest.h"
+
+namespace catan::cli {
+
+// The sections `catan info --markdown` prints.
+inline constexpr std::string_view kMarkdownSections[] = {"options", "events", "payloads"};
+
+// | option | type | default | range | description |, one row per option.
+std::string options_markdown(const packs::Manifest& m);
+// | event | when | payload | handlers may | default |, one row per declared event; fields that
+// handlers may change are in bold.
+std::string events_markdown(const packs::Manifest& m);
+// Per structured event, a heading, its when / handlers / default sentences, and a table of its
+// payload fields (| field | type | handlers | description |).
+std::string payloads_markdown(const packs::Manifest& m);
+
+}  // namespace catan::cli
