@@ -1,9 +1,15 @@
 // `catan compare CONFIG CONFIG...`: plays the same seeds under every configuration (common random
 // numbers) and prints the key statistics side by side, with each configuration's paired
 // difference from the first, its 95% interval and a verdict.
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
 #include "cli/command.h"
 #include "cli/common.h"
 #include "cli/lab_options.h"
+#include "scripting/pack_resolver.h"
 
 namespace catan::cli {
 
@@ -36,7 +42,34 @@ class CompareCommand final : public Command {
     } catch (const lab::ConfigError& e) {
       throw UsageError(e.what());
     }
+    apply_common_options(configs);
     return run_lab({"compare", configs, &game_}, lab_, search_, limits_);
+  }
+
+  // A --option of a pack that only some configurations load applies to those (compare
+  // base base+walls --option walls.cost_brick=3); one that no configuration loads is an error.
+  // A configuration's own PACK.KEY=VALUE is left alone, so naming an unloaded pack there stays one.
+  void apply_common_options(std::vector<lab::LabConfig>& configs) {
+    auto search = search_.make();
+    std::vector<std::set<std::string>> loaded;
+    for (const auto& config : configs) {
+      std::set<std::string> names;
+      for (const auto* m : packs::resolve(search, config.packs)) names.insert(m->name);
+      loaded.push_back(std::move(names));
+    }
+    for (const std::string& option : game_.options) {
+      const std::string pack = option.substr(0, option.find('.'));
+      const bool anywhere = std::any_of(loaded.begin(), loaded.end(),
+                                        [&](const auto& names) { return names.contains(pack); });
+      if (!anywhere)
+        throw UsageError(
+            fmt::format("--option '{}': no configuration loads pack '{}'", option, pack));
+      for (std::size_t c = 0; c < configs.size(); ++c) {
+        if (loaded[c].contains(pack)) continue;
+        auto& options = configs[c].options;
+        options.erase(std::remove(options.begin(), options.end(), option), options.end());
+      }
+    }
   }
 
  private:

@@ -135,8 +135,8 @@ void add_table_game_options(CLI::App& app, GameOptions& game) {
                  "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)")
       ->capture_default_str();
   app.add_option("--option", game.options,
-                 "Pack option for every configuration, as PACK.KEY=VALUE (repeatable); a "
-                 "configuration's own value wins")
+                 "Pack option for every configuration that loads the pack, as PACK.KEY=VALUE "
+                 "(repeatable); a configuration's own value wins")
       ->type_name("PACK.KEY=VALUE")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);

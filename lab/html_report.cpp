@@ -109,10 +109,11 @@ std::string comparison_section(const LabResults& r) {
                 ? fmt::format("{:+.1f} pp [{:+.1f}, {:+.1f}]", 100 * d->estimate, 100 * d->low,
                               100 * d->high)
                 : fmt::format("{} [{}, {}]", number(d->estimate), number(d->low), number(d->high));
-        const char* verdict = !d->testable     ? "too few games"
+        const char* verdict = d->identical     ? "same in every game"
+                              : !d->testable   ? "too few games"
                               : d->significant ? "significant"
                                                : "not significant";
-        const char* cls = !d->testable ? "few" : d->significant ? "sig" : "";
+        const char* cls = d->identical ? "" : !d->testable ? "few" : d->significant ? "sig" : "";
         out += fmt::format("<td>{}</td><td class=\"{}\">{}</td>", diff, cls, verdict);
       }
     }

@@ -376,7 +376,7 @@ ojson difference_json(const std::optional<Difference>& d) {
   return {{"difference", num(d->estimate)}, {"low", num(d->low)},
           {"high", num(d->high)},           {"z", num(d->z)},
           {"p", num(d->p_value)},           {"testable", d->testable},
-          {"significant", d->significant}};
+          {"significant", d->significant},  {"identical", d->identical}};
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -36,14 +36,18 @@ Difference paired_proportions(std::uint64_t n, std::uint64_t a_only, std::uint64
   const double estimate = (b - a) / nn;
   const double variance = (a + b - (b - a) * (b - a) / nn) / (nn * nn);
   const double se = std::sqrt(variance > 0 ? variance : 0.0);
-  return finish(estimate, se, n >= 30 && a_only + b_only >= 10);
+  Difference d = finish(estimate, se, n >= 30 && a_only + b_only >= 10);
+  d.identical = a_only + b_only == 0;
+  return d;
 }
 
 Difference paired_means(const Moments& differences) {
   const std::uint64_t n = differences.count();
   if (n == 0) return {};
   const double se = differences.sd() / std::sqrt(static_cast<double>(n));
-  return finish(differences.mean(), se, n >= 30);
+  Difference d = finish(differences.mean(), se, n >= 30);
+  d.identical = differences.min() == 0 && differences.max() == 0;
+  return d;
 }
 
 Difference two_proportions(std::uint64_t x1, std::uint64_t n1, std::uint64_t x2, std::uint64_t n2) {

@@ -7,10 +7,11 @@
 //   (e.g. "seat 1 won"). Only the discordant pairs carry information (McNemar's idea):
 //     d  = (b_only - a_only) / n
 //     se = sqrt(a_only + b_only - (b_only - a_only)^2 / n) / n
-//   Testable with n >= 30 and at least 10 discordant pairs.
+//   Testable with n >= 30 and at least 10 discordant pairs; identical with none.
 // - paired_means: the same games under A and B, a number each; `differences` holds B - A per
 //   game. d = mean, se = sd / sqrt(n). Testable with n >= 30. When every difference is the same
-//   non-zero number, se is 0 and the difference is significant.
+//   non-zero number, se is 0 and the difference is significant; when every difference is 0 it
+//   is identical.
 // - two_proportions: independent samples x1 of n1 (A) and x2 of n2 (B), d = x2/n2 - x1/n1,
 //   se = sqrt(p1 (1 - p1) / n1 + p2 (1 - p2) / n2) (Wald, unpooled). Testable with n1, n2 >= 30
 //   and at least 5 successes and 5 failures in each sample.
@@ -32,6 +33,10 @@ struct Difference {
   double p_value = 1;
   bool testable = false;     // enough data for the approximation
   bool significant = false;  // testable and the interval excludes 0
+  // Paired tests only: every game gave the same value under A and B (no discordant pair, every
+  // difference 0). Reports say so rather than "too few games": more games cannot help when the
+  // configurations play identical games.
+  bool identical = false;
 };
 
 Difference paired_proportions(std::uint64_t n, std::uint64_t a_only, std::uint64_t b_only);

@@ -233,7 +233,8 @@ std::vector<std::vector<std::string>> pair_table(const std::vector<MetricRow>& r
                                                100 * d->low, 100 * d->high)
                                  : fmt::format("{} [{}, {}]", signed_number(d->estimate),
                                                signed_number(d->low), signed_number(d->high)));
-      line.push_back(!d->testable     ? "too few games"
+      line.push_back(d->identical     ? "same in every game"
+                     : !d->testable   ? "too few games"
                      : d->significant ? "significant"
                                       : "not significant");
     }
@@ -257,7 +258,8 @@ std::vector<std::vector<std::string>> grid_table(const std::vector<MetricRow>& r
       std::string cell = row.is_rate ? percent(row.values[c]) : number(row.values[c]);
       if (c > 0) {
         const auto& d = row.differences[c - 1];
-        if (d && std::isfinite(d->low)) cell += !d->testable ? " ~" : d->significant ? " *" : "";
+        if (d && std::isfinite(d->low))
+          cell += d->identical ? " =" : !d->testable ? " ~" : d->significant ? " *" : "";
       }
       line.push_back(cell);
     }
@@ -291,10 +293,28 @@ std::string comparison_text(const LabResults& r) {
     }
   }
   out += format_table(bots) + "\n";
-  if (n == 2) return out + format_table(pair_table(rows));
+  std::string same;  // the configurations whose every game equals [1]'s
+  for (std::size_t c = 1; c < n; ++c) {
+    const bool identical =
+        !rows.empty() && std::all_of(rows.begin(), rows.end(), [&](const auto& row) {
+          const auto& d = row.differences[c - 1];
+          return !d || !std::isfinite(d->low) || d->identical;  // untested rows say nothing
+        });
+    if (identical && r.totals.configs[c].games > 0)
+      same += fmt::format("{}[{}]", same.empty() ? "" : ", ", c + 1);
+  }
+  const std::string note =
+      same.empty() ? ""
+                   : fmt::format(
+                         "\n{} played the same games as [1]: no measured value differs in "
+                         "any game, so the packs and options that differ changed nothing "
+                         "these games reached (more games will not change that).\n",
+                         same);
+  if (n == 2) return out + format_table(pair_table(rows)) + note;
   return out + format_table(grid_table(rows, n)) +
-         "\n* differs significantly from [1] (95%, paired); ~ too few games to tell. Intervals: "
-         "--out (JSON) or --report (HTML).\n";
+         "\n* differs significantly from [1] (95%, paired); ~ too few games to tell; = the same in "
+         "every game. Intervals: --out (JSON) or --report (HTML).\n" +
+         note;
 }
 
 }  // namespace catan::lab

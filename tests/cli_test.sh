@@ -329,6 +329,16 @@ expect 0 "compare" -- "$catan" compare dice-race dice-race:dice-race.target=30 -
   --report "$tmp/compare.html"
 check "compare prints verdicts" grep -q '^turns .* significant' "$tmp/out"
 check "compare report has the comparison" grep -q 'Comparison' "$tmp/compare.html"
+expect 0 "compare identical configurations" -- "$catan" compare dice-race dice-race:dice-race.sides=6 \
+  --games 40
+check "compare says the games were the same" grep -q '^\[2\] played the same games as \[1\]' "$tmp/out"
+check "compare marks each metric" grep -q '^turns .* same in every game' "$tmp/out"
+expect 0 "compare: --option of a pack one configuration loads" -- "$catan" compare base \
+  base+friendly-robber --games 4 --threads 1 --option friendly-robber.max_vp=3
+expect 2 "compare: --option of a pack no configuration loads" -- "$catan" compare base \
+  base:base.target_vp=11 --games 4 --option citadels.vp=1
+check "compare: the unloaded pack is named" grep -q "no configuration loads pack 'citadels'" "$tmp/err"
+check "compare: unloaded pack: one line" one_line_error
 expect 2 "compare one config" -- "$catan" compare dice-race
 expect 2 "compare bad config" -- "$catan" compare dice-race dice-race:target
 check "compare bad config: one line" one_line_error

@@ -142,6 +142,9 @@ TEST(Significance, PairedProportions) {
   EXPECT_TRUE(big.significant);
   EXPECT_FALSE(paired_proportions(100, 2, 5).testable) << "7 discordant pairs are too few";
   EXPECT_FALSE(paired_proportions(20, 5, 10).testable) << "20 pairs are too few";
+  EXPECT_FALSE(d.identical);
+  EXPECT_TRUE(paired_proportions(200, 0, 0).identical) << "no discordant pair";
+  EXPECT_FALSE(paired_proportions(200, 0, 1).identical);
 }
 
 TEST(Significance, PairedMeans) {
@@ -160,6 +163,12 @@ TEST(Significance, PairedMeans) {
   Moments zero;
   for (int i = 0; i < 40; ++i) zero.add(0);
   EXPECT_FALSE(paired_means(zero).significant);
+  EXPECT_TRUE(paired_means(zero).identical) << "every difference 0";
+  EXPECT_FALSE(paired_means(same).identical);
+  Moments cancelling;  // differences that average 0 are not identical games
+  for (int i = 0; i < 20; ++i) cancelling.add(i % 2 ? 1 : -1);
+  EXPECT_FALSE(paired_means(cancelling).identical);
+  EXPECT_FALSE(d.identical);
 }
 
 TEST(Significance, TwoProportions) {
