@@ -6,6 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "cli/replay_packs.h"
 #include "cli/summary.h"
 #include "engine/file_io.h"
 #include "engine/replay.h"
@@ -33,24 +34,11 @@ class ReplayCommand final : public Command {
   int run() override {
     const auto replay = engine::load_replay(file_);
     auto search = search_.make();
+    add_recorded_folders(search, replay);
     scripting::Session session(search, replay.requested, replay.options, limits_.make());
-    // One warning per recorded pack whose version differs from the loaded one: the replay
-    // may diverge for that reason alone.
-    for (const auto& ref : replay.loaded) {
-      const auto& loaded = session.packs();
-      const auto it = std::find_if(loaded.begin(), loaded.end(),
-                                   [&](const packs::Manifest* m) { return m->name == ref.name; });
-      if (it == loaded.end())
-        std::cerr << engine::terminal_safe(
-            fmt::format("catan: warning: the replay was recorded with pack '{}' {}, which is "
-                        "not loaded\n",
-                        ref.name, ref.version));
-      else if ((*it)->version != ref.version)
-        std::cerr << engine::terminal_safe(
-            fmt::format("catan: warning: pack '{}' is version {}, the replay was recorded with "
-                        "{}\n",
-                        ref.name, (*it)->version, ref.version));
-    }
+    // The replay may diverge for any of these reasons alone.
+    for (const auto& warning : replay_pack_warnings(replay, session.packs()))
+      std::cerr << engine::terminal_safe(warning) << '\n';
     if (verbose_) {
       session.set_log(
           [](std::string_view line) { std::cout << engine::terminal_safe(line) << '\n'; });

@@ -6,6 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "cli/replay_packs.h"
 #include "engine/file_io.h"
 #include "engine/replay.h"
 #include "view/game_recording.h"
@@ -36,6 +37,7 @@ class ViewCommand final : public Command {
   int run() override {
     const auto replay = engine::load_replay(file_);
     auto search = search_.make();
+    add_recorded_folders(search, replay);
     scripting::Session session(search, replay.requested, replay.options, limits_.make());
     nlohmann::json recording;
     try {

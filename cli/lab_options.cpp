@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cli/replay_packs.h"
 #include "engine/file_io.h"
 #include "lab/csv_writer.h"
 #include "lab/html_report.h"
@@ -200,6 +201,7 @@ std::vector<lab::SampleGame> write_game_viewers(const lab::RunSpec& spec,
       if (!std::filesystem::exists(file)) continue;  // a failed game: its replay is a failure's
       const auto replay = engine::load_replay(file);
       auto search = search_options.make();
+      add_recorded_folders(search, replay);
       scripting::Session session(search, replay.requested, replay.options, limits.make());
       auto page = file;
       page.replace_extension(".html");

@@ -15,7 +15,12 @@ using nlohmann::json;
 
 json to_json(const Replay& r) {
   json loaded = json::array();
-  for (const auto& p : r.loaded) loaded.push_back({{"name", p.name}, {"version", p.version}});
+  for (const auto& p : r.loaded) {
+    json ref = {{"name", p.name}, {"version", p.version}};
+    if (!p.hash.empty()) ref["hash"] = p.hash;
+    if (!p.path.empty()) ref["path"] = p.path;
+    loaded.push_back(std::move(ref));
+  }
   json decisions = json::array();
   for (const auto& d : r.decisions)
     decisions.push_back(json::array({d.player + 1, d.kind, d.count, d.choice + 1, d.id}));
@@ -125,11 +130,19 @@ Replay replay_from_json(const json& j, const std::string& source) {
   for (std::size_t i = 0; i < loaded.size(); ++i) {
     const std::string path = fmt::format("loaded[{}].", i);
     if (!loaded[i].is_object()) rd.fail(fmt::format("loaded[{}]", i), "expected an object");
-    Replay::PackRef ref{rd.string(rd.field(loaded[i], "name", path), path + "name"),
-                        rd.string(rd.field(loaded[i], "version", path), path + "version")};
+    Replay::PackRef ref;
+    ref.name = rd.string(rd.field(loaded[i], "name", path), path + "name");
+    ref.version = rd.string(rd.field(loaded[i], "version", path), path + "version");
     if (!is_pack_version(ref.version))
       rd.fail(path + "version",
               fmt::format("'{}' is not a version MAJOR.MINOR.PATCH", ref.version));
+    if (loaded[i].contains("hash")) {
+      ref.hash = rd.string(loaded[i]["hash"], path + "hash");
+      if (ref.hash.size() != 16 ||
+          ref.hash.find_first_not_of("0123456789abcdef") != std::string::npos)
+        rd.fail(path + "hash", "expected 16 lowercase hex digits");
+    }
+    if (loaded[i].contains("path")) ref.path = rd.string(loaded[i]["path"], path + "path");
     r.loaded.push_back(std::move(ref));
   }
   r.options = rd.strings(rd.field(j, "options", ""), "options");

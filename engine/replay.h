@@ -21,9 +21,12 @@ struct Replay {
   static constexpr int kMaxPlayers = 16;
   static constexpr int kMaxTurns = 1000000;
 
+  // A loaded pack. hash and path are empty in files written before they were recorded.
   struct PackRef {
     std::string name;
     std::string version;
+    std::string hash;  // packs::content_hash: 16 lowercase hex digits
+    std::string path;  // the folder it was loaded from: a hint when the name is not found
   };
   struct Decision {
     int player = 0;  // 0-based seat
@@ -39,8 +42,8 @@ struct Replay {
     std::uint64_t digest = 0;  // GameState::digest() at the end
   };
 
-  std::vector<std::string> requested;  // packs as asked for (names or paths)
-  std::vector<PackRef> loaded;         // load order with versions, for mismatch warnings
+  std::vector<std::string> requested;  // packs as asked for, by name (older files: or a path)
+  std::vector<PackRef> loaded;         // load order with versions and hashes, for mismatch warnings
   std::vector<std::string> options;    // PACK.KEY=VALUE assignments
   std::uint64_t seed = 0;
   std::uint64_t game_index = 0;
@@ -64,7 +67,7 @@ nlohmann::json to_json(const Replay& replay);
 // integer is range-checked, never truncated (players 1..kMaxPlayers, max_turns 1..kMaxTurns,
 // a decision's player 1..players, option count >= 1, choice 1..count, outcome.turns
 // 0..max_turns); every option id is a valid id (engine::option_id_problem); "loaded" lists at
-// least one pack, each with a well-formed version.
+// least one pack, each with a well-formed version and, when present, a hash of 16 hex digits.
 Replay replay_from_json(const nlohmann::json& json, const std::string& source);
 
 // Writes through write_output_file (engine/file_io.h); invalid UTF-8 in any string is written as

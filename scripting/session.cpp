@@ -13,6 +13,7 @@
 #include "engine/visibility.h"
 #include "scripting/lua_agent.h"
 #include "scripting/measure_spec.h"
+#include "scripting/pack_hash.h"
 #include "scripting/pack_resolver.h"
 #include "scripting/pack_suggest.h"
 #include "scripting/payload_check.h"
@@ -191,6 +192,9 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   Impl& s = *impl_;
   s.requested = requested;
   s.order = packs::resolve(search, requested);
+  for (const std::string& ref : requested) s.requested_names.push_back(search.find(ref).name);
+  for (const auto* m : s.order)
+    s.pack_refs.push_back({m->name, m->version, packs::content_hash(*m), m->dir.string()});
   s.default_options = packs::resolve_options(s.order, options);
   s.default_option_strings = options;
   s.score_property = packs::merged_measure_spec(s.order).score;
@@ -1219,8 +1223,8 @@ GameResult Session::Impl::finish_result(const GameConfig& config, bool decisions
     if (!engine::is_nil(v)) r.properties.emplace_back(game_props.keys().name(k), v);
   }
   auto& rp = r.replay;
-  rp.requested = requested;
-  for (const auto* m : order) rp.loaded.push_back({m->name, m->version});
+  rp.requested = requested_names;
+  rp.loaded = pack_refs;
   rp.options = config.options.empty() ? default_option_strings : config.options;
   rp.seed = state.seed;
   rp.game_index = state.game_index;
@@ -1372,8 +1376,8 @@ std::vector<double> Session::scores() {
 engine::Replay Session::abandoned_replay(const GameConfig& config, const std::string& error) const {
   const Impl& s = *impl_;
   engine::Replay rp;
-  rp.requested = s.requested;
-  for (const auto* m : s.order) rp.loaded.push_back({m->name, m->version});
+  rp.requested = s.requested_names;
+  rp.loaded = s.pack_refs;
   rp.options = config.options.empty() ? s.default_option_strings : config.options;
   rp.seed = config.seed;
   rp.game_index = config.game_index;

@@ -30,6 +30,10 @@ struct Session::Impl {
   packs::PackSearch& search;
   std::vector<std::string> requested;
   std::vector<const packs::Manifest*> order;
+  // What replays record: `requested` with each pack given by path replaced by its name, and the
+  // loaded packs with version, content hash and folder (a hint for finding them again).
+  std::vector<std::string> requested_names;
+  std::vector<engine::Replay::PackRef> pack_refs;
   packs::ResolvedOptions default_options;
   std::vector<std::string> default_option_strings;
   lua::State lua;

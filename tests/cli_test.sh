@@ -91,6 +91,17 @@ echo '{"format": 1' >"$tmp/corrupt.json"
 expect 1 "corrupt replay" -- "$catan" replay "$tmp/corrupt.json"
 check "corrupt replay: one line" one_line_error
 expect 2 "missing replay file" -- "$catan" replay "$tmp/none.json"
+# Replays name packs (name, version, content hash, folder), so they replay from any folder.
+mkdir -p "$tmp/mine/packs" "$tmp/mine/elsewhere"
+cp -r "$(dirname "$0")/../rules/dice-race" "$tmp/mine/packs/myrace"
+sed -i 's/"name": "dice-race"/"name": "myrace"/' "$tmp/mine/packs/myrace/pack.json"
+(cd "$tmp/mine" && "$catan" play packs/myrace --seed 3 --players 2 --bots random --log g.json >/dev/null)
+check "a replay names a pack by name" grep -q '^  "myrace"$' "$tmp/mine/g.json"
+expect 0 "replay from another folder" -- sh -c "cd '$tmp/mine/elsewhere' && '$catan' replay ../g.json"
+check "replay from another folder: verified" grep -q '^replay OK' "$tmp/out"
+echo "-- an edit" >>"$tmp/mine/packs/myrace/race.lua"
+expect 0 "replay of an edited pack" -- "$catan" replay "$tmp/mine/g.json"
+check "an edited pack is reported" grep -q "^catan: warning: pack 'myrace' 1.0.0 at .* differs from the one the replay was recorded with (content hash [0-9a-f]*, recorded [0-9a-f]*)" "$tmp/err"
 
 yes 2 | head -200 >"$tmp/answers"
 expect 0 "human seat" -- sh -c "\"$catan\" play dice-race --bots human,random --option dice-race.target=10 --log \"$tmp/human.json\" <\"$tmp/answers\""

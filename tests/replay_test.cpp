@@ -5,6 +5,7 @@
 
 #include "engine/file_io.h"
 #include "engine/replay.h"
+#include "scripting/pack_hash.h"
 #include "session_fixture.h"
 
 namespace catan::scripting {
@@ -37,6 +38,14 @@ TEST_F(ReplayTest, RoundTripThroughJsonReproducesTheGame) {
   EXPECT_EQ(loaded.decisions.size(), original.replay.decisions.size());
   EXPECT_EQ(loaded.options, std::vector<std::string>{"dice-race.target=40"});
   EXPECT_EQ(loaded.agents, (std::vector<std::string>{"hold20", "random", "random"}));
+
+  // Packs are recorded by name, version, content hash and folder.
+  EXPECT_EQ(loaded.requested, std::vector<std::string>{"dice-race"});
+  ASSERT_EQ(loaded.loaded.size(), 1u);
+  const auto* manifest = search().find_name("dice-race");
+  ASSERT_NE(manifest, nullptr);
+  EXPECT_EQ(loaded.loaded[0].hash, packs::content_hash(*manifest));
+  EXPECT_EQ(loaded.loaded[0].path, manifest->dir.string());
 
   auto fresh = session(loaded.requested, loaded.options);
   const auto replayed = fresh->replay(loaded);
@@ -327,6 +336,18 @@ TEST(ReplayFile, RecordedPackVersionsAreChecked) {
   EXPECT_EQ(replay_error(j), "replay r.json: field 'loaded': missing");
 }
 
+TEST(ReplayFile, RecordedPackHashesAreChecked) {
+  auto j = valid_replay();
+  j["loaded"][0]["hash"] = "0123456789abcdef";
+  j["loaded"][0]["path"] = "/somewhere/dice-race";
+  EXPECT_EQ(replay_error(j), "(accepted)");
+  j["loaded"][0]["hash"] = "0123456789ABCDEF";
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'loaded[0].hash': expected 16 lowercase hex digits");
+  j["loaded"][0]["hash"] = 12;
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'loaded[0].hash': expected a string");
+}
+
 TEST(ReplayFile, OversizedAndNonRegularFilesAreRefusedBeforeReading) {
   packs::testing::TempPackDir dir;
   const auto big = dir.root() / "big.json";
@@ -363,3 +384,25 @@ TEST_F(ReplayTest, InvalidUtf8InAReplayIsWrittenAsReplacementCharacters) {
 
 }  // namespace
 }  // namespace catan::scripting
+
+namespace catan::packs {
+namespace {
+
+// The content hash covers what changes a game (the manifest and the scripts it runs) and
+// nothing else.
+TEST(PackHash, ChangesWithAnyScriptTheGameRunsAndNotWithTests) {
+  testing::TempPackDir dir;
+  const auto root = dir.simple_pack("p", "p", R"(, "tests": ["t.lua"])");
+  dir.write("p/t.lua", "-- a test\n");
+  const std::string before = content_hash(load_manifest(root));
+  EXPECT_EQ(before.size(), 16u);
+  EXPECT_EQ(content_hash(load_manifest(root)), before) << "stable";
+  dir.write("p/t.lua", "-- another test\n");
+  EXPECT_EQ(content_hash(load_manifest(root)), before) << "tests do not change games";
+  dir.write("p/main.lua", "-- a comment\n");
+  const std::string edited = content_hash(load_manifest(root));
+  EXPECT_NE(edited, before) << "the entry script changed";
+}
+
+}  // namespace
+}  // namespace catan::packs
