@@ -41,9 +41,11 @@ local NO_OPTS = {}
 -- Plural used for the player prop and the victory point source of a piece.
 PIECE_PLURALS = { settlement = "settlements", city = "cities", road = "roads" }
 
--- The name of the player prop counting `piece` on the board ("cities" for "city").
+-- The name of the player prop counting `piece` on the board ("cities" for "city"): the piece's
+-- `plural` field when the catalogue gives one.
 function piece_plural(piece)
-  return PIECE_PLURALS[piece] or (piece .. "s")
+  local spec = storage.pieces and storage.pieces[piece]
+  return spec and spec.plural or PIECE_PLURALS[piece] or (piece .. "s")
 end
 
 -- Per-game adjacency arrays of the board (built on first use, shared, read-only):

@@ -58,6 +58,17 @@ function view_size(view)
   return view.brick + view.lumber + view.wool + view.grain + view.ore
 end
 
+-- The cards in p's hand that the 7 and the robber count: its resource cards plus its cards of
+-- the hand kinds other packs declared (base.hand_kinds, storage.hand_kinds; none in the base
+-- game).
+function hand_size(p)
+  local view = storage.cards[p]
+  local n = view.brick + view.lumber + view.wool + view.grain + view.ore
+  local extra = storage.hand_kinds
+  for i = 1, #extra do n = n + view[extra[i]] end
+  return n
+end
+
 -- True when the counts in `have` ({resource = n}, every resource present) cover `cost`.
 function covers(have, cost)
   for i = 1, #RESOURCES do
@@ -142,6 +153,8 @@ end
 -- trade with; NOBODY_OPTION: no player.
 SEAT_OPTIONS = {}
 NOBODY_OPTION = { id = "nobody" }
+-- HAND_OPTIONS[kind]: a card of a hand kind (base.hand_kinds) to discard (filled in game.setup).
+HAND_OPTIONS = {}
 
 -- The per-turn bookkeeping of the base game (storage.turn), reset at each turn start
 -- (reset_turn_state reuses the table).
@@ -238,8 +251,22 @@ end, { priority = -200 })
 
 -- The forms whose resources count for paying and trading (base.fund_forms), asked late in
 -- game.setup so that variants have declared their forms: storage.fund_views[p] is p's live
--- view of them summed (the card view when cards are the only ones).
+-- view of them summed (the card view when cards are the only ones). Then the other kinds of
+-- form "card" that count as cards in a hand (base.hand_kinds): storage.hand_kinds, and
+-- HAND_OPTIONS[kind] = {id = kind, resource = kind}, the discard's option of such a card.
 game.on("game.setup", function(e)
+  local kinds, declared = {}, {}
+  game.raise("base.hand_kinds", { kinds = kinds })
+  for _, kind in ipairs(game.kinds()) do declared[kind] = true end
+  for i = 1, #kinds do
+    local kind = kinds[i]
+    if RESOURCE_OPTIONS[kind] or HAND_OPTIONS[kind] or not declared[kind] then
+      error(string.format("base.hand_kinds: '%s' is a resource, named twice or no declared kind",
+        tostring(kind)), 0)
+    end
+    HAND_OPTIONS[kind] = { id = kind, resource = kind }
+  end
+  storage.hand_kinds = kinds
   local forms = { "card" }
   game.raise("base.fund_forms", { forms = forms })
   if #forms > 1 then

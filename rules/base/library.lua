@@ -48,8 +48,15 @@ local function cost_from(opts, prefix)
   return cost
 end
 
+-- Recomputes p's points into player prop vp (victory.lua's update_vp): a rule that changes a
+-- player's points (a base.vp source) calls it after the change.
+local function refresh_vp(p)
+  update_vp(p)
+end
+
 return {
   RESOURCES = RESOURCES,
+  update_vp = refresh_vp,
   PIPS = PIPS,
   pips = pips,
   node_pips = node_pips,

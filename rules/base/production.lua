@@ -24,6 +24,9 @@
 --               the shortage rule; claims = that player's claim payloads for the resource, in
 --               tile then node order. Default (payout_default): move amount cards from the bank
 --               (at most what the bank holds).
+--   base.produced {player, total, received}: after production of a roll other than 7 was paid
+--               (produce_roll); received[q] = the cards (hand_size) seat q gained. Raised only
+--               while handled.
 -- When no handler is registered for base.claim / base.production / base.payout (known at
 -- game.setup, since handlers are registered only while packs load) and the roll touches no
 -- watched node, produce() neither builds payloads nor raises those events: the result is the
@@ -75,6 +78,7 @@ game.on("game.setup", function(e)
   storage.watch_hooked = game.has_handlers("base.production_watch")
     and game.has_handlers("base.watched_production")
   storage.watched = {}
+  storage.produced_hooked = game.has_handlers("base.produced")
 end, { priority = -80 })
 
 -- Asks base.production_watch about node n after a piece of kind `piece` was placed there by p
@@ -385,4 +389,16 @@ function produce(total)
     end
   end
   if m > 0 then settle(m, claims) end
+end
+
+-- The production of p's roll of `total` (not 7): produce(total), then, while base.produced has
+-- handlers, base.produced {player, total, received} with received[q] = the cards (hand_size)
+-- seat q gained from it.
+function produce_roll(p, total)
+  if not storage.produced_hooked then return produce(total) end
+  local before, received = {}, {}
+  for q = 1, storage.players do before[q] = hand_size(q) end
+  produce(total)
+  for q = 1, storage.players do received[q] = hand_size(q) - before[q] end
+  game.raise("base.produced", { player = p, total = total, received = received })
 end

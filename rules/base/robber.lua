@@ -2,22 +2,23 @@
 -- knight card (move_robber alone).
 --
 -- Events (contracts in pack.json):
---   base.discard_limit {player, limit}: a player holding more than `limit` resource cards
---       discards half (rounded down); handlers may change limit.
+--   base.discard_limit {player, limit}: a player holding more than `limit` cards (hand_size:
+--       resource cards and the hand kinds of base.hand_kinds) discards half (rounded down);
+--       handlers may change limit.
 --   base.discard {player, count}: default (discard_default) asks the player `count` times,
---       decision "base.discard" among the resources they hold (RESOURCE_OPTIONS, ids the
---       resource names), and returns each chosen card to the bank.
+--       decision "base.discard" among the cards they hold (RESOURCE_OPTIONS, then HAND_OPTIONS;
+--       ids the kind names), and returns each chosen card to the bank.
 --   base.robber_targets {player, tiles}: the tiles the robber may move to (every tile but its
 --       own); handlers may remove tiles. If none remain the robber stays where it is, nobody is
 --       robbed and move_robber returns nil.
 --   base.robber_moved {player, tile, from}: default (robber_moved_default): the victims are the
---       opponents with a building on a corner of the tile and at least one resource card, in
+--       opponents with a building on a corner of the tile and at least one card (hand_size), in
 --       seat order; base.victims {player, tile, victims} may remove some; with several left
 --       the player chooses (decision "base.victim", SEAT_OPTIONS: ids "player:N"); then
 --       base.steal.
---   base.steal {thief, victim}: default (steal_default) moves one resource card chosen
---       uniformly at random (game.random) from the victim to the thief and records its
---       resource in payload.resource (nil when the victim had no card).
+--   base.steal {thief, victim}: default (steal_default) moves one card (a resource or a hand
+--       kind) chosen uniformly at random (game.random) from the victim to the thief and records
+--       its kind in payload.resource (nil when the victim had no card).
 --   base.seven_robber {player}: a 7's robber step, after the discards; default
 --       (seven_robber_default): the player moves the robber (move_robber, which sets
 --       payload.tile). A handler may replace it with another step (e.g. a choice between the
@@ -32,7 +33,8 @@ function discard_default(e)
   local p = e.player
   local hand = card_view(p)
   local held = storage.discard_menu
-  local stale = true -- held must be rebuilt (first card, or a resource ran out)
+  local extra = storage.hand_kinds
+  local stale = true -- held must be rebuilt (first card, or a kind ran out)
   for _ = 1, e.count do
     if stale then
       local k = 0
@@ -41,6 +43,12 @@ function discard_default(e)
         if hand[r] > 0 then
           k = k + 1
           held[k] = RESOURCE_OPTIONS[r]
+        end
+      end
+      for i = 1, #extra do
+        if hand[extra[i]] > 0 then
+          k = k + 1
+          held[k] = HAND_OPTIONS[extra[i]]
         end
       end
       if k == 0 then return end
@@ -52,7 +60,7 @@ function discard_default(e)
   end
 end
 
--- The 7 rolled by p: every player, in seat order starting with p, holding more resource cards
+-- The 7 rolled by p: every player, in seat order starting with p, holding more cards (hand_size)
 -- than their limit (options.discard_limit through base.discard_limit) discards half of them,
 -- rounded down, through base.discard; then the robber step: p moves the robber (move_robber),
 -- through base.seven_robber when that event has handlers. Returns the robber's new tile (nil
@@ -63,7 +71,7 @@ function seven(p)
   local limit0 = storage.discard_limit
   for i = 0, players - 1 do
     local q = (p - 1 + i) % players + 1
-    local size = view_size(storage.cards[q])
+    local size = hand_size(q)
     local limit = limit0
     if hooked then
       local e = { player = q, limit = limit }
@@ -98,11 +106,12 @@ function seven_robber_default(e)
   e.tile = move_robber(e.player)
 end
 
--- Default action of base.steal: the victim's cards lined up in RESOURCES order, card k of them
--- with k uniform (game.random over their number), found by counting through the hand view.
+-- Default action of base.steal: the victim's cards lined up in RESOURCES order, then the hand
+-- kinds (base.hand_kinds), card k of them with k uniform (game.random over their number), found
+-- by counting through the hand view.
 function steal_default(e)
   local hand = card_view(e.victim)
-  local total = view_size(hand)
+  local total = hand_size(e.victim)
   if total == 0 then return end
   local k = game.random(total)
   local r
@@ -111,18 +120,24 @@ function steal_default(e)
     k = k - hand[r]
     if k <= 0 then break end
   end
+  local extra = storage.hand_kinds
+  for i = 1, #extra do
+    if k <= 0 then break end
+    r = extra[i]
+    k = k - hand[r]
+  end
   game.move(e.victim, e.thief, r, 1, "card")
   e.resource = r
 end
 
 -- The players p may rob on `tile`: opponents owning a building on one of its corners and
--- holding at least one resource card, ascending.
+-- holding at least one card (hand_size), ascending.
 function robbable(p, tile)
   local victims, n = {}, 0
-  local nodes, owner_at, cards = storage.tile_nodes[tile], storage.owner, storage.cards
+  local nodes, owner_at = storage.tile_nodes[tile], storage.owner
   for i = 1, #nodes do
     local q = owner_at[nodes[i]]
-    if q and q ~= p and view_size(cards[q]) > 0 then
+    if q and q ~= p and hand_size(q) > 0 then
       -- Insert q in ascending order, once.
       local j = n
       while j > 0 and victims[j] > q do j = j - 1 end

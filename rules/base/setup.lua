@@ -2,13 +2,16 @@
 --
 -- The start player is drawn at random (game.random) and becomes the first player. Placement
 -- runs in snake order: from the start player around the table (seat order, wrapping), then
--- back in reverse, so the start player places first and last. Each placement is a settlement
--- (decision "base.setup_settlement" among legal_spots(p, "settlement", {setup = true}): empty
--- nodes respecting the distance rule, no road needed; options {id = "node:N", node = N}) and
--- then a road touching it (decision "base.setup_road" among legal_spots(p, "road", {setup =
+-- back in reverse, so the start player places first and last. Each placement is a building
+-- (a settlement unless handlers of base.setup_building {player, round, piece} name another node
+-- piece; decision "base.setup_<piece>" among legal_spots(p, "settlement", {setup = true}):
+-- empty nodes respecting the distance rule, no road needed; options {id = "node:N", node = N})
+-- and then a road touching it (decision "base.setup_road" among legal_spots(p, "road", {setup =
 -- true, node = N}); options {id = "path:E", path = E}). Both are placed free through
--- place_piece (build.lua). The second settlement yields one resource card from the bank for
--- each producing tile it touches (tiles with a resource; the bank pays what it has).
+-- place_piece (build.lua); a piece that upgrades another (a city) is placed as the chain of
+-- pieces it upgrades, each replacing the one before. The second round's building yields one
+-- resource card from the bank for each producing tile it touches (tiles with a resource; the
+-- bank pays what it has).
 
 -- The seats in setup order for `players` seats starting with `first`: 1..N then N..1.
 -- Read as upvalues, not globals (the chunk runs anew for every game).
@@ -21,7 +24,8 @@ function setup_order(first, players)
   return order
 end
 
--- The starting income of a settlement on `node`: one card per adjacent producing tile. Through
+-- The starting income of a second-round building on `node`: one card per adjacent producing
+-- tile. Through
 -- base.setup_income {player, node} while that event has handlers (setup_income_default is its
 -- default action: a handler may add income after it, or replace it).
 function setup_income(p, node)
@@ -42,14 +46,37 @@ function setup_income_default(e)
   end
 end
 
--- One setup placement of p: a settlement, then a road touching it; `second` pays the income.
--- Returns the settlement's node and the road's path.
+-- The building p places in setup round `round` (1 or 2): "settlement", or the node piece
+-- handlers of base.setup_building {player, round, piece} name (raised only while handled).
+function setup_building(p, round)
+  if not game.has_handlers("base.setup_building") then return "settlement" end
+  local e = { player = p, round = round, piece = "settlement" }
+  game.raise("base.setup_building", e)
+  local spec = storage.pieces[e.piece]
+  if spec == nil or spec.on ~= "node" or spec.beside then
+    error(string.format("base.setup_building: '%s' is no building of the piece catalogue",
+      tostring(e.piece)), 0)
+  end
+  return e.piece
+end
+
+-- Places p's `piece` on the empty node `node` for free: first the piece it upgrades (and so on
+-- down the chain), then the piece itself.
+local function place_setup_building(p, piece, node, opts)
+  local below = storage.pieces[piece].upgrades
+  if below then place_setup_building(p, below, node, opts) end
+  place_piece(p, piece, node, opts)
+end
+
+-- One setup placement of p: a building, then a road touching it; `second` (the second round)
+-- pays the income. Returns the building's node and the road's path.
 function setup_placement(p, second)
   local opts = { free = true, setup = true }
+  local piece = setup_building(p, second and 2 or 1)
   local nodes = legal_spots(p, "settlement", opts)
-  local i = game.choose(p, "base.setup_settlement", lazy_options(nodes, storage.node_options))
+  local i = game.choose(p, "base.setup_" .. piece, lazy_options(nodes, storage.node_options))
   local node = nodes[i]
-  place_piece(p, "settlement", node, opts)
+  place_setup_building(p, piece, node, opts)
   if second then setup_income(p, node) end
 
   local paths = legal_spots(p, "road", { free = true, setup = true, node = node })
@@ -60,7 +87,8 @@ function setup_placement(p, second)
     place_piece(p, "road", path, opts)
   end
   if game.verbose() then
-    game.log(string.format("setup: player %d settles node %d, road %s", p, node, tostring(path)))
+    game.log(string.format("setup: player %d places a %s on node %d, road %s", p, piece, node,
+      tostring(path)))
   end
   return node, path
 end

@@ -2,7 +2,8 @@
 --   1. storage.turn = new_turn_state(p); a player who already has the winning points wins.
 --   2. Before the roll, a player holding a playable development card decides "base.preroll"
 --      among "roll" and "play:<card>" (no decision when only "roll" is possible).
---   3. roll_dice(p): a 7 runs seven(p) (discards, robber, steal), any other total produce(total).
+--   3. roll_dice(p): a 7 runs seven(p) (discards, robber, steal), any other total
+--      produce_roll(p, total) (production, then base.produced).
 --   4. The main phase: decision "base.action" among the legal actions, in this order (option
 --      ids): "build:<piece>" for each piece of buildable(p), "buy_dev", "play:<card>" for each
 --      kind of playable_dev(p) (one card per turn), "maritime", "domestic" (option
@@ -37,7 +38,7 @@ local DEV_CARDS, HARBOR_SPECIAL_RATE = DEV_CARDS, HARBOR_SPECIAL_RATE
 local spendable, can_pay, has_spot, spot_cache = spendable, can_pay, has_spot, spot_cache
 local can_buy_dev, can_maritime, maritime_possible = can_buy_dev, can_maritime, maritime_possible
 local can_offer_trade, holds_playable, reset_turn_state = can_offer_trade, holds_playable, reset_turn_state
-local roll_dice, seven, produce, check_win = roll_dice, seven, produce, check_win
+local roll_dice, seven, produce_roll, check_win = roll_dice, seven, produce_roll, check_win
 
 -- The menu's option records (see the header), made once per game: ACTION_OPTIONS.build[piece]
 -- (filled in game.setup, when the pieces are known), ACTION_OPTIONS.play[card], and
@@ -275,7 +276,7 @@ game.on("turn", function(e)
   if preroll(p) and won(p) then return end
 
   local sum = roll_dice(p)
-  if sum == 7 then seven(p) else produce(sum) end
+  if sum == 7 then seven(p) else produce_roll(p, sum) end
   if won(p) then return end
 
   game.set_phase("main")

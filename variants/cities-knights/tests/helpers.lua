@@ -1,0 +1,46 @@
+-- Test helpers of the cities-knights pack (its "test_support"), beside base's (fresh, give,
+-- hand, settlement, city, ...). Beginner board: tile 12 is ore 8 (corners 24 36 37 38 34 25;
+-- 36 and 37 touch no other hex), tile 13 lumber 8 (corners 26 31 39 40 41 27; 40 and 41 touch
+-- no other hex), tile 18 grain 6 (corner 52 touches no other hex), tile 5 brick 6 (corner 4 also
+-- touches ore 10 and grain 12), tile 16 wool 5 (corner 46 touches no other hex); the robber
+-- starts on the desert, tile 10.
+
+COMMODITY_KINDS = { "paper", "cloth", "coin" }
+
+-- Moves commodity cards from the bank to p: give_commodities(2, {cloth = 3}).
+function give_commodities(p, cards)
+  for _, c in ipairs(COMMODITY_KINDS) do
+    if cards[c] then game.move("bank", p, c, cards[c], "card") end
+  end
+end
+
+-- p's commodity cards as {commodity = count}, only those held.
+function commodities(p)
+  local h = {}
+  for _, c in ipairs(COMMODITY_KINDS) do
+    local n = game.count(p, c, "card")
+    if n > 0 then h[c] = n end
+  end
+  return h
+end
+
+-- The improvement levels of p as {trade, politics, science}.
+function levels(p)
+  return { game.player_get(p, "trade_level"), game.player_get(p, "politics_level"),
+           game.player_get(p, "science_level") }
+end
+
+-- Plays 4-player games of seeds 1 to `games` with invariant checks on, seats played by
+-- `agents`; fails unless each ends with a winner holding at least 13 points. Returns the
+-- results ({winner, reason, turns} each).
+function ck_games(t, agents, games)
+  local results = {}
+  for seed = 1, games do
+    t.start { players = 4, seed = seed, options = { "base.check=true" }, agents = agents }
+    local r = t.play()
+    t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
+    t.ok(game.player_get(r.winner, "vp") >= 13, "seed " .. seed .. ": the winner has 13 points")
+    results[seed] = r
+  end
+  return results
+end

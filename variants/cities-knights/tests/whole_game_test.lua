@@ -1,0 +1,34 @@
+-- Whole games: random and heuristic bots finish 4-player games with a winner at 13 points or
+-- more, every base invariant and the commodity invariant checked after every event.
+
+test("whole games: random bots", function(t)
+  ck_games(t, { "random" }, 3)
+end)
+
+test("whole games: heuristic bots", function(t)
+  local results = ck_games(t, { "heuristic" }, 3)
+  for _, r in ipairs(results) do t.ok(r.turns < 300, "a heuristic game of " .. r.turns .. " turns") end
+end)
+
+test("whole games: heuristic bots build improvements and metropolises", function(t)
+  local improvements, metropolises = 0, 0
+  for seed = 1, 3 do
+    t.start { players = 4, seed = seed, agents = { "heuristic" } }
+    t.play()
+    improvements = improvements + game.get("stats.improvements")
+    metropolises = metropolises + game.get("stats.metropolises")
+  end
+  t.ok(improvements > 0 and metropolises > 0, improvements .. " improvements, " .. metropolises
+    .. " metropolises")
+end)
+
+test("whole games: the statistics are published", function(t)
+  t.start { players = 4, seed = 2, agents = { "heuristic" } }
+  t.play()
+  for _, key in ipairs({ "stats.production.paper", "stats.production.cloth",
+                         "stats.production.coin", "stats.improvements", "stats.metropolises",
+                         "stats.metropolis_takeovers", "stats.trading_house", "stats.aqueduct" }) do
+    t.eq(math.type(game.get(key)), "integer", key)
+  end
+  t.ok(game.get("stats.production.coin") > 0)
+end)
