@@ -90,6 +90,20 @@ void PayloadCheck::check_raise(lua_State* L, const packs::EventSpec& spec, int p
   check_types(L, spec, payload, players, where);
 }
 
+std::optional<std::string> PayloadCheck::writable_problem(lua_State* L,
+                                                          const packs::EventSpec& spec, int payload,
+                                                          int players) {
+  payload = lua_absindex(L, payload);
+  for (const packs::PayloadField& field : spec.payload) {
+    if (!field.writable) continue;
+    lua_getfield(L, payload, field.name.c_str());
+    auto problem = packs::field_value_problem(field, summarise(L), players);
+    lua_pop(L, 1);
+    if (problem) return fmt::format("payload field '{}': {}", field.name, *problem);
+  }
+  return std::nullopt;
+}
+
 PayloadCheck::Snapshot PayloadCheck::snapshot(lua_State* L, const packs::EventSpec& spec,
                                               int payload) {
   Snapshot s;

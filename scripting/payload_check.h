@@ -1,10 +1,11 @@
-// Holds events to their declared payloads (scripting/event_spec.h). With payload checks on
-// (pack tests, SessionConfig::check_payloads) the session asks this before an event's handlers
-// run and after each one, so a raise that drifts from its declaration, or a handler that writes
-// a read-only field or a value of the wrong type, fails the game with a message that names the
-// event, the field and the code at fault. Off, it costs nothing: nothing calls it.
+// Holds events to their declared payloads (scripting/event_spec.h). Every game checks the
+// writable fields after each handler (writable_problem: a handler setting a dice total of 13 or
+// "7" fails the game at its line). With payload checks on (pack tests,
+// GameConfig::check_payloads) the session also checks each raise and, after each handler, that
+// read-only fields kept their values, so a raise that drifts from its declaration fails too.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,10 @@ class PayloadCheck {
   // optional). Throws std::runtime_error "event 'E' raised by RAISER: payload field 'F': ...".
   static void check_raise(lua_State* L, const packs::EventSpec& spec, int payload, int players,
                           std::string_view raiser);
+  // The first writable field whose value does not fit its declaration, as "payload field 'F':
+  // PROBLEM"; nullopt when all fit. Costs a field read per writable field.
+  static std::optional<std::string> writable_problem(lua_State* L, const packs::EventSpec& spec,
+                                                     int payload, int players);
   // The read-only fields' values now.
   static Snapshot snapshot(lua_State* L, const packs::EventSpec& spec, int payload);
   // After a handler (`who` names it: "the handler at FILE:LINE (pack P)"): read-only fields equal

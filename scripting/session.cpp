@@ -785,8 +785,10 @@ const char* Session::Impl::dispatch(int event, int payload_index, int default_in
   const auto& events = state.events;
   // The default action belongs to the pack whose code raised the event.
   const int raiser = frames.empty() ? loading_pack : frames.back().pack;
-  const packs::EventSpec* spec =
-      check_payloads ? event_specs[static_cast<std::size_t>(event)] : nullptr;
+  // Every game checks a declared event's writable fields after each handler; checked games
+  // (`spec` set) also check the raise and the read-only fields.
+  const packs::EventSpec* declared = event_specs[static_cast<std::size_t>(event)];
+  const packs::EventSpec* spec = check_payloads ? declared : nullptr;
   if (spec) {
     // The raiser's line: the innermost Lua function loaded from a file (game.raise itself is a
     // kernel chunk).
@@ -818,10 +820,17 @@ const char* Session::Impl::dispatch(int event, int payload_index, int default_in
     lua_rawgeti(L, handlers, h.callback);
     lua_pushvalue(L, payload_index);
     call(1, 1);
-    if (spec)
+    if (spec) {
       PayloadCheck::check_handler(
           L, *spec, payload_index, state.players, before,
           fmt::format("the handler at {} (pack '{}')", handler_where(h), pack_name(h.pack)));
+    } else if (declared) {
+      if (const auto problem =
+              PayloadCheck::writable_problem(L, *declared, payload_index, state.players))
+        throw std::runtime_error(fmt::format("event '{}': the handler at {} (pack '{}'): {}",
+                                             declared->name, handler_where(h), pack_name(h.pack),
+                                             *problem));
+    }
     const char* verdict = nullptr;
     if (lua_type(L, -1) == LUA_TSTRING) {
       const char* s = lua_tostring(L, -1);

@@ -90,6 +90,10 @@ TEST_F(PayloadCheckTest, AHandlerWritingAValueOutOfRangeIsNamedWithItsLine) {
                          "maximum 12"),
             std::string::npos)
       << r.error;
+  EXPECT_NE(play({"roller", "rule"}, /*check=*/false)
+                .error.find("payload field 'total': 13 is above the maximum 12"),
+            std::string::npos)
+      << "every game checks writable fields after handlers";
   handler("e.total = '7'");
   expect_error(play({"roller", "rule"}),
                "payload field 'total': expected an integer, got a string");
@@ -105,6 +109,8 @@ TEST_F(PayloadCheckTest, AHandlerChangingAReadOnlyFieldFails) {
                "read-only");
   handler("e.note = 'set'");
   expect_error(play({"roller", "rule"}), "changed payload field 'note'");
+  EXPECT_TRUE(play({"roller", "rule"}, /*check=*/false).ok)
+      << "read-only fields are checked in checked games only";
   handler("e.extra = true");
   EXPECT_TRUE(play({"roller", "rule"}).ok) << "handlers may add fields of their own";
 }
@@ -117,13 +123,13 @@ TEST_F(PayloadCheckTest, AOneStringDeclarationChecksNothing) {
   EXPECT_TRUE(play({"loose"}).ok);
 }
 
-// The base pack's own contract: a rule that sets an impossible dice total is stopped at its line.
+// The base pack's own contract: a rule that sets an impossible dice total is stopped at its line,
+// in any game.
 TEST_F(PayloadCheckTest, BaseRefusesADiceTotalOfThirteenFromAHandler) {
   pack("thirteen", "game.on('base.roll', function(e)\n  e.total = 13\nend)\n",
        R"(, "requires": ["base"])");
   GameConfig config;
-  config.players = 4;
-  config.check_payloads = true;
+  config.players = 4;  // an unchecked game: the writable total is checked in every game
   const auto r = session({"base", "thirteen"})->play(config);
   ASSERT_FALSE(r.ok);
   EXPECT_NE(r.error.find("event 'base.roll': the handler at "), std::string::npos) << r.error;
