@@ -20,6 +20,7 @@ class Command {
 
 std::unique_ptr<Command> make_packs_command();
 std::unique_ptr<Command> make_info_command();
+std::unique_ptr<Command> make_check_command();
 std::unique_ptr<Command> make_play_command();
 std::unique_ptr<Command> make_replay_command();
 std::unique_ptr<Command> make_view_command();

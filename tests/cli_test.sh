@@ -33,7 +33,7 @@ check() {
 
 one_line_error() { [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^catan: error: ' "$tmp/err"; }
 
-for sub in packs info play replay view test bench new-pack sim compare sweep merge; do
+for sub in packs info check play replay view test bench new-pack sim compare sweep merge; do
   expect 0 "$sub --help" -- "$catan" "$sub" --help
   check "$sub --help prints usage" grep -q "Usage" "$tmp/out"
 done
@@ -68,6 +68,22 @@ expect 0 "info base" -- "$catan" info base
 check "info shows the declared histograms" \
   grep -qx 'histogram dice: Dice totals (dice_histogram.K for K = 2 .. 12)' "$tmp/out"
 expect 2 "info unknown pack" -- "$catan" info nothing-here
+# catan check: a linter for authors (fixtures in tests/fixtures/check, one mistake each).
+fixtures="$(dirname "$0")/fixtures/check"
+expect 0 "check: a clean pack" -- "$catan" check dice-race --games 3
+check "check: no problems" grep -qx 'no problems found (3 checked games)' "$tmp/out"
+expect 1 "check: undeclared raise and shared priority" -- "$catan" check --pack-path "$fixtures" \
+  sloppy-raise friendly-robber --games 2
+check "check: the undeclared raise is found by reading" \
+  grep -q "^problem: sloppy-raise/main.lua:3: raises event 'sloppy.surprise', which no loaded pack declares" "$tmp/out"
+check "check: the shared priority names both handlers" \
+  grep -q "^problem: event 'base.victims': handlers of 'friendly-robber' (.*friendly.lua:[0-9]*) and 'sloppy-raise' (.*main.lua:6) share priority 0" "$tmp/out"
+expect 1 "check: a read-only payload write" -- "$catan" check --pack-path "$fixtures" sloppy-write --games 2
+check "check: the write is named with its line" \
+  grep -q "^problem: game 0 (seed 1) and 1 more: .*sloppy-write/main.lua:1 (pack 'sloppy-write') changed payload field 'piece', which the declaration makes read-only" "$tmp/out"
+expect 1 "check: a global assigned in a game" -- "$catan" check --pack-path "$fixtures" sloppy-global --games 1
+check "check: the global is named" grep -q "assigns global 'turns_seen' after loading" "$tmp/out"
+expect 2 "check: unknown pack" -- "$catan" check nothing-here
 expect 0 "info events as markdown" -- "$catan" info dice-race --markdown events
 check "the events table has a row per event" \
   grep -qx '| `race.roll` | a die was rolled | `player`, \*\*`value`\*\* | .*' "$tmp/out"
