@@ -35,6 +35,9 @@ class InfoCommand final : public Command {
                     "payloads (each event's fields)")
         ->check(CLI::IsMember(
             std::vector<std::string>(std::begin(kMarkdownSections), std::end(kMarkdownSections))));
+    sub->add_flag("--luals", luals_,
+                  "Print LuaLS definitions of the payloads of the events the pack declares (a "
+                  "class per event, for ---@param e base.roll in a handler)");
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;
@@ -43,6 +46,10 @@ class InfoCommand final : public Command {
   int run() override {
     auto search = search_.make();
     const auto& m = search.find(pack_);
+    if (luals_) {
+      fmt::print("{}", luals_definitions(m));
+      return kOk;
+    }
     if (!markdown_.empty()) {
       fmt::print("{}", markdown_ == "options"  ? options_markdown(m)
                        : markdown_ == "events" ? events_markdown(m)
@@ -121,6 +128,7 @@ class InfoCommand final : public Command {
  private:
   std::string pack_;
   std::string markdown_;  // a section of kMarkdownSections, or empty
+  bool luals_ = false;
   SearchOptions search_;
   LimitOptions limits_;
 };

@@ -146,7 +146,7 @@ class NewPackCommand final : public Command {
     write_file(pack / "pack.json", substitute(kManifest, "@NAME@", name_));
     write_file(pack / "main.lua", substitute(kEntry, "@NAME@", name_));
     write_file(pack / "tests" / "main_test.lua", substitute(kTest, "@NAME@", name_));
-    write_file(pack / ".luarc.json", substitute(kLuarc, "@LIBRARY@", library_path(pack)));
+    write_file(pack / ".luarc.json", substitute(kLuarc, "@LIBRARY@", library_path()));
 
     fmt::print("created {}/\n", pack.string());
     fmt::print("  pack.json            the manifest: name, requirements, options, tests\n");
@@ -170,15 +170,15 @@ class NewPackCommand final : public Command {
 
  private:
   // docs/lua of the source tree, relative to the new pack's folder when both are known.
-  static std::string library_path(const fs::path& pack) {
+  // The definitions folder (docs/lua) as an absolute path, so the editor finds it wherever the
+  // pack folder is moved to on this machine.
+  static std::string library_path() {
     const auto builtin = builtin_pack_dirs();
     fs::path docs =
         builtin.empty() ? fs::path("docs/lua") : builtin.front().parent_path() / "docs" / "lua";
     std::error_code ec;
-    const fs::path from = fs::canonical(pack, ec);
-    if (ec) return docs.generic_string();
-    const fs::path rel = fs::relative(docs, from, ec);
-    return ec || rel.empty() ? docs.generic_string() : rel.generic_string();
+    const fs::path absolute = fs::canonical(docs, ec);
+    return (ec ? fs::absolute(docs) : absolute).generic_string();
   }
 
   std::string name_;

@@ -22,6 +22,13 @@ std::string cell(std::string_view text) {
   return out.empty() ? "—" : out;
 }
 
+std::string one_line(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c == '\n' || c == '\r') c = ' ';
+  return out;
+}
+
 std::string number_text(double x) {
   if (std::floor(x) == x && std::abs(x) < 1e15) return fmt::format("{}", static_cast<long long>(x));
   return fmt::format("{}", x);
@@ -108,6 +115,38 @@ std::string payloads_markdown(const packs::Manifest& m) {
     for (const auto& f : e.payload)
       out += fmt::format("| `{}` | {} | {} | {} |\n", f.name, cell(field_type_text(f)),
                          f.writable ? "may change" : "read", cell(f.description));
+  }
+  return out;
+}
+
+std::string luals_definitions(const packs::Manifest& m) {
+  std::string out;
+  for (const auto& e : m.events) {
+    if (!e.structured) continue;
+    out += fmt::format("\n---Payload of `{}` (pack {}): {}.\n---@class {}\n", e.name, m.name,
+                       one_line(e.when), e.name);
+    for (const auto& f : e.payload) {
+      std::string type;
+      if (!f.choices.empty()) {
+        for (const auto& c : f.choices) {
+          if (!type.empty()) type += '|';
+          type += fmt::format("\"{}\"", c);
+        }
+      } else {
+        switch (f.type) {
+          case packs::FieldType::Seat:
+            type = "catan.Seat";
+            break;
+          case packs::FieldType::Any:
+            type = "any";
+            break;
+          default:
+            type = std::string(packs::to_string(f.type));
+        }
+      }
+      out += fmt::format("---@field {}{} {} {}{}\n", f.name, f.optional ? "?" : "", type,
+                         one_line(f.description), f.writable ? " (handlers may change it)" : "");
+    }
   }
   return out;
 }

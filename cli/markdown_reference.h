@@ -1,4 +1,4 @@
-// A pack's contracts as Markdown, made from its manifest alone: the tables of its options and
+// A pack's contracts as Markdown (and LuaLS definitions), made from its manifest alone: the tables of its options and
 // events that the docs include (`catan info PACK --markdown SECTION`; scripts/docs-tables keeps
 // the docs' copies equal to them). The manifest is the one source: a doc table is never edited
 // by hand.
@@ -22,5 +22,9 @@ std::string events_markdown(const packs::Manifest& m);
 // Per structured event, a heading, its when / handlers / default sentences, and a table of its
 // payload fields (| field | type | handlers | description |).
 std::string payloads_markdown(const packs::Manifest& m);
+// LuaLS definitions of each structured event's payload: a class named after the event
+// (`---@class base.roll`) with a field per payload field, for `---@param e base.roll` in a
+// handler (docs/lua/events.lua holds those of the shipped packs).
+std::string luals_definitions(const packs::Manifest& m);
 
 }  // namespace catan::cli

@@ -87,6 +87,9 @@ expect 2 "check: unknown pack" -- "$catan" check nothing-here
 expect 0 "info events as markdown" -- "$catan" info dice-race --markdown events
 check "the events table has a row per event" \
   grep -qx '| `race.roll` | a die was rolled | `player`, \*\*`value`\*\* | .*' "$tmp/out"
+expect 0 "info LuaLS definitions" -- "$catan" info dice-race --luals
+check "a payload class per event" grep -qx -- '---@class race.roll' "$tmp/out"
+check "a field per payload field" grep -qx -- '---@field value integer the face rolled (1 to option `sides`) (handlers may change it)' "$tmp/out"
 expect 0 "info payloads as markdown" -- "$catan" info dice-race --markdown payloads
 check "a payload table has a row per field" grep -q '^| `value` | integer .*| may change |' "$tmp/out"
 expect 2 "info markdown unknown section" -- "$catan" info dice-race --markdown colours
@@ -219,8 +222,9 @@ check "variant tests pass" grep -qE '^[0-9]+ passed, 0 failed$' "$tmp/out"
 expect 0 "new-pack" -- "$catan" new-pack my-rule --dir "$tmp/packs"
 check "new-pack files" test -s "$tmp/packs/my-rule/pack.json" -a -s "$tmp/packs/my-rule/main.lua" \
   -a -s "$tmp/packs/my-rule/tests/main_test.lua" -a -s "$tmp/packs/my-rule/.luarc.json"
-check "new-pack editor config names the definitions" test -f "$tmp/packs/my-rule/$(python3 -c '
+check "new-pack editor config names the definitions" test -f "$(python3 -c '
 import json, sys; print(json.load(open(sys.argv[1]))["workspace.library"][0])' "$tmp/packs/my-rule/.luarc.json")/catan.lua"
+check "new-pack editor config works wherever the pack lives" sh -c "mkdir -p '$tmp/moved' && cp -r '$tmp/packs/my-rule' '$tmp/moved/' && cd '$tmp/moved/my-rule' && test -f \"\$(python3 -c 'import json; print(json.load(open(\".luarc.json\"))[\"workspace.library\"][0])')/events.lua\""
 expect 0 "new-pack test passes" -- "$catan" test "$tmp/packs/my-rule"
 check "new-pack tests ran" grep -qE '^3 passed, 0 failed$' "$tmp/out"
 expect 0 "new-pack plays" -- "$catan" play --rules base --variant "$tmp/packs/my-rule" --players 4 --seed 2
