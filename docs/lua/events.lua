@@ -10,7 +10,7 @@
 
 ---Payload of `base.pieces` (pack base): game setup (in `game.setup`): what can be built.
 ---@class base.pieces
----@field pieces table the catalogue `{name = {cost = {resource = n}, limit, vp, on = "node"/"path", upgrades?, beside?, yield?, plural?, spots?}}`, edited in place (handlers may change it)
+---@field pieces table the catalogue `{name = {cost = {resource = n}, limit, vp, on = "node"/"path", upgrades?, beside?, unit?, yield?, plural?, spots?}}`, edited in place (handlers may change it)
 
 ---Payload of `base.roll` (pack base): the dice were rolled.
 ---@class base.roll
@@ -197,6 +197,10 @@
 ---Payload of `base.hand_kinds` (pack base): once, late in game setup (priority 100).
 ---@class base.hand_kinds
 ---@field kinds table kinds held in form `card` besides the resources that are cards in a hand, `{}`, edited in place (handlers may change it)
+
+---Payload of `base.point_props` (pack base): once, late in game setup (priority 100).
+---@class base.point_props
+---@field props table names of player props whose integer values count as points, `{}`, edited in place (handlers may change it)
 
 ---Payload of `base.produced` (pack base): the production of a roll other than 7 was paid.
 ---@class base.produced

@@ -13,7 +13,12 @@
 --           no road and no piece of that name, and touch an own building, or an own road at a
 --           node not occupied by an opponent's building.
 -- A variant piece may instead carry `spots = function(p, opts) -> array of ids` to decide its
--- own legal spots; placement still follows the `on` rules above.
+-- own legal spots; placement still follows the `on` rules above. A node piece with `unit = true`
+-- stands on a node without being a building (e.g. a figure that guards the board): it goes on an empty node at the
+-- end of one of its owner's roads, the distance rule neither applies to it nor sees it
+-- (storage.units, the set of those pieces), its owner trades at no harbor for it and the robber
+-- robs nobody for it (robber.lua, trade.lua); it still occupies its node and, as an opponent's
+-- piece, blocks roads through it and breaks road lengths there.
 --
 -- Invariant: a player's pieces of a kind on the board = limit - the pieces in supply; player
 -- props settlements / cities / roads (piece_plural) show that number.
@@ -169,12 +174,14 @@ function pay(p, item, cost)
   end
 end
 
--- True when node n is empty and no neighbouring node holds a building (the distance rule).
+-- True when node n is empty and no neighbouring node holds a building (the distance rule; a
+-- unit is no building).
 local function node_open(n, building, nn)
   if building[n] ~= nil then return false end
   local nbs = nn[n]
   for i = 1, #nbs do
-    if building[nbs[i]] ~= nil then return false end
+    local b = building[nbs[i]]
+    if b ~= nil and not storage.units[b] then return false end
   end
   return true
 end
@@ -249,10 +256,12 @@ local function carry_board_cache(cache, p, piece, where, upgraded)
   if spec.on == "node" and not spec.beside then
     local open = cache.open
     if open and not upgraded then
-      -- A new building closes its node and the neighbours.
+      -- A new building closes its node and the neighbours (a unit its node only).
       local closed = { [where] = true }
-      local nbs = board_graph().nn[where]
-      for i = 1, #nbs do closed[nbs[i]] = true end
+      if not spec.unit then
+        local nbs = board_graph().nn[where]
+        for i = 1, #nbs do closed[nbs[i]] = true end
+      end
       local k = 0
       for i = 1, #open do
         local n = open[i]
@@ -329,6 +338,24 @@ local function spots(p, piece, opts, first)
       local list = own_pieces(p, upgrades)
       if first then return #list > 0 end
       for i = 1, #list do out[i] = list[i] end
+    elseif spec.unit then
+      -- Empty nodes at the ends of p's roads (a unit ignores the distance rule).
+      g.stamp = g.stamp + 1
+      local stamp, mark, pa, pb = g.stamp, g.mark, g.pa, g.pb
+      local roads = storage.pieces.road and own_pieces(p, "road") or NO_OPTS
+      for i = 1, #roads do
+        local e = roads[i]
+        for k = 1, 2 do
+          local v = k == 1 and pa[e] or pb[e]
+          if mark[v] ~= stamp then
+            mark[v] = stamp
+            if building[v] == nil then
+              if first then return true end
+              out[#out + 1] = v
+            end
+          end
+        end
+      end
     elseif opts.setup then
       -- Every node without a building on it or next to it.
       local open = open_nodes()
@@ -564,5 +591,9 @@ game.on("game.setup", function()
   storage.pay_hooked = has_handlers("base.pay")
   storage.can_pay_hooked = has_handlers("base.can_pay")
   storage.place_kind = {}
-  for name in pairs(storage.pieces) do storage.place_kind[name] = "base.place_" .. name end
+  storage.units = {}
+  for name, spec in pairs(storage.pieces) do
+    storage.place_kind[name] = "base.place_" .. name
+    if spec.unit then storage.units[name] = true end
+  end
 end, { priority = -50 })

@@ -130,14 +130,15 @@ function steal_default(e)
   e.resource = r
 end
 
--- The players p may rob on `tile`: opponents owning a building on one of its corners and
--- holding at least one card (hand_size), ascending.
+-- The players p may rob on `tile`: opponents owning a building (not a unit, build.lua) on one
+-- of its corners and holding at least one card (hand_size), ascending.
 function robbable(p, tile)
   local victims, n = {}, 0
-  local nodes, owner_at = storage.tile_nodes[tile], storage.owner
+  local nodes, owner_at, building_at = storage.tile_nodes[tile], storage.owner, storage.building
+  local units = storage.units
   for i = 1, #nodes do
     local q = owner_at[nodes[i]]
-    if q and q ~= p and hand_size(q) > 0 then
+    if q and q ~= p and hand_size(q) > 0 and not units[building_at[nodes[i]]] then
       -- Insert q in ascending order, once.
       local j = n
       while j > 0 and victims[j] > q do j = j - 1 end

@@ -71,15 +71,16 @@ game.on("game.setup", function(e)
 end, { priority = -80 })
 
 -- Recomputes player p's maritime rates (storage.port_rates[p]) from the harbors under p's
--- buildings. place_piece calls it when a node piece lands on a harbor node; a rule that removes
--- a building from a harbor node must call it.
+-- buildings (units do not count, build.lua). place_piece calls it when a node piece lands on a
+-- harbor node; a rule that removes a building from a harbor node must call it.
 function refresh_maritime_rates(p)
   local rates = storage.port_rates[p]
   for i = 1, #RESOURCES do rates[RESOURCES[i]] = MARITIME_RATE end
   local nodes, kinds = storage.harbor_nodes, storage.harbor_kinds
   for i = 1, #nodes do
     local n = nodes[i]
-    if storage.owner[n] == p and storage.building[n] then
+    local b = storage.building[n]
+    if storage.owner[n] == p and b and not storage.units[b] then
       local h = kinds[i]
       if h == "any" then
         for j = 1, #RESOURCES do

@@ -3,8 +3,10 @@
 -- Sources: each piece with vp > 0 counts vp per piece on the board (limit - supply), under the
 -- piece's plural (settlements, cities); longest_road and largest_army 2 each while held;
 -- victory_point_cards 1 per victory point card in hand (they count from the moment they are
--- bought). Every source is in points. Handlers of base.vp may add sources and change the total.
--- Player prop vp always holds the full total (hidden cards included).
+-- bought); each player prop named by base.point_props (asked once, late in game.setup:
+-- storage.point_props) its value, under its own name (nil counts 0). Every source is in points.
+-- Handlers of base.vp may add sources and change the total. Player prop vp always holds the
+-- full total (hidden cards included).
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game = storage, game
@@ -39,6 +41,12 @@ function victory_points(p)
   sources.largest_army = la
   sources.victory_point_cards = cards
   total = total + lr + la + cards
+  local props = storage.point_props
+  for i = 1, #props do
+    local pts = game.player_get(p, props[i]) or 0
+    sources[props[i]] = pts
+    total = total + pts
+  end
   if has_handlers("base.vp") then
     local e = { player = p, total = total, sources = sources }
     game.raise("base.vp", e)
@@ -60,6 +68,8 @@ function vp_total(p)
   local props = storage.props
   if props.longest_road == p then total = total + AWARD_VP end
   if props.largest_army == p then total = total + AWARD_VP end
+  local point_props = storage.point_props
+  for i = 1, #point_props do total = total + (game.player_get(p, point_props[i]) or 0) end
   return total + storage.devs[p].victory_point
 end
 
@@ -92,6 +102,7 @@ function check_win(p)
 end
 
 game.on("game.setup", function(e)
+  storage.point_props = {}
   storage.vp_hooked = has_handlers("base.vp")
   storage.target_vp_hooked = has_handlers("base.target_vp")
   storage.vp_pieces = {}
@@ -106,6 +117,13 @@ game.on("game.setup", function(e)
     game.player_set(q, "vp", 0)
   end
 end, { priority = -50 })
+
+-- The player props other packs count as points (base.point_props).
+game.on("game.setup", function()
+  local props = {}
+  game.raise("base.point_props", { props = props })
+  storage.point_props = props
+end, { priority = 100 })
 
 -- At the end the hidden points are revealed: each player's victory point cards join the summary
 -- beside the other sources (settlements, cities, longest_road, largest_army).

@@ -8,12 +8,55 @@
 --                     neither a settlement nor a city is on the menu and the hand holds more
 --                     than 7 cards (a full board leaves Longest Road as the last points to
 --                     take); otherwise the rest of the chain decides.
+--               Before all of that, when the ship is SHIP_ALARM (2) spaces or fewer from
+--               the island, the barbarians would win and p would lose a city (p has one they
+--               can take and no candidate's active knights are weaker), it strengthens its
+--               knights: activates the strongest inactive one, else builds a knight, else
+--               promotes one; with the ship that near and no threat it still activates its
+--               knights (a chance at the Defender point).
 --   base.place_metropolis  the city whose producing hexes roll most often.
+--   base.place_basic_knight  the spot whose producing hexes roll most often (without an
+--                answer the base bot would run a search).
+--   ck.pillage   the city whose producing hexes roll least often.
+--   ck.progress_discard  the first card offered (no card has an effect yet).
+--   ck.tie_deck  the deck of its highest track (the first of equals).
 --   ck.aqueduct       the card the base bot would take with Year of Plenty ("base.plenty").
 --   ck.trade_give     the commodity of a complete track held most.
 --   ck.trade_get      among the resources, the base bot's Year of Plenty choice.
 
 local busiest_node = require("base").busiest_node
+local node_pips = require("base").node_pips
+
+-- Spaces the ship has left to the island at which the bot starts to care.
+local SHIP_ALARM = 3
+
+-- Whether the next attack would cost p a city as the board stands.
+local function threatened(p)
+  if #pillage_targets(p) == 0 or barbarian_strength() <= catan_strength() then return false end
+  local mine = active_strength(p)
+  for q = 1, game.players() do
+    if q ~= p and #pillage_targets(q) > 0 and active_strength(q) < mine then return false end
+  end
+  return true
+end
+
+-- The index of the knight option to take now (see the header), or nil.
+local function knight_choice(p, opts)
+  local left = options.barbarian_track - game.get("barbarian_position")
+  if left > SHIP_ALARM then return nil end
+  local activate, activate_level, build, promote
+  for i, o in ipairs(opts) do
+    if o.action == "activate_knight" and (activate == nil or o.level > activate_level) then
+      activate, activate_level = i, o.level
+    elseif o.action == "build" and o.piece == "basic_knight" then
+      build = i
+    elseif o.action == "promote_knight" then
+      promote = promote or i
+    end
+  end
+  if not threatened(p) then return activate end
+  return activate or build or promote
+end
 local IS_RESOURCE = {}
 for _, r in ipairs(RESOURCES) do IS_RESOURCE[r] = true end
 
@@ -36,6 +79,8 @@ game.extend_agent("heuristic", "base.setup_city", function(p, kind, opts, next)
 end)
 
 game.extend_agent("heuristic", "base.action", function(p, kind, opts, next)
+  local knight = knight_choice(p, opts)
+  if knight then return knight end
   local best, best_level, house, road, builds
   for i, o in ipairs(opts) do
     if o.action == "improve" and (best == nil or o.level > best_level) then
@@ -56,6 +101,29 @@ end)
 
 game.extend_agent("heuristic", "base.place_metropolis", function(p, kind, opts)
   return busiest_node(opts)
+end)
+
+game.extend_agent("heuristic", "base.place_basic_knight", function(p, kind, opts)
+  return busiest_node(opts)
+end)
+
+game.extend_agent("heuristic", "ck.pillage", function(p, kind, opts)
+  local worst, worst_pips = 1, math.huge
+  for i, o in ipairs(opts) do
+    local n = node_pips(o.node)
+    if n < worst_pips then worst, worst_pips = i, n end
+  end
+  return worst
+end)
+
+game.extend_agent("heuristic", "ck.progress_discard", function() return 1 end)
+
+game.extend_agent("heuristic", "ck.tie_deck", function(p, kind, opts)
+  local best, best_level = 1, -1
+  for i, o in ipairs(opts) do
+    if level_of(p, o.track) > best_level then best, best_level = i, level_of(p, o.track) end
+  end
+  return best
 end)
 
 game.extend_agent("heuristic", "ck.aqueduct", function(p, kind, opts, next)

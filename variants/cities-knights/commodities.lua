@@ -5,7 +5,8 @@
 -- Production (base.production, which sees every claim of a roll after the robber's hex is left
 -- out, fact 74): a city's claim on forest, pasture or mountains becomes 1 resource card plus 1
 -- commodity of that hex (fact 70); hills and fields keep the city's 2 resources (fact 71);
--- settlements are unchanged (fact 72); a metropolis is a city (fact 73). The commodities owed
+-- settlements are unchanged (fact 72); a metropolis is a city (fact 73); a fallen city
+-- (barbarians.lua) produces as a settlement. The commodities owed
 -- are paid by the base pack's shortage rule applied per commodity (fact 77): when the bank
 -- cannot pay every claim of a commodity and more than one player claims it, nobody gets it;
 -- a single claimant gets what the bank has.
@@ -64,7 +65,7 @@ game.on("base.production", function(e)
   local owed
   for _, claim in ipairs(e.claims) do
     local c = COMMODITY_OF[claim.resource]
-    if c and CITY[claim.building] and claim.amount > 0 then
+    if c and CITY[claim.building] and claim.amount > 0 and not board.node_get(claim.node, "fallen") then
       claim.amount = claim.amount - 1
       owed = owed or {}
       local claims = owed[c] or {}

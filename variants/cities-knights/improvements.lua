@@ -3,7 +3,8 @@
 -- State: player props trade_level, politics_level, science_level (0 to options.max_level).
 -- Building level L of a track costs L commodities of its track (trade: cloth, politics: coin,
 -- science: paper; facts 78, 79), one level at a time, and needs a city (a metropolis is one;
--- fact 80); level options.metropolis_level (4) needs a city that is not a metropolis (fact 81).
+-- fact 80; a fallen city is none); level options.metropolis_level (4) needs a city that is not a
+-- metropolis (fact 81).
 -- Improvements are kept when the cities are lost (fact 82: nothing here takes them away).
 -- Menu entries (base.actions), after the base ones:
 --   {id = "improve:<track>", action = "improve", track, level (the level built), commodity,
@@ -20,11 +21,13 @@
 --                  choice from the bank (decision "ck.aqueduct" among the resources the bank
 --                  holds, {id = r, resource = r}), in seat order from the roller (fact 85).
 
--- The nodes of p's cities (ascending), and those without a metropolis.
+-- The nodes of p's cities (ascending; a fallen city, barbarians.lua, is none), and those
+-- without a metropolis.
 function cities_of(p)
   local list = {}
   for n = 1, board.nodes() do
-    if board.node_get(n, "building") == "city" and board.node_get(n, "owner") == p then
+    if board.node_get(n, "building") == "city" and board.node_get(n, "owner") == p
+        and not board.node_get(n, "fallen") then
       list[#list + 1] = n
     end
   end
@@ -46,7 +49,7 @@ function can_improve(p, track)
   if next_level > options.max_level then return false end
   if game.count(p, TRACK_COMMODITY[track], "card") < next_level then return false end
   if next_level == options.metropolis_level then return #plain_cities_of(p) > 0 end
-  return (game.player_get(p, "cities") or 0) > 0
+  return (game.player_get(p, "cities") or 0) > 0 and #cities_of(p) > 0
 end
 
 -- p builds the next level of `track`: pays it, raises the level, then the metropolis rules.

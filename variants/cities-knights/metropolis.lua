@@ -6,8 +6,9 @@
 -- produces and counts as a city, facts 73, 93). Each player has 3 in supply (a player may hold
 -- all three, fact 89); the base pack counts its points (vp) and keeps player prop metropolises.
 -- Game prop "metropolis.<track>" = the node of that track's metropolis (unset while nobody
--- holds it). It is never built from the menu (its entry is removed): the rules below place it
--- through base.grant, decision "base.place_metropolis" among the player's cities without one.
+-- holds it). It is never built from the menu (its entry is removed): the rules below place it,
+-- decision "base.place_metropolis" among the player's cities without one (plain_cities_of: a
+-- fallen city, barbarians.lua, takes none).
 -- Rules (metropolis_check, after every level built):
 --   - the first player to reach options.metropolis_level (4) in a track places its metropolis
 --     (fact 87);
@@ -39,16 +40,22 @@ function metropolis_holder(track)
   return board.node_get(node, "owner"), node
 end
 
--- p places `track`'s metropolis on one of their cities without one (base.grant); false when
--- there is none.
+-- p places `track`'s metropolis on one of their cities without one (plain_cities_of); false
+-- when there is none.
 local function place_metropolis(p, track)
-  local e = { player = p, item = "metropolis" }
-  game.raise("base.grant", e)
-  if e.result == nil then return false end
-  game.set("metropolis." .. track, e.result)
+  local cities = plain_cities_of(p)
+  if #cities == 0 then return false end
+  local opts = {}
+  for i, n in ipairs(cities) do opts[i] = { id = "node:" .. n, node = n } end
+  local node = game.decide(p, "base.place_metropolis", opts).node
+  board.node_set(node, "metropolis", p)
+  game.remove(p, "metropolis", 1, "piece")
+  game.player_set(p, "metropolises", #TRACKS - game.count(p, "metropolis", "piece"))
+  update_vp(p)
+  game.set("metropolis." .. track, node)
   storage.metropolises = storage.metropolises + 1
   if game.verbose() then
-    game.log(string.format("player %d places the %s metropolis on node %d", p, track, e.result))
+    game.log(string.format("player %d places the %s metropolis on node %d", p, track, node))
   end
   return true
 end

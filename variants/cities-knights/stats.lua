@@ -5,8 +5,17 @@
 --   stats.metropolis_takeovers    metropolises taken from a player at a lower level
 --   stats.trading_house           Trading House trades
 --   stats.aqueduct                cards the Aqueduct gave
--- Per player the lab reads the player props trade_level, politics_level, science_level and
--- metropolises.
+--   stats.attacks_won             barbarian attacks Catan won
+--   stats.attacks_lost            barbarian attacks the barbarians won
+--   stats.cities_lost             cities pillaged
+--   stats.defenders               Defender of Catan points given
+--   stats.barbarian_ties          won attacks whose top contribution was tied
+--   stats.knights_built           basic knights placed
+--   stats.knights_activated       knight activations
+--   stats.knights_promoted        knight promotions
+--   stats.progress_drawn          progress cards drawn (gate faces and tie rewards)
+-- Per player the lab reads the player props trade_level, politics_level, science_level,
+-- metropolises, defender, progress_points, basic_knights, strong_knights and mighty_knights.
 
 game.on("game.end", function()
   for _, c in ipairs(COMMODITIES) do
@@ -17,4 +26,9 @@ game.on("game.end", function()
   game.set("stats.metropolis_takeovers", storage.metropolis_takeovers)
   game.set("stats.trading_house", storage.trading_house)
   game.set("stats.aqueduct", storage.aqueduct)
+  for _, key in ipairs({ "attacks_won", "attacks_lost", "cities_lost", "defenders",
+                         "barbarian_ties", "knights_built", "knights_activated",
+                         "knights_promoted", "progress_drawn" }) do
+    game.set("stats." .. key, storage[key])
+  end
 end)

@@ -3,7 +3,8 @@
 -- 36 and 37 touch no other hex), tile 13 lumber 8 (corners 26 31 39 40 41 27; 40 and 41 touch
 -- no other hex), tile 18 grain 6 (corner 52 touches no other hex), tile 5 brick 6 (corner 4 also
 -- touches ore 10 and grain 12), tile 16 wool 5 (corner 46 touches no other hex); the robber
--- starts on the desert, tile 10.
+-- starts on the desert, tile 10. Paths: 37-36-24 (24 also touches 23 and 25), 37-38 (38 also
+-- touches 34 and 46), 41-40 (40 also touches 39 and 50).
 
 COMMODITY_KINDS = { "paper", "cloth", "coin" }
 
@@ -43,4 +44,26 @@ function ck_games(t, agents, games)
     results[seed] = r
   end
   return results
+end
+
+-- The path between neighbouring nodes a and b.
+function path_between(a, b)
+  for e = 1, board.paths() do
+    local ends = board.path_nodes(e)
+    if (ends[1] == a and ends[2] == b) or (ends[1] == b and ends[2] == a) then return e end
+  end
+  error(string.format("no path between nodes %d and %d", a, b))
+end
+
+-- Places free roads of p along the chain of nodes `chain`: roads(base, 1, {37, 36, 24}).
+function roads(base, p, chain)
+  for i = 1, #chain - 1 do
+    base.place_piece(p, "road", path_between(chain[i], chain[i + 1]), { free = true })
+  end
+end
+
+-- Places p's knight of `piece` ("basic_knight", ...) on node n for free, active or not.
+function knight(base, p, n, piece, active)
+  base.place_piece(p, piece or "basic_knight", n, { free = true })
+  if active then board.node_set(n, "active", true) end
 end

@@ -27,8 +27,25 @@ test("whole games: the statistics are published", function(t)
   t.play()
   for _, key in ipairs({ "stats.production.paper", "stats.production.cloth",
                          "stats.production.coin", "stats.improvements", "stats.metropolises",
-                         "stats.metropolis_takeovers", "stats.trading_house", "stats.aqueduct" }) do
+                         "stats.metropolis_takeovers", "stats.trading_house", "stats.aqueduct",
+                         "stats.attacks_won", "stats.attacks_lost", "stats.cities_lost",
+                         "stats.defenders", "stats.barbarian_ties", "stats.knights_built",
+                         "stats.knights_activated", "stats.knights_promoted",
+                         "stats.progress_drawn" }) do
     t.eq(math.type(game.get(key)), "integer", key)
   end
   t.ok(game.get("stats.production.coin") > 0)
+end)
+
+test("whole games: heuristic bots build and activate knights, and the barbarians attack", function(t)
+  local built, activated, attacks = 0, 0, 0
+  for seed = 1, 3 do
+    t.start { players = 4, seed = seed, agents = { "heuristic" } }
+    t.play()
+    built = built + game.get("stats.knights_built")
+    activated = activated + game.get("stats.knights_activated")
+    attacks = attacks + game.get("barbarian_attacks")
+  end
+  t.ok(built > 0 and activated > 0 and attacks > 0, built .. " knights built, " .. activated
+    .. " activated, " .. attacks .. " attacks")
 end)

@@ -1,0 +1,112 @@
+-- The barbarians (facts 14-16, 21-43).
+
+test("barbarians: each ship face moves the ship, the 7th attacks and sends it back", function(t)
+  fresh(t)
+  local ck = t.env()
+  for _ = 1, 6 do ck.barbarians_advance(1) end
+  t.eq(game.get("barbarian_position"), 6)
+  t.eq(game.get("barbarian_attacks"), 0)
+  ck.barbarians_advance(1)
+  t.eq(game.get("barbarian_position"), 0)
+  t.eq(game.get("barbarian_attacks"), 1)
+  t.eq(t.env().robber_free(), true, "the robber wakes up")
+end)
+
+test("barbarians: strength counts a metropolis once; Catan wins ties; a tied top gets no Defender", function(t)
+  local base = fresh(t)
+  local ck = t.env()
+  city(base, 1, 37)
+  city(base, 2, 41)
+  board.node_set(41, "metropolis", 2)
+  game.remove(2, "metropolis", 1, "piece")
+  t.eq(ck.barbarian_strength(), 2)
+  knight(base, 1, 24, "basic_knight", true)
+  knight(base, 2, 40, "basic_knight", true)
+  knight(base, 3, 23) -- inactive: no strength
+  t.eq(ck.catan_strength(), 2)
+  ck.barbarian_attack(1)
+  t.eq({ ck.storage.attacks_won, ck.storage.attacks_lost, ck.storage.barbarian_ties }, { 1, 0, 1 })
+  t.eq(board.node_get(37, "building"), "city")
+  for p = 1, 4 do t.eq(game.player_get(p, "defender"), 0) end
+  t.eq({ board.node_get(24, "active"), board.node_get(40, "active") }, { nil, nil },
+    "every knight is inactive after the attack")
+end)
+
+test("barbarians: the strict top contributor takes a Defender point", function(t)
+  local base = fresh(t)
+  local ck = t.env()
+  city(base, 1, 37)
+  city(base, 2, 41)
+  knight(base, 1, 24, "strong_knight", true)
+  knight(base, 2, 40, "basic_knight", false)
+  ck.barbarian_attack(3)
+  t.eq(game.player_get(1, "defender"), 1)
+  t.eq(game.player_get(1, "vp"), 3)
+  local _, sources = t.env("base").victory_points(1)
+  t.eq(sources.defender, 1)
+  t.eq(game.player_get(2, "defender"), 0)
+end)
+
+test("barbarians: no Defender and no tie when the top contribution is 0", function(t)
+  fresh(t)
+  local ck = t.env()
+  ck.barbarian_attack(1) -- 0 cities against 0 knights: Catan wins
+  t.eq({ ck.storage.attacks_won, ck.storage.defenders, ck.storage.barbarian_ties }, { 1, 0, 0 })
+end)
+
+test("barbarians: every weakest candidate loses a city of their choice; metropolises are safe", function(t)
+  local base = fresh(t, { [1] = { "node:41" } })
+  local ck = t.env()
+  city(base, 1, 37)
+  city(base, 1, 41)
+  city(base, 2, 52)
+  board.node_set(52, "metropolis", 2) -- only a metropolis: no candidate
+  game.remove(2, "metropolis", 1, "piece")
+  city(base, 3, 46)
+  city(base, 4, 4)
+  knight(base, 3, 24, "basic_knight", true)
+  -- 5 cities against 1: players 1 and 4 (0) are the weakest candidates, player 3 (1) is not.
+  ck.barbarian_attack(2)
+  t.eq(ck.storage.attacks_lost, 1)
+  t.eq(board.node_get(41, "building"), "settlement")
+  t.eq(board.node_get(37, "building"), "city")
+  t.eq(board.node_get(4, "building"), "settlement", "a single city goes without a decision")
+  t.eq(board.node_get(52, "building"), "city")
+  t.eq(board.node_get(46, "building"), "city")
+  t.eq({ game.player_get(1, "vp"), game.player_get(1, "cities"), game.player_get(1, "settlements") },
+    { 3, 1, 1 })
+  t.eq(ck.storage.cities_lost, 2)
+  local d = t.decisions { options = true }
+  t.eq(#d, 1)
+  t.eq(d[1].kind, "ck.pillage")
+  t.eq(ids(d[1].options), { "node:37", "node:41" })
+  t.eq(game.get("barbarian_attacks"), 1)
+end)
+
+test("barbarians: with no settlement piece left the city falls: 1 point, settlement production, rebuilt for a city's cost", function(t)
+  local base = fresh(t)
+  local ck = t.env()
+  city(base, 1, 37)
+  for _, n in ipairs({ 52, 46, 20, 4, 1 }) do settlement(base, 1, n) end
+  t.eq(game.count(1, "settlement", "piece"), 0)
+  ck.barbarian_attack(1)
+  t.eq(board.node_get(37, "building"), "city")
+  t.eq(board.node_get(37, "fallen"), true)
+  t.eq(game.player_get(1, "vp"), 6, "5 settlements and a fallen city")
+  t.eq(ck.barbarian_strength(), 0)
+  base.produce_roll(2, 8)
+  t.eq(hand(1), { ore = 1 })
+  t.eq(commodities(1), {})
+  give_commodities(1, { coin = 1 })
+  t.eq(ck.can_improve(1, "politics"), false, "a fallen city is no city for improvements")
+  give(1, { ore = 3, grain = 2 })
+  local o
+  for _, e in ipairs(base.action_options(1)) do
+    if e.id == "rebuild:37" then o = e end
+  end
+  o.run(1, o)
+  t.eq(board.node_get(37, "fallen"), nil)
+  t.eq(hand(1), { ore = 1 })
+  t.eq(game.player_get(1, "vp"), 7)
+  t.eq(ck.can_improve(1, "politics"), true)
+end)
