@@ -18,7 +18,20 @@
 --   base.place_basic_knight  the spot whose producing hexes roll most often (without an
 --                answer the base bot would run a search).
 --   ck.pillage   the city whose producing hexes roll least often.
---   ck.progress_discard  the first card offered (no card has an effect yet).
+--               Then: a progress card whenever the menu offers one (a card is offered only when
+--               its effect can be carried out, so at once is useful enough); each Commercial
+--               Harbor exchange; a Merchant Fleet trade while it holds 3 or more of the kind.
+--   ck.progress_discard  plays a card when offered, else puts back a card the pack cannot
+--               play yet, else the first.
+--   ck.alchemist the dice whose total pays p the most (at least 2 cards; else it rolls), the
+--               red die as low as the total allows.
+--   ck.resource_monopoly, ck.trade_monopoly  the kind that takes the most cards.
+--   ck.fleet     the kind it holds most; ck.fleet_get as ck.trade_get.
+--   ck.harbor_give, ck.harbor_take, ck.wedding, ck.master_merchant_card  the kind held most
+--               (giving) or the bank's Year of Plenty choice among resources (taking: the first
+--               kind offered otherwise).
+--   ck.saboteur  the card base's bot would discard on a 7.
+--   ck.smith, ck.master_merchant, ck.spy, ck.spy_card  the first option.
 --   ck.tie_deck  the deck of its highest track (the first of equals).
 --   ck.aqueduct       the card the base bot would take with Year of Plenty ("base.plenty").
 --   ck.trade_give     the commodity of a complete track held most.
@@ -74,6 +87,16 @@ local function spare_commodity(p)
   return best
 end
 
+-- The index of a progress card, Commercial Harbor or Merchant Fleet entry to take now, or nil.
+local function extra_choice(p, opts)
+  for i, o in ipairs(opts) do
+    if o.action == "play_progress" or o.action == "commercial_harbor"
+        or (o.action == "merchant_fleet" and game.count(p, o.resource, "card") >= 3) then
+      return i
+    end
+  end
+end
+
 game.extend_agent("heuristic", "base.setup_city", function(p, kind, opts, next)
   return next(p, "base.setup_settlement", opts)
 end)
@@ -93,6 +116,8 @@ game.extend_agent("heuristic", "base.action", function(p, kind, opts, next)
       builds = true
     end
   end
+  local card = extra_choice(p, opts)
+  if card then return card end
   if best then return best end
   if house and spare_commodity(p) then return house end
   if road and not builds and game.total(p, "card") > 7 then return road end
@@ -116,7 +141,77 @@ game.extend_agent("heuristic", "ck.pillage", function(p, kind, opts)
   return worst
 end)
 
-game.extend_agent("heuristic", "ck.progress_discard", function() return 1 end)
+game.extend_agent("heuristic", "ck.progress_discard", function(p, kind, opts)
+  for i, o in ipairs(opts) do
+    if o.play then return i end
+  end
+  for i, o in ipairs(opts) do
+    if PROGRESS_EFFECTS[o.card] == nil and o.card ~= "alchemist" then return i end
+  end
+  return 1
+end)
+
+-- The index of the option whose kind p holds most (the first of equals).
+local function most_held(p, opts)
+  local best, most = 1, -1
+  for i, o in ipairs(opts) do
+    local n = game.count(p, o.resource, "card")
+    if n > most then best, most = i, n end
+  end
+  return best
+end
+
+for _, kind in ipairs({ "ck.fleet", "ck.harbor_give", "ck.harbor_take", "ck.wedding" }) do
+  game.extend_agent("heuristic", kind, function(p, _, opts) return most_held(p, opts) end)
+end
+
+for _, kind in ipairs({ "ck.smith", "ck.master_merchant", "ck.spy", "ck.spy_card",
+                        "ck.master_merchant_card" }) do
+  game.extend_agent("heuristic", kind, function() return 1 end)
+end
+
+-- The monopolies: the kind whose cards the opponents would give most (2 or 1 each at most).
+for kind, cap in pairs({ ["ck.resource_monopoly"] = 2, ["ck.trade_monopoly"] = 1 }) do
+  game.extend_agent("heuristic", kind, function(p, _, opts)
+    local best, most = 1, -1
+    for i, o in ipairs(opts) do
+      local n = 0
+      for q = 1, game.players() do
+        if q ~= p then n = n + math.min(cap, game.count(q, o.resource, "card")) end
+      end
+      if n > most then best, most = i, n end
+    end
+    return best
+  end)
+end
+
+-- Cards p's buildings take on a roll of `total` (the robber's hex left out).
+local function income(p, total)
+  local n, robber = 0, game.get("robber")
+  for tile = 1, board.tiles() do
+    if tile ~= robber and board.tile_get(tile, "number") == total then
+      for _, node in ipairs(board.tile_nodes(tile)) do
+        if board.node_get(node, "owner") == p then
+          local b = board.node_get(node, "building")
+          if b == "settlement" then n = n + 1 elseif b == "city" then n = n + 2 end
+        end
+      end
+    end
+  end
+  return n
+end
+
+game.extend_agent("heuristic", "ck.alchemist", function(p, kind, opts)
+  local best, best_n = 1, 1
+  for i, o in ipairs(opts) do
+    if o.white then
+      local total = o.white + o.red
+      local n = total ~= 7 and income(p, total) or 0
+      if n > best_n or (n == best_n and best > 1 and o.red < opts[best].red) then best, best_n = i, n end
+    end
+  end
+  return best
+end)
 
 game.extend_agent("heuristic", "ck.tie_deck", function(p, kind, opts)
   local best, best_level = 1, -1
@@ -124,6 +219,10 @@ game.extend_agent("heuristic", "ck.tie_deck", function(p, kind, opts)
     if level_of(p, o.track) > best_level then best, best_level = i, level_of(p, o.track) end
   end
   return best
+end)
+
+game.extend_agent("heuristic", "ck.saboteur", function(p, kind, opts, next)
+  return next(p, "base.discard", opts)
 end)
 
 game.extend_agent("heuristic", "ck.aqueduct", function(p, kind, opts, next)
@@ -138,7 +237,7 @@ game.extend_agent("heuristic", "ck.trade_give", function(p, kind, opts)
   return 1
 end)
 
-game.extend_agent("heuristic", "ck.trade_get", function(p, kind, opts, next)
+local function take_choice(p, kind, opts, next)
   local resources, index = {}, {}
   for i, o in ipairs(opts) do
     if IS_RESOURCE[o.resource] then
@@ -148,4 +247,6 @@ game.extend_agent("heuristic", "ck.trade_get", function(p, kind, opts, next)
   end
   if #resources == 0 then return 1 end
   return index[next(p, "base.plenty", resources)]
-end)
+end
+game.extend_agent("heuristic", "ck.trade_get", take_choice)
+game.extend_agent("heuristic", "ck.fleet_get", take_choice)

@@ -6,6 +6,8 @@
 -- fact 80; a fallen city is none); level options.metropolis_level (4) needs a city that is not a
 -- metropolis (fact 81).
 -- Improvements are kept when the cities are lost (fact 82: nothing here takes them away).
+-- The Crane (P2, cards_science.lua) sets storage.crane[p] = the turn it was played: p's next
+-- improvement that turn costs 1 commodity less (improve_cost), and uses the Crane up.
 -- Menu entries (base.actions), after the base ones:
 --   {id = "improve:<track>", action = "improve", track, level (the level built), commodity,
 --    cost}: pays and raises the level; reaching the metropolis levels runs metropolis.lua.
@@ -44,12 +46,20 @@ end
 
 -- Whether p may build the next level of `track` now: below the top level, a city (one without
 -- a metropolis for the metropolis level) and the commodities to pay.
-function can_improve(p, track)
+function can_improve(p, track, crane)
   local next_level = level_of(p, track) + 1
   if next_level > options.max_level then return false end
-  if game.count(p, TRACK_COMMODITY[track], "card") < next_level then return false end
+  local cost = improve_cost(p, track) - (crane and 1 or 0)
+  if game.count(p, TRACK_COMMODITY[track], "card") < cost then return false end
   if next_level == options.metropolis_level then return #plain_cities_of(p) > 0 end
   return (game.player_get(p, "cities") or 0) > 0 and #cities_of(p) > 0
+end
+
+-- The commodities p pays for the next level of `track` now (a Crane played this turn: 1 less).
+function improve_cost(p, track)
+  local cost = level_of(p, track) + 1
+  if storage.crane[p] == game.turn() then cost = cost - 1 end
+  return cost
 end
 
 -- p builds the next level of `track`: pays it, raises the level, then the metropolis rules.
@@ -59,7 +69,9 @@ function improve(p, track)
     error(string.format("player %d cannot improve %s now", p, track), 2)
   end
   local new_level = level_of(p, track) + 1
-  game.move(p, "bank", TRACK_COMMODITY[track], new_level, "card")
+  local cost = improve_cost(p, track)
+  if cost > 0 then game.move(p, "bank", TRACK_COMMODITY[track], cost, "card") end
+  storage.crane[p] = nil
   game.player_set(p, LEVEL_PROP[track], new_level)
   storage.improvements = storage.improvements + 1
   if game.verbose() then
@@ -105,7 +117,7 @@ game.on("base.actions", function(e)
       local next_level = level_of(p, track) + 1
       actions[#actions + 1] = { id = "improve:" .. track, action = "improve", track = track,
                                 level = next_level, commodity = TRACK_COMMODITY[track],
-                                cost = next_level, run = run_improve }
+                                cost = improve_cost(p, track), run = run_improve }
     end
   end
   if trading_house_open(p) then
@@ -143,4 +155,5 @@ end)
 
 game.on("game.setup", function()
   storage.improvements, storage.trading_house, storage.aqueduct = 0, 0, 0
+  storage.crane = {}
 end)

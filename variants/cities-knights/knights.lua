@@ -89,21 +89,22 @@ function activate_knight(p, n)
   storage.knights_activated = storage.knights_activated + 1
 end
 
--- Whether p may promote the knight on node n now.
-function can_promote(p, n)
+-- Whether p may promote the knight on node n now (`free`: without paying, the Smith).
+function can_promote(p, n, free)
   local level = KNIGHT_LEVEL[board.node_get(n, "building") or ""]
   if level == nil or level >= #KNIGHTS or board.node_get(n, "owner") ~= p then return false end
   if board.node_get(n, "promoted_turn") == game.turn() then return false end
   if level + 1 == #KNIGHTS and level_of(p, "politics") < options.ability_level then return false end
-  return game.count(p, KNIGHTS[level + 1], "piece") > 0 and holds(p, KNIGHT_COST)
+  return game.count(p, KNIGHTS[level + 1], "piece") > 0 and (free or holds(p, KNIGHT_COST))
 end
 
--- Promotes p's knight on node n one level, paying 1 wool + 1 ore. Error unless can_promote.
-function promote_knight(p, n)
-  if not can_promote(p, n) then error(string.format("player %d cannot promote node %d", p, n), 2) end
+-- Promotes p's knight on node n one level, paying 1 wool + 1 ore unless `free`. Error unless
+-- can_promote.
+function promote_knight(p, n, free)
+  if not can_promote(p, n, free) then error(string.format("player %d cannot promote node %d", p, n), 2) end
   local old = board.node_get(n, "building")
   local new = KNIGHTS[KNIGHT_LEVEL[old] + 1]
-  pay(p, KNIGHT_COST)
+  if not free then pay(p, KNIGHT_COST) end
   game.remove(p, new, 1, "piece")
   game.add(p, old, 1, "piece")
   board.node_set(n, "building", new)

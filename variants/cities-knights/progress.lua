@@ -1,9 +1,9 @@
--- Progress cards, the decks and the draws (facts 17-20, 37-39, 94-96, 99, 100); the effects of
--- the cards are a later slice (nobody plays a card yet).
+-- Progress cards, the decks and the draws (facts 17-20, 37-39, 94-96, 99, 100); playing a card
+-- is progress_play.lua, the effects are cards_*.lua.
 --
 -- State: three hidden decks "progress.<track>" of 18 cards each (fact 94; PROGRESS_CARDS
 -- gives the kinds and counts, facts P1-P25), shuffled at setup; a drawn card goes to its
--- holder's holdings in form "progress" (public for now: no effect reads a hand yet), except
+-- holder's holdings in form "progress" (public: open question 18 lets the Spy see them), except
 -- Printer and Constitution, shown at once (fact 99): form "progress_shown", 1 point each
 -- through player prop progress_points (base.point_props).
 -- Rules:
@@ -14,8 +14,9 @@
 --     order from the roller, draws from the deck of their choice (decision "ck.tie_deck"
 --     among {id = track, track = track} of the decks not empty; facts 37-39);
 --   - a holder of more than options.progress_limit (4) cards in form "progress" puts one of
---     them under its deck (decision "ck.progress_discard" among {id = kind, card = kind};
---     fact 95, open question 7 without the play part, which comes with the effects);
+--     them under its deck (decision "ck.progress_discard" among {id = kind, card = kind}; fact
+--     95), or, on their own turn after the roll, plays one instead (options {id = "play:<kind>",
+--     card = kind, play = true}, progress_play.lua; fact 96, open question 7);
 --   - an empty deck gives nothing (open question 8).
 
 local update_vp = require("base").update_vp
@@ -31,16 +32,20 @@ PROGRESS_CARDS = {
             { "merchant_fleet", 2 }, { "resource_monopoly", 4 }, { "trade_monopoly", 2 } },
 }
 local POINT_CARDS = { printer = true, constitution = true }
--- The track of each card kind.
-local TRACK_OF = {}
-for track, list in pairs(PROGRESS_CARDS) do
-  for _, c in ipairs(list) do TRACK_OF[c[1]] = track end
+-- The track of each card kind; every kind in deck order (trade, politics, science).
+TRACK_OF = {}
+PROGRESS_KINDS = {}
+for _, track in ipairs(TRACKS) do
+  for _, c in ipairs(PROGRESS_CARDS[track]) do
+    TRACK_OF[c[1]] = track
+    PROGRESS_KINDS[#PROGRESS_KINDS + 1] = c[1]
+  end
 end
 
 local function deck(track) return "progress." .. track end
 
--- Puts card `kind` under its deck.
-local function under_deck(kind)
+-- Puts card `kind` under its deck (facts 96, 100).
+function under_deck(kind)
   local name = deck(TRACK_OF[kind])
   local items = game.deck_items(name)
   while game.deck_count(name) > 0 do game.deck_draw(name) end
@@ -60,18 +65,28 @@ function draw_progress(p, track)
     return card
   end
   game.add(p, card, 1, "progress")
-  if game.total(p, "progress") > options.progress_limit then
-    local opts = {}
-    for _, track in ipairs(TRACKS) do
-      for _, c in ipairs(PROGRESS_CARDS[track]) do
-        if game.count(p, c[1], "progress") > 0 then opts[#opts + 1] = { id = c[1], card = c[1] } end
-      end
-    end
-    local out = game.decide(p, "ck.progress_discard", opts).card
-    game.remove(p, out, 1, "progress")
-    under_deck(out)
-  end
+  progress_limit_check(p)
   return card
+end
+
+-- Brings p's hand back to options.progress_limit cards (see the header).
+function progress_limit_check(p)
+  while game.total(p, "progress") > options.progress_limit do
+    local opts = {}
+    for _, kind in ipairs(PROGRESS_KINDS) do
+      if game.count(p, kind, "progress") > 0 then opts[#opts + 1] = { id = kind, card = kind } end
+    end
+    for _, kind in ipairs(playable_now(p)) do
+      opts[#opts + 1] = { id = "play:" .. kind, card = kind, play = true }
+    end
+    local o = game.decide(p, "ck.progress_discard", opts)
+    if o.play then
+      play_progress(p, o.card)
+    else
+      game.remove(p, o.card, 1, "progress")
+      under_deck(o.card)
+    end
+  end
 end
 
 -- A gate face of `track` on p's roll with red die `red` (see the header).

@@ -14,6 +14,7 @@
 --   stats.knights_activated       knight activations
 --   stats.knights_promoted        knight promotions
 --   stats.progress_drawn          progress cards drawn (gate faces and tie rewards)
+--   stats.progress_played         progress cards played (the Alchemist included)
 -- Per player the lab reads the player props trade_level, politics_level, science_level,
 -- metropolises, defender, progress_points, basic_knights, strong_knights and mighty_knights.
 
@@ -28,7 +29,7 @@ game.on("game.end", function()
   game.set("stats.aqueduct", storage.aqueduct)
   for _, key in ipairs({ "attacks_won", "attacks_lost", "cities_lost", "defenders",
                          "barbarian_ties", "knights_built", "knights_activated",
-                         "knights_promoted", "progress_drawn" }) do
+                         "knights_promoted", "progress_drawn", "progress_played" }) do
     game.set("stats." .. key, storage[key])
   end
 end)

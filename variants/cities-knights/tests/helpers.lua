@@ -67,3 +67,41 @@ function knight(base, p, n, piece, active)
   base.place_piece(p, piece or "basic_knight", n, { free = true })
   if active then board.node_set(n, "active", true) end
 end
+
+-- Takes one card `kind` out of its progress deck into p's hand (form "progress").
+function give_progress(p, kind)
+  for _, track in ipairs({ "science", "politics", "trade" }) do
+    local name = "progress." .. track
+    local items = game.deck_items(name)
+    for i, it in ipairs(items) do
+      if it == kind then
+        table.remove(items, i)
+        while game.deck_count(name) > 0 do game.deck_draw(name) end
+        for _, x in ipairs(items) do game.deck_push(name, x) end
+        game.add(p, kind, 1, "progress")
+        return
+      end
+    end
+  end
+  error("no " .. kind .. " left in the decks")
+end
+
+-- Marks the current turn's roll as over (cards may be played), as after a roll.
+function rolled(t)
+  t.env().storage.rolled_turn = game.turn()
+end
+
+-- Plays p's card `kind` through its menu entry; fails when the menu does not offer it.
+function play_card(t, base, p, kind)
+  for _, o in ipairs(base.action_options(p)) do
+    if o.id == "progress:" .. kind then return o.run(p, o) end
+  end
+  error(kind .. " is not on the menu")
+end
+
+-- The menu entry of p with id `id`, or nil.
+function menu_entry(base, p, id)
+  for _, o in ipairs(base.action_options(p)) do
+    if o.id == id then return o end
+  end
+end

@@ -1,0 +1,193 @@
+-- The trade cards' effects (facts P20, P21, P23-P25; progress_play.lua plays them).
+--
+--   Resource Monopoly  decision "ck.resource_monopoly" among the resources ({id = r,
+--                      resource = r}); each other player, in seat order from p, gives p 2
+--                      cards of it (all they hold if fewer) (P24). Offered while an opponent
+--                      holds a resource card.
+--   Trade Monopoly     decision "ck.trade_monopoly" among the commodities; each other player
+--                      gives p 1 card of it if they hold one (P25). Offered while an opponent
+--                      holds a commodity.
+--   Merchant Fleet     decision "ck.fleet" among the 8 kinds; for the rest of the turn the menu
+--                      offers {id = "fleet:<kind>", action = "merchant_fleet", resource = kind}
+--                      while p holds 2 of it: 2 of it to the bank for 1 card of another kind
+--                      the bank holds (decision "ck.fleet_get") (P23). State:
+--                      storage.fleet[p] = {turn = T, kinds = {kind = true}}.
+--   Commercial Harbor  for the rest of the turn the menu offers {id = "harbor:<q>", action =
+--                      "commercial_harbor", player = q} for each opponent q holding a
+--                      commodity, not yet dealt with this turn, while p holds a resource: p
+--                      gives a resource of their choice ("ck.harbor_give"), q gives back a
+--                      commodity of q's choice ("ck.harbor_take"); once per opponent per turn
+--                      however many are played (P20). State: storage.harbor[p] = {turn = T,
+--                      done = {[q] = true}}. Offered while an exchange is possible and no
+--                      Commercial Harbor of p is running this turn.
+--   Master Merchant    decision "ck.master_merchant" among the opponents with more points
+--                      holding a card ({id = "player:Q", player = Q}); p then takes 2 of that
+--                      player's resource or commodity cards, one at a time
+--                      ("ck.master_merchant_card" among the kinds held) (P21).
+--   Merchant           not offered: the merchant is not in the pack yet (P22).
+
+
+-- The seats other than p, in seat order from p.
+function others_of(p)
+  local list = {}
+  for i = 1, game.players() - 1 do list[i] = (p - 1 + i) % game.players() + 1 end
+  return list
+end
+
+-- The options of the kinds of `kinds` that `holder` holds (a supply or a seat), optionally
+-- leaving one out.
+function held_options(holder, kinds, except)
+  local opts = {}
+  for _, k in ipairs(kinds) do
+    if k ~= except and game.count(holder, k, "card") > 0 then opts[#opts + 1] = KIND_OPTIONS[k] end
+  end
+  return opts
+end
+
+local function opponents_hold(p, kinds)
+  for _, q in ipairs(others_of(p)) do
+    if #held_options(q, kinds) > 0 then return true end
+  end
+  return false
+end
+
+local function kind_options(kinds)
+  local opts = {}
+  for i, k in ipairs(kinds) do opts[i] = KIND_OPTIONS[k] end
+  return opts
+end
+
+PROGRESS_EFFECTS.resource_monopoly = {
+  can = function(p) return opponents_hold(p, RESOURCES) end,
+  play = function(p)
+    local r = game.decide(p, "ck.resource_monopoly", kind_options(RESOURCES)).resource
+    for _, q in ipairs(others_of(p)) do
+      local n = math.min(2, game.count(q, r, "card"))
+      if n > 0 then game.move(q, p, r, n, "card") end
+    end
+  end,
+}
+
+PROGRESS_EFFECTS.trade_monopoly = {
+  can = function(p) return opponents_hold(p, COMMODITIES) end,
+  play = function(p)
+    local c = game.decide(p, "ck.trade_monopoly", kind_options(COMMODITIES)).resource
+    for _, q in ipairs(others_of(p)) do
+      if game.count(q, c, "card") > 0 then game.move(q, p, c, 1, "card") end
+    end
+  end,
+}
+
+-- p's Merchant Fleet kinds this turn (a set, empty when none).
+local function fleet_kinds(p)
+  local f = storage.fleet[p]
+  if f == nil or f.turn ~= game.turn() then return {} end
+  return f.kinds
+end
+
+PROGRESS_EFFECTS.merchant_fleet = {
+  can = function(p) return true end,
+  play = function(p)
+    local kind = game.decide(p, "ck.fleet", kind_options(CARD_KINDS)).resource
+    local f = storage.fleet[p]
+    if f == nil or f.turn ~= game.turn() then
+      f = { turn = game.turn(), kinds = {} }
+      storage.fleet[p] = f
+    end
+    f.kinds[kind] = true
+  end,
+}
+
+local function run_fleet(p, entry)
+  local gets = held_options("bank", CARD_KINDS, entry.resource)
+  local get = game.decide(p, "ck.fleet_get", gets).resource
+  game.move(p, "bank", entry.resource, 2, "card")
+  game.move("bank", p, get, 1, "card")
+end
+
+-- p's Commercial Harbor record this turn, or nil.
+local function harbor_of(p)
+  local h = storage.harbor[p]
+  if h == nil or h.turn ~= game.turn() then return nil end
+  return h
+end
+
+-- The opponents p may exchange with through a Commercial Harbor now (`done`: those dealt with).
+local function harbor_partners(p, done)
+  local list = {}
+  if #held_options(p, RESOURCES) == 0 then return list end
+  for _, q in ipairs(others_of(p)) do
+    if not done[q] and #held_options(q, COMMODITIES) > 0 then list[#list + 1] = q end
+  end
+  return list
+end
+
+PROGRESS_EFFECTS.commercial_harbor = {
+  can = function(p) return harbor_of(p) == nil and #harbor_partners(p, {}) > 0 end,
+  play = function(p) storage.harbor[p] = { turn = game.turn(), done = {} } end,
+}
+
+local function run_harbor(p, entry)
+  local q = entry.player
+  local give = game.decide(p, "ck.harbor_give", held_options(p, RESOURCES)).resource
+  local take = game.decide(q, "ck.harbor_take", held_options(q, COMMODITIES)).resource
+  game.move(p, q, give, 1, "card")
+  game.move(q, p, take, 1, "card")
+  harbor_of(p).done[q] = true
+end
+
+-- The opponents Master Merchant may name: more points than p, a card in hand.
+local function richer_opponents(p)
+  local opts = {}
+  local mine = game.player_get(p, "vp")
+  for _, q in ipairs(others_of(p)) do
+    if game.player_get(q, "vp") > mine and #held_options(q, CARD_KINDS) > 0 then
+      opts[#opts + 1] = { id = "player:" .. q, player = q }
+    end
+  end
+  return opts
+end
+
+PROGRESS_EFFECTS.master_merchant = {
+  can = function(p) return #richer_opponents(p) > 0 end,
+  play = function(p)
+    local q = game.decide(p, "ck.master_merchant", richer_opponents(p)).player
+    for _ = 1, 2 do
+      local opts = held_options(q, CARD_KINDS)
+      if #opts == 0 then break end
+      local k = game.decide(p, "ck.master_merchant_card", opts).resource
+      game.move(q, p, k, 1, "card")
+    end
+  end,
+}
+
+game.on("base.actions", function(e)
+  local p, actions = e.player, e.actions
+  for _, k in ipairs(CARD_KINDS) do
+    if fleet_kinds(p)[k] and game.count(p, k, "card") >= 2 then
+      actions[#actions + 1] = { id = "fleet:" .. k, action = "merchant_fleet", resource = k,
+                                run = run_fleet }
+    end
+  end
+  local h = harbor_of(p)
+  if h then
+    for _, q in ipairs(harbor_partners(p, h.done)) do
+      actions[#actions + 1] = { id = "harbor:" .. q, action = "commercial_harbor", player = q,
+                                run = run_harbor }
+    end
+  end
+end)
+
+game.describe("base.action", function(o)
+  if o.action == "merchant_fleet" then
+    return string.format("Merchant Fleet: 2 %s for 1 card", o.resource)
+  elseif o.action == "commercial_harbor" then
+    return string.format("Commercial Harbor: a resource for a commodity of player %d", o.player)
+  end
+end)
+
+game.describe("ck.master_merchant", function(o) return "player " .. o.player end)
+
+game.on("game.setup", function()
+  storage.fleet, storage.harbor = {}, {}
+end)
