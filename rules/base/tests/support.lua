@@ -15,22 +15,29 @@ function fresh(t, answers, extra, agents)
   return t.env("base")
 end
 
--- Moves resource cards from the bank to p: give(2, {brick = 3}).
-function give(p, cards)
-  for _, r in ipairs(RESOURCES) do
-    if cards[r] then game.move("bank", p, r, cards[r], "card") end
+-- Moves items of form `form` from the bank to p, for each kind of `kinds` that `counts`
+-- ({kind = n}) names: give_items(RESOURCES, "token", 2, {brick = 3}).
+function give_items(kinds, form, p, counts)
+  for _, k in ipairs(kinds) do
+    if counts[k] then game.move("bank", p, k, counts[k], form) end
   end
 end
 
--- p's resource cards as {resource = count}, only the resources held.
-function hand(p)
+-- p's items of form `form` as {kind = count}, for the kinds of `kinds` p holds.
+function held_items(kinds, form, p)
   local h = {}
-  for _, r in ipairs(RESOURCES) do
-    local n = game.count(p, r, "card")
-    if n > 0 then h[r] = n end
+  for _, k in ipairs(kinds) do
+    local n = game.count(p, k, form)
+    if n > 0 then h[k] = n end
   end
   return h
 end
+
+-- Moves resource cards from the bank to p: give(2, {brick = 3}).
+function give(p, cards) give_items(RESOURCES, "card", p, cards) end
+
+-- p's resource cards as {resource = count}, only the resources held.
+function hand(p) return held_items(RESOURCES, "card", p) end
 
 -- p's resource cards as {resource = count}, zeros included.
 function cards(p)

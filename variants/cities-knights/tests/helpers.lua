@@ -9,21 +9,10 @@
 COMMODITY_KINDS = { "paper", "cloth", "coin" }
 
 -- Moves commodity cards from the bank to p: give_commodities(2, {cloth = 3}).
-function give_commodities(p, cards)
-  for _, c in ipairs(COMMODITY_KINDS) do
-    if cards[c] then game.move("bank", p, c, cards[c], "card") end
-  end
-end
+function give_commodities(p, cards) give_items(COMMODITY_KINDS, "card", p, cards) end
 
 -- p's commodity cards as {commodity = count}, only those held.
-function commodities(p)
-  local h = {}
-  for _, c in ipairs(COMMODITY_KINDS) do
-    local n = game.count(p, c, "card")
-    if n > 0 then h[c] = n end
-  end
-  return h
-end
+function commodities(p) return held_items(COMMODITY_KINDS, "card", p) end
 
 -- The improvement levels of p as {trade, politics, science}.
 function levels(p)

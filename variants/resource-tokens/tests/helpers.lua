@@ -3,21 +3,10 @@
 -- hand, city, ids, ...).
 
 -- Moves tokens from the bank to p: give_tokens(2, {brick = 3}).
-function give_tokens(p, tokens)
-  for _, r in ipairs(RESOURCES) do
-    if tokens[r] then game.move("bank", p, r, tokens[r], "token") end
-  end
-end
+function give_tokens(p, tokens) give_items(RESOURCES, "token", p, tokens) end
 
 -- p's tokens as {resource = count}, only the resources held.
-function tokens(p)
-  local h = {}
-  for _, r in ipairs(RESOURCES) do
-    local n = game.count(p, r, "token")
-    if n > 0 then h[r] = n end
-  end
-  return h
-end
+function tokens(p) return held_items(RESOURCES, "token", p) end
 
 -- The decisions of the current game as {player, kind, count, choice} rows.
 function rows(t)
