@@ -188,6 +188,12 @@
 ---@field player catan.Seat the player
 ---@field node integer the building's node id
 
+---Payload of `base.trade_rates` (pack base): a player's maritime rates were recomputed from the harbors under its buildings: at game setup and whenever a building lands on a harbor node (or a pack calls `require("base").refresh_trade_rates(p)`).
+---@class base.trade_rates
+---@field player catan.Seat the player
+---@field bank integer the rate without a harbor (4)
+---@field rates table `{resource = n}`: cards the player gives for one card from the bank, harbors applied; edited in place (handlers may change it)
+
 ---Payload of `base.setup_building` (pack base): each setup placement, before the player chooses its node.
 ---@class base.setup_building
 ---@field player catan.Seat the player placing

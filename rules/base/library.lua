@@ -54,8 +54,16 @@ local function refresh_vp(p)
   update_vp(p)
 end
 
+-- Recomputes p's maritime rates (trade.lua's refresh_maritime_rates, base.trade_rates included):
+-- a rule whose rates depend on state other than the buildings on harbors calls it when that
+-- state changes.
+local function refresh_trade_rates(p)
+  refresh_maritime_rates(p)
+end
+
 return {
   RESOURCES = RESOURCES,
+  refresh_trade_rates = refresh_trade_rates,
   update_vp = refresh_vp,
   PIPS = PIPS,
   pips = pips,

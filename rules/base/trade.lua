@@ -65,14 +65,19 @@ game.on("game.setup", function(e)
     local rates = {}
     for i = 1, #RESOURCES do rates[RESOURCES[i]] = MARITIME_RATE end
     storage.port_rates[p] = rates
+    -- Handlers of base.trade_rates may change even the rates of a player with no harbor.
+    if game.has_handlers("base.trade_rates") then refresh_maritime_rates(p) end
   end
   -- The option arrays of maritime_action, refilled for every trade.
   storage.maritime_menu = { gives = {}, gets = {} }
 end, { priority = -80 })
 
 -- Recomputes player p's maritime rates (storage.port_rates[p]) from the harbors under p's
--- buildings (units do not count, build.lua). place_piece calls it when a node piece lands on a
--- harbor node; a rule that removes a building from a harbor node must call it.
+-- buildings (units do not count, build.lua), then lets handlers of base.trade_rates {player,
+-- bank, rates} change them (raised only while handled; each rate must stay an integer >= 1).
+-- Runs at game setup for every player while the event is handled, and whenever a node piece
+-- lands on a harbor node (place_piece); a rule that removes a building from a harbor node, or
+-- whose rates depend on other state, calls it (exported as require("base").refresh_trade_rates).
 function refresh_maritime_rates(p)
   local rates = storage.port_rates[p]
   for i = 1, #RESOURCES do rates[RESOURCES[i]] = MARITIME_RATE end
@@ -89,6 +94,16 @@ function refresh_maritime_rates(p)
         end
       else
         rates[h] = HARBOR_SPECIAL_RATE
+      end
+    end
+  end
+  if game.has_handlers("base.trade_rates") then
+    game.raise("base.trade_rates", { player = p, bank = MARITIME_RATE, rates = rates })
+    for i = 1, #RESOURCES do
+      local n = rates[RESOURCES[i]]
+      if math.type(n) ~= "integer" or n < 1 then
+        error(string.format("base.trade_rates: the rate of %s must be an integer of at least 1, "
+          .. "not %s", RESOURCES[i], tostring(n)), 0)
       end
     end
   end
