@@ -29,17 +29,13 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
-std::string number_text(double x) {
-  if (std::floor(x) == x && std::abs(x) < 1e15) return fmt::format("{}", static_cast<long long>(x));
-  return fmt::format("{}", x);
-}
-
 std::string range_text(std::optional<double> min, std::optional<double> max,
                        const std::vector<std::string>& choices) {
   if (!choices.empty()) return fmt::format("`{}`", fmt::join(choices, "`, `"));
-  if (min && max) return fmt::format("{} .. {}", number_text(*min), number_text(*max));
-  if (min) return fmt::format("≥ {}", number_text(*min));
-  if (max) return fmt::format("≤ {}", number_text(*max));
+  if (min && max)
+    return fmt::format("{} .. {}", packs::number_text(*min), packs::number_text(*max));
+  if (min) return fmt::format("≥ {}", packs::number_text(*min));
+  if (max) return fmt::format("≤ {}", packs::number_text(*max));
   return "";
 }
 

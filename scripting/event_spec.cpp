@@ -26,13 +26,12 @@ std::string_view article(std::string_view noun) {
   return noun.find_first_of("aeiou") == 0 ? "an" : "a";
 }
 
-// A number as people write it: whole numbers without a fraction.
+}  // namespace
+
 std::string number_text(double x) {
   if (std::floor(x) == x && std::abs(x) < 1e15) return fmt::format("{}", static_cast<long long>(x));
   return fmt::format("{}", x);
 }
-
-}  // namespace
 
 const PayloadField* EventSpec::field(std::string_view field_name) const {
   const auto it = std::find_if(payload.begin(), payload.end(),

@@ -58,6 +58,9 @@ struct EventSpec {
   const PayloadField* field(std::string_view name) const;
 };
 
+// A number as people write it: whole numbers without a fraction ("12", "0.5").
+std::string number_text(double x);
+
 // "seat", "integer", ... (the spelling used in pack.json).
 std::string_view to_string(FieldType type);
 // The type spelled `name`, or nullopt.

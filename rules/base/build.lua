@@ -338,32 +338,16 @@ local function spots(p, piece, opts, first)
       local list = own_pieces(p, upgrades)
       if first then return #list > 0 end
       for i = 1, #list do out[i] = list[i] end
-    elseif spec.unit then
-      -- Empty nodes at the ends of p's roads (a unit ignores the distance rule).
-      g.stamp = g.stamp + 1
-      local stamp, mark, pa, pb = g.stamp, g.mark, g.pa, g.pb
-      local roads = storage.pieces.road and own_pieces(p, "road") or NO_OPTS
-      for i = 1, #roads do
-        local e = roads[i]
-        for k = 1, 2 do
-          local v = k == 1 and pa[e] or pb[e]
-          if mark[v] ~= stamp then
-            mark[v] = stamp
-            if building[v] == nil then
-              if first then return true end
-              out[#out + 1] = v
-            end
-          end
-        end
-      end
-    elseif opts.setup then
+    elseif opts.setup and not spec.unit then
       -- Every node without a building on it or next to it.
       local open = open_nodes()
       if first then return #open > 0 end
       for i = 1, #open do out[i] = open[i] end
       return out
     else
-      -- Nodes at the ends of p's roads.
+      -- Nodes at the ends of p's roads: empty ones for a unit (it ignores the distance rule),
+      -- open ones (node_open) for any other building.
+      local unit = spec.unit
       g.stamp = g.stamp + 1
       local stamp, mark, pa, pb, nn = g.stamp, g.mark, g.pa, g.pb, g.nn
       local roads = storage.pieces.road and own_pieces(p, "road") or NO_OPTS
@@ -373,7 +357,7 @@ local function spots(p, piece, opts, first)
           local v = k == 1 and pa[e] or pb[e]
           if mark[v] ~= stamp then
             mark[v] = stamp
-            if node_open(v, building, nn) then
+            if (unit and building[v] == nil) or (not unit and node_open(v, building, nn)) then
               if first then return true end
               out[#out + 1] = v
             end

@@ -2,14 +2,6 @@
 -- are built on a game whose game.setup ran (beginner board), invariant checks on; player 1 is
 -- the current player.
 
--- The first node whose harbor prop is `kind`.
-local function harbor_node(kind)
-  for n = 1, board.nodes() do
-    if board.node_get(n, "harbor") == kind then return n end
-  end
-  error("no harbor " .. kind)
-end
-
 test("bank-five: every rate is 5:1 without a harbor, from the start", function(t)
   local base = fresh(t)
   t.eq(base.maritime_rates(1), { brick = 5, lumber = 5, wool = 5, grain = 5, ore = 5 })

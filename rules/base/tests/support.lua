@@ -33,6 +33,14 @@ function held_items(kinds, form, p)
   return h
 end
 
+-- The first node whose harbor prop is `kind` ("any" or a resource).
+function harbor_node(kind)
+  for n = 1, board.nodes() do
+    if board.node_get(n, "harbor") == kind then return n end
+  end
+  error("no harbor " .. kind)
+end
+
 -- Moves resource cards from the bank to p: give(2, {brick = 3}).
 function give(p, cards) give_items(RESOURCES, "card", p, cards) end
 

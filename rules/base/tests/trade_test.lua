@@ -17,14 +17,6 @@ local function give(p, r, n)
   game.move("bank", p, r, n, "card")
 end
 
--- The first node whose harbor prop is `kind`.
-local function harbor_node(kind)
-  for n = 1, board.nodes() do
-    if board.node_get(n, "harbor") == kind then return n end
-  end
-  error("no harbor " .. kind)
-end
-
 -- A node with no harbor.
 local function plain_node()
   for n = 1, board.nodes() do
