@@ -1,4 +1,5 @@
--- Longest Road and Largest Army.
+-- Awards: cards worth points that move between players, Longest Road and Largest Army and any
+-- a pack declares through base.awards.
 --
 -- Road length: the longest trail of a player's roads (a walk using each road at most once; it
 -- may pass a node several times). A node holding an opponent's building breaks the road: a trail
@@ -13,6 +14,13 @@
 -- Player props: road_length, knights_played, longest_road / largest_army (true while held).
 -- Road lengths are cached in storage.road_len and recomputed only for the seats update_awards
 -- is told about (all seats when called without arguments).
+--
+-- The general mechanism: base.awards {awards} (once, late in game.setup) lists every award as
+-- {prop, count, min, points}: game prop `prop` holds the holder's seat and player prop `prop`
+-- is true while held; player prop `count` is the number compared (road_length, knights_played,
+-- or one the declaring pack keeps); `min` the least count that takes the card; `points` what it
+-- is worth. Every award moves by the rule above. Handlers append awards, or change or remove the
+-- two of base (storage.awards: the list; storage.award_of[prop]: the entry of prop).
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game = storage, game
@@ -78,7 +86,8 @@ end
 
 -- Recomputes the road lengths of the seats in `seats` (optional array; all seats when nil:
 -- call it so after changing roads or buildings by hand), the played knights of every seat, then
--- both awards, and the points (update_vp) of any seat that gained or lost a card.
+-- every award, and the points (update_vp) of any seat that gained or lost a card. The awards a
+-- pack declares are given anew on every call, from their count props.
 function update_awards(seats)
   local players = storage.players
   local len = storage.road_len
@@ -105,7 +114,9 @@ function update_awards(seats)
       end
     end
   end
-  award_and_count("longest_road", len, LONGEST_ROAD_MIN, changed)
+  local award_of = storage.award_of
+  local road = award_of.longest_road
+  if road then award_and_count("longest_road", len, road.min, changed) end
   local knights = storage.knights
   if knights == nil then
     knights = {}
@@ -121,14 +132,67 @@ function update_awards(seats)
       changed = true
     end
   end
-  award_and_count("largest_army", knights, LARGEST_ARMY_MIN, changed)
+  local army = award_of.largest_army
+  if army then award_and_count("largest_army", knights, army.min, changed) end
+  local extra = storage.extra_awards
+  for i = 1, #extra do
+    local a = extra[i]
+    local values = a.values
+    for q = 1, players do values[q] = game.player_get(q, a.count) or 0 end
+    award_and_count(a.prop, values, a.min, true)
+  end
 end
+
+-- Errors unless entry i of base.awards is {prop = string, count = string, min = integer >= 0,
+-- points = integer}, its prop not taken by an earlier entry.
+local function check_award(a, i, seen)
+  local function fail(what)
+    error(string.format("base.awards: award %d %s", i, what), 0)
+  end
+  if type(a) ~= "table" then fail("is not a table {prop, count, min, points}") end
+  if type(a.prop) ~= "string" or a.prop == "" then fail("has no prop name") end
+  if seen[a.prop] then fail("'" .. a.prop .. "' is listed twice") end
+  if type(a.count) ~= "string" or a.count == "" then fail("'" .. a.prop .. "' has no count prop") end
+  if math.type(a.min) ~= "integer" or a.min < 0 then
+    fail("'" .. a.prop .. "' has min " .. tostring(a.min) .. " (an integer of at least 0)")
+  end
+  if math.type(a.points) ~= "integer" then
+    fail("'" .. a.prop .. "' has points " .. tostring(a.points) .. " (an integer)")
+  end
+  seen[a.prop] = true
+end
+
+-- The awards of the game (base.awards), once every pack's props exist.
+game.on("game.setup", function(e)
+  local awards = {
+    { prop = "longest_road", count = "road_length", min = LONGEST_ROAD_MIN, points = AWARD_VP },
+    { prop = "largest_army", count = "knights_played", min = LARGEST_ARMY_MIN, points = AWARD_VP },
+  }
+  if game.has_handlers("base.awards") then
+    local ev = { awards = awards }
+    game.raise("base.awards", ev)
+    awards = ev.awards
+  end
+  local seen, award_of, extra = {}, {}, {}
+  for i, a in ipairs(awards) do
+    check_award(a, i, seen)
+    local entry = { prop = a.prop, count = a.count, min = a.min, points = a.points }
+    award_of[a.prop] = entry
+    if a.prop ~= "longest_road" and a.prop ~= "largest_army" then
+      entry.values = {}
+      extra[#extra + 1] = entry
+      for q = 1, e.players do game.player_set(q, a.prop, false) end
+    end
+  end
+  storage.awards, storage.award_of, storage.extra_awards = awards, award_of, extra
+end, { priority = 100 })
 
 -- Per-game setup: graph arrays, cached lengths and the award props of every player.
 game.on("game.setup", function(e)
   storage.road_len = {}
   storage.knights = {}
   storage.awarded = {}
+  storage.awards, storage.award_of, storage.extra_awards = {}, {}, {} -- until base.awards
   for q = 1, e.players do
     storage.road_len[q] = 0
     storage.knights[q] = 0

@@ -29,7 +29,11 @@
 --   storage.tile_nodes[t]       corner nodes of tile t (board.adjacency: clockwise from the top)
 --   storage.node_tiles[n]       tiles having node n as a corner (board.adjacency: ascending)
 --   storage.coast               the 30 coastal paths in clockwise order, from tile 1's top
---   storage.harbor_paths        the 9 harbor paths, in HARBOR_TYPES order
+--   storage.harbor_paths        the harbor paths, in the order of the harbors list
+-- base.board {terrains, numbers, harbors, coast} (raised while handled, before any of the above
+-- is set): handlers may change the layout (terrains[t], numbers[t], harbors[i] = {coast = C,
+-- type = T} with C a coastal path index 0..coast-1); check_layout validates the result.
+-- set_tile_number changes a token during the game.
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game = storage, game
@@ -106,8 +110,7 @@ local function make_tile_label(t)
 end
 
 -- The text people see for tile t: "tile 7 (brick 10)", "tile 10 (desert)". Cached in
--- storage.tile_labels on first use: tile props are fixed once game.setup is over (production's
--- lookups above rely on that too).
+-- storage.tile_labels on first use (set_tile_number drops the label of the tile it changes).
 function tile_label(t)
   local cache = storage.tile_labels
   local label = cache[t]
@@ -226,6 +229,83 @@ local function reds_apart(numbers)
   return true
 end
 
+-- Errors unless the layout base.board handlers left is one base can play: every tile a known
+-- terrain (TERRAIN_RESOURCE); a number token of 2..6 or 8..12 on every producing tile and none on
+-- a desert; harbors {coast, type} on distinct coastal paths 0..ncoast-1 that share no node, of
+-- type "any" or a resource.
+local function check_layout(terrains, numbers, harbors, ntiles, ncoast)
+  local function fail(fmt, ...)
+    error("base.board: after the handlers, " .. string.format(fmt, ...), 0)
+  end
+  for t = 1, ntiles do
+    local terrain = terrains[t]
+    local resource = TERRAIN_RESOURCE[terrain]
+    local n = numbers[t]
+    if resource == nil then
+      fail("tile %d has terrain %s (known: forest, pasture, fields, hills, mountains, desert)", t,
+        tostring(terrain))
+    elseif resource then
+      if math.type(n) ~= "integer" or n < 2 or n > 12 or n == 7 then
+        fail("tile %d (%s) has number %s; a producing tile needs 2-6 or 8-12", t, terrain,
+          tostring(n))
+      end
+    elseif n ~= nil then
+      fail("tile %d is a desert but has number %s", t, tostring(n))
+    end
+  end
+  local at = {} -- coastal path index -> harbor number
+  for i, h in ipairs(harbors) do
+    if type(h) ~= "table" then fail("harbor %d is not a table {coast = C, type = T}", i) end
+    local c = h.coast
+    if math.type(c) ~= "integer" or c < 0 or c >= ncoast then
+      fail("harbor %d is on coast %s; coastal paths are 0-%d", i, tostring(c), ncoast - 1)
+    end
+    if at[c] then fail("harbors %d and %d are both on coastal path %d", at[c], i, c) end
+    for _, d in ipairs({ (c + 1) % ncoast, (c - 1) % ncoast }) do
+      if at[d] then fail("harbors %d and %d share a node (coastal paths %d and %d)", at[d], i, d, c) end
+    end
+    at[c] = i
+    local kind = h.type
+    local known = kind == "any"
+    for _, r in ipairs(RESOURCES) do known = known or kind == r end
+    if not known then
+      fail("harbor %d has type %s (known: any, brick, lumber, wool, grain, ore)", i, tostring(kind))
+    end
+  end
+end
+
+-- Sets the number token of producing tile t to `number` (2..6, 8..12) during a game: the tile
+-- prop (which empties the board cache), storage.tile_number, storage.tiles_by_number (kept in
+-- tile order), the labels of t and its corners, the watched rolls and the heuristic bot's cache.
+function set_tile_number(t, number)
+  if not storage.tile_resource[t] then
+    error(string.format("tile %s has no number token to change (a desert, or not a tile)",
+      tostring(t)), 2)
+  end
+  if math.type(number) ~= "integer" or number < 2 or number > 12 or number == 7 then
+    error(string.format("number %s is not a number token (2-6, 8-12)", tostring(number)), 2)
+  end
+  local old = storage.tile_number[t]
+  if old == number then return end
+  local list = storage.tiles_by_number[old]
+  for i = 1, #list do
+    if list[i] == t then
+      table.remove(list, i)
+      break
+    end
+  end
+  list = storage.tiles_by_number[number]
+  local i = #list
+  while i > 0 and list[i] > t do i = i - 1 end
+  table.insert(list, i + 1, t)
+  storage.tile_number[t] = number
+  board.tile_set(t, "number", number)
+  storage.tile_labels[t] = nil
+  for _, n in ipairs(storage.tile_nodes[t]) do storage.node_labels[n] = nil end
+  storage.watched_tiles = nil
+  storage.heuristic = nil
+end
+
 -- The coastal paths in clockwise order starting with the upper-right edge of tile 1.
 local function coastal_cycle()
   local path_nodes, path_tiles = board.adjacency("path_nodes"), board.adjacency("path_tiles")
@@ -289,6 +369,18 @@ game.on("game.setup", function()
     until not options.no_adjacent_reds or reds_apart(numbers)
   end
 
+  local coast = coastal_cycle()
+  local harbors = {}
+  for i, index in ipairs(HARBOR_COAST_INDEX) do
+    harbors[i] = { coast = index, type = HARBOR_TYPES[i] }
+  end
+  if game.has_handlers("base.board") then
+    local e = { terrains = terrains, numbers = numbers, harbors = harbors, coast = #coast }
+    game.raise("base.board", e)
+    terrains, numbers, harbors = e.terrains, e.numbers, e.harbors
+    check_layout(terrains, numbers, harbors, ntiles, #coast)
+  end
+
   local tiles_by_number, tile_resource, tile_number = {}, {}, {}
   for n = 2, 12 do tiles_by_number[n] = {} end
   local desert
@@ -308,13 +400,12 @@ game.on("game.setup", function()
     tile_resource[t] = resource
   end
 
-  local coast = coastal_cycle()
   local harbor_paths = {}
   local path_nodes = board.adjacency("path_nodes")
-  for i, index in ipairs(HARBOR_COAST_INDEX) do
-    local path = coast[index + 1]
+  for i, h in ipairs(harbors) do
+    local path = coast[h.coast + 1]
     harbor_paths[i] = path
-    for _, n in ipairs(path_nodes[path]) do board.node_set(n, "harbor", HARBOR_TYPES[i]) end
+    for _, n in ipairs(path_nodes[path]) do board.node_set(n, "harbor", h.type) end
   end
 
   storage.tiles_by_number = tiles_by_number

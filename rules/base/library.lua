@@ -61,10 +61,91 @@ local function refresh_trade_rates(p)
   refresh_maritime_rates(p)
 end
 
+-- p takes one card from `victim` through base.steal (default: a uniformly random card of the
+-- victim's hand, hand kinds included). Returns the kind taken, nil when none was (an empty hand,
+-- or a handler vetoed or took nothing).
+local function steal(p, victim)
+  local s = { thief = p, victim = victim }
+  if game.raise("base.steal", s, steal_default) == "vetoed" then return nil end
+  return s.resource
+end
+
+-- The functions below forward to base's own (defined by the entry scripts, after this library
+-- runs); their contracts are those of the functions they forward to (docs/base-rules.md, "Public
+-- API").
+
+-- p moves the robber (decision base.robber, base.robber_targets) and robs as on a 7
+-- (base.robber_moved). Returns the new tile, nil when no tile was allowed.
+local function move_robber_export(p)
+  return move_robber(p)
+end
+
+-- The opponents p may rob on `tile` (a building on a corner, at least one card), ascending.
+local function robbable_export(p, tile)
+  return robbable(p, tile)
+end
+
+-- An extra roll for p with everything a turn's roll does: base.roll, then a 7 (discards and the
+-- robber) or production (base.produced), then base.rolled with extra = true. Returns the total.
+local function roll_export(p)
+  return resolve_roll(p, true)
+end
+
+-- Puts p's `piece` (from p's supply) on node or path `where` without paying and without
+-- checking legality beyond occupancy (place_piece in build.lua); raises base.built and updates
+-- awards and points. opts.free (boolean) is passed to base.built.
+local function place_piece_export(p, piece, where, opts)
+  return place_piece(p, piece, where, opts)
+end
+
+-- The legal spots (ascending ids) for p's `piece`: opts.setup, opts.node as in build.lua.
+local function legal_spots_export(p, piece, opts)
+  return legal_spots(p, piece, opts)
+end
+
+-- Asks p where to put `piece` among its legal spots (decision base.place_<piece>) and places it;
+-- returns the spot or nil (no spot, none in supply). Nothing is paid.
+local function choose_and_place_export(p, piece, opts)
+  return choose_and_place(p, piece, opts)
+end
+
+-- p's points and the table of their sources (base.vp included).
+local function victory_points_export(p)
+  return victory_points(p)
+end
+
+-- Recounts every award (base.awards) from its count prop and the points of seats that gained or
+-- lost one: call it after changing a count prop of an award your rule declared.
+local function update_awards_export()
+  return update_awards()
+end
+
+-- Sets the number token of producing tile t (2..6, 8..12) during the game, keeping base's
+-- lookups (production, labels, bots' caches) in step. Errors on the desert or a bad number.
+local function set_tile_number_export(t, number)
+  return set_tile_number(t, number)
+end
+
+-- Resource and hand-kind cards p holds (what a 7's discard and the robber count).
+local function hand_size_export(p)
+  return hand_size(p)
+end
+
 return {
   RESOURCES = RESOURCES,
+  move_robber = move_robber_export,
+  robbable = robbable_export,
+  roll = roll_export,
+  place_piece = place_piece_export,
+  legal_spots = legal_spots_export,
+  choose_and_place = choose_and_place_export,
+  victory_points = victory_points_export,
+  update_awards = update_awards_export,
+  set_tile_number = set_tile_number_export,
+  hand_size = hand_size_export,
   refresh_trade_rates = refresh_trade_rates,
   update_vp = refresh_vp,
+  steal = steal,
   PIPS = PIPS,
   pips = pips,
   node_pips = node_pips,

@@ -257,6 +257,7 @@ game.on("game.setup", function()
   storage.plain_pay = not has_handlers("base.can_pay")
   storage.actions_hooked = has_handlers("base.actions")
   storage.turn_end_hooked = has_handlers("base.turn_end")
+  storage.rolled_hooked = has_handlers("base.rolled")
   storage.target_vp = options.target_vp
 end, { priority = -80 })
 
@@ -268,6 +269,18 @@ local function won(p)
   return storage.turn_view.over
 end
 
+-- p rolls (roll_dice) and the roll is resolved: a 7 (seven) or production (produce_roll); then
+-- base.rolled {player, total, extra} while that event has handlers. `extra` is false for the
+-- turn's own roll and true for one a rule adds (library.lua's roll). Returns the total.
+function resolve_roll(p, extra)
+  local sum = roll_dice(p)
+  if sum == 7 then seven(p) else produce_roll(p, sum) end
+  if storage.rolled_hooked then
+    game.raise("base.rolled", { player = p, total = sum, extra = extra })
+  end
+  return sum
+end
+
 game.on("turn", function(e)
   local p = e.player
   reset_turn_state(storage.turn, p)
@@ -275,8 +288,7 @@ game.on("turn", function(e)
   if won(p) then return end
   if preroll(p) and won(p) then return end
 
-  local sum = roll_dice(p)
-  if sum == 7 then seven(p) else produce_roll(p, sum) end
+  resolve_roll(p, false)
   if won(p) then return end
 
   game.set_phase("main")

@@ -1,7 +1,8 @@
 -- Victory points and the win check.
 --
 -- Sources: each piece with vp > 0 counts vp per piece on the board (limit - supply), under the
--- piece's plural (settlements, cities); longest_road and largest_army 2 each while held;
+-- piece's plural (settlements, cities); each award (awards.lua: longest_road and largest_army 2
+-- each, and those packs declare through base.awards) its points while held, under its prop;
 -- victory_point_cards 1 per victory point card in hand (they count from the moment they are
 -- bought); each player prop named by base.point_props (asked once, late in game.setup:
 -- storage.point_props) its value, under its own name (nil counts 0). Every source is in points.
@@ -34,13 +35,16 @@ function victory_points(p)
       total = total + pts
     end
   end
-  local lr = get("longest_road") == p and AWARD_VP or 0
-  local la = get("largest_army") == p and AWARD_VP or 0
+  local awards = storage.awards
+  for i = 1, #awards do
+    local a = awards[i]
+    local pts = get(a.prop) == p and a.points or 0
+    sources[a.prop] = pts
+    total = total + pts
+  end
   local cards = count(p, "victory_point", "dev")
-  sources.longest_road = lr
-  sources.largest_army = la
   sources.victory_point_cards = cards
-  total = total + lr + la + cards
+  total = total + cards
   local props = storage.point_props
   for i = 1, #props do
     local pts = game.player_get(p, props[i]) or 0
@@ -66,8 +70,11 @@ function vp_total(p)
     total = total + spec.vp * (spec.limit - supply[spec.name])
   end
   local props = storage.props
-  if props.longest_road == p then total = total + AWARD_VP end
-  if props.largest_army == p then total = total + AWARD_VP end
+  local awards = storage.awards
+  for i = 1, #awards do
+    local a = awards[i]
+    if props[a.prop] == p then total = total + a.points end
+  end
   local point_props = storage.point_props
   for i = 1, #point_props do total = total + (game.player_get(p, point_props[i]) or 0) end
   return total + storage.devs[p].victory_point

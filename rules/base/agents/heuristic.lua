@@ -77,7 +77,7 @@ local EMPTY = {} -- never modified
 -- The agent's per-game cache, storage.heuristic (made on first use; the rules never read it):
 --   pips[t]               ways to roll tile t's number (0 without one)
 --   node_res[n], node_pips[n]   resource and pips of each producing tile at node n, in
---                         node_tiles order (the board's layout is fixed after game.setup)
+--                         node_tiles order (set_tile_number drops the cache when a token changes)
 --   node_dup[n]           per tile of node_res[n]: true when its resource is the node's first
 --                         or the previous tile's (node_value gives no "not produced" bonus)
 --   plans[p]              p's plan (make_plan), kept while its position is unchanged
