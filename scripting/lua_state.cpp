@@ -504,4 +504,19 @@ void State::set_print(std::function<void(std::string_view)> sink) {
   impl_->print = std::move(sink);
 }
 
+void raise_from_caller(lua_State* L, const char* message) {
+  lua_Debug ar;
+  const char* where = "";
+  for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
+    if (lua_getinfo(L, "Sl", &ar) == 0 || ar.currentline <= 0) break;  // a C caller
+    if (ar.source[0] == '=') continue;                                  // a kernel chunk
+    lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+    where = lua_tostring(L, -1);
+    break;
+  }
+  lua_pushfstring(L, "%s%s", where, message);
+  lua_error(L);
+  std::abort();  // lua_error does not return
+}
+
 }  // namespace catan::lua

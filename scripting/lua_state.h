@@ -192,10 +192,16 @@ class StackGuard {
   int exceptions_;
 };
 
+// Raises a Lua error with `message`, prefixed like luaL_error's with the calling Lua line, except
+// that the kernel's own Lua chunks (chunk names "=...", such as game.raise's fast path) are
+// skipped: the line named is the pack's or test's that called into the kernel. Nothing is
+// prefixed when the caller is a C function. Does not return.
+[[noreturn]] void raise_from_caller(lua_State* L, const char* message);
+
 // Lets a C++ function bound to Lua throw: `lua_pushcfunction(L, &protect<my_fn>)`. A
-// std::exception escaping F becomes a Lua error whose message is e.what() (luaL_error "%s", so
-// the calling Lua line is prefixed when F was called from Lua code). Lua errors raised inside F
-// pass through untouched. F must not throw anything that is not a std::exception.
+// std::exception escaping F becomes a Lua error whose message is e.what(), prefixed with the
+// calling pack line (raise_from_caller). Lua errors raised inside F pass through untouched. F
+// must not throw anything that is not a std::exception.
 template <lua_CFunction F>
 int protect(lua_State* L) {
   std::string message;
@@ -204,7 +210,7 @@ int protect(lua_State* L) {
   } catch (const std::exception& e) {
     message = e.what();
   }
-  return luaL_error(L, "%s", message.c_str());
+  raise_from_caller(L, message.c_str());
 }
 
 }  // namespace catan::lua

@@ -419,8 +419,9 @@ void Session::Impl::check_memory(lua_State* L, std::size_t pending) {
 
 void Session::Impl::require_mutable(const char* function) {
   if (agent_depth > 0)
-    throw std::runtime_error(fmt::format("{}: {} may read the game but not change it", function,
-                                         describing > 0 ? "describers" : "agents"));
+    throw std::runtime_error(fmt::format(
+        "{}: {} may read the game but not change it", function,
+        describing > 0 ? "describers" : checking_invariants ? "invariant checks" : "agents"));
   ++state.version;
 }
 
@@ -436,6 +437,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     frames.clear();
   }
   state.reset(seed, game_index, players);
+  last_handler = nullptr;
   views.reset(L);
   session_bytes = 0;
   lists_shared = false;
@@ -815,6 +817,7 @@ const char* Session::Impl::dispatch(int event, int payload_index, int default_in
   bool replaced = false;
   const auto run = [&](const engine::Handler& h) -> const char* {
     FrameGuard frame(*this, Frame{event, h.pack, "handler"});
+    if (!invariants.empty()) last_handler = &h;
     PayloadCheck::Snapshot before;
     if (spec) before = PayloadCheck::snapshot(L, *spec, payload_index);
     lua_rawgeti(L, handlers, h.callback);
@@ -1196,7 +1199,13 @@ void Session::Impl::fail(GameResult& result, const std::string& message,
   // Errors raised inside C functions (e.g. ipairs(nil)) carry no position: take it from the
   // traceback, so the one-line message still says which pack line failed.
   std::string located = message;
-  if (!traceback.empty() && !has_location(message)) {
+  const bool invariant = error_frame && std::string_view(error_frame->what) == "invariant";
+  if (invariant) {
+    // The invariant's own line says nothing; the handler that ran last is where to look.
+    if (last_handler)
+      located += fmt::format(" (the last handler to run: pack '{}' at {})",
+                             pack_name(last_handler->pack), handler_where(*last_handler));
+  } else if (!traceback.empty() && !has_location(message)) {
     if (const std::string at = first_pack_location(traceback); !at.empty())
       located = at + ": " + message;
   }

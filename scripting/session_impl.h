@@ -130,6 +130,9 @@ struct Session::Impl {
   int lua_depth = 0;  // > 0 while the kernel is inside a protected call into Lua
   std::vector<Frame> frames;
   std::optional<Frame> error_frame;  // innermost frame when an error unwound
+  // In checked games (invariants registered): the handler that ran last, named in an invariant
+  // failure as the likeliest culprit. Handlers are fixed while a game runs.
+  const engine::Handler* last_handler = nullptr;
   std::function<void(std::string_view)> log;
   std::function<void(std::string_view)> view;  // game.show() text, when someone watches
   std::function<void(const engine::EventInfo&)>

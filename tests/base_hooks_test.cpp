@@ -329,5 +329,56 @@ end)
   EXPECT_GT(vetoed_answers, 0);
 }
 
+TEST_F(BaseHooksTest, CheckedGamesCountPointsThroughBaseVpHandlers) {
+  // A base.vp handler (one point more for seat 2) in a game with base.check=true: the check
+  // cannot raise base.vp, so it leaves the vp invariant out and the game plays to its end.
+  pack("bonus", R"lua(
+game.on("base.vp", function(e) if e.player == 2 then e.total = e.total + 1 end end)
+)lua",
+       R"(, "requires": ["base"])");
+  auto s = session({"base", "bonus"}, {"base.check=true"});
+  GameConfig config;
+  config.players = 4;
+  config.agents = {"heuristic"};
+  const auto r = s->play(config);
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_TRUE(r.winner.has_value());
+}
+
+TEST_F(BaseHooksTest, ABoardHandlerLeavingAnUnplayableLayoutFailsTheGameNamingTheTile) {
+  pack("sevens", R"lua(
+game.on("base.board", function(e)
+  for t = 1, #e.terrains do
+    if e.numbers[t] == 8 then e.numbers[t] = 7 end
+  end
+end)
+)lua",
+       R"(, "requires": ["base"])");
+  auto s = session({"base", "sevens"});
+  const auto r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("base.board: after the handlers, tile "), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("has number 7; a producing tile needs 2-6 or 8-12"), std::string::npos)
+      << r.error;
+}
+
+TEST_F(BaseHooksTest, ChangingANumberBehindBasesBackBreaksTheNumbersInvariant) {
+  // The tile prop changed directly after setup: production would still pay the old number. A
+  // checked game stops at the change, naming the invariant and the handler that ran last.
+  pack("sneaky", R"lua(
+game.on("base.turn_end", function() board.tile_set(1, "number", 3) end)
+)lua",
+       R"(, "requires": ["base"])");
+  auto s = session({"base", "sneaky"}, {"base.check=true", "base.board=beginner"});
+  const auto r = s->play({});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("invariant broken: tile 1's number (the tile prop against base's "
+                         "production lookup; change numbers in base.board or with "
+                         "set_tile_number) after base.turn_end, expected 10, got 3 (the last "
+                         "handler to run: pack 'sneaky' at "),
+            std::string::npos)
+      << r.error;
+}
+
 }  // namespace
 }  // namespace catan::scripting

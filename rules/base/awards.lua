@@ -145,7 +145,7 @@ end
 
 -- Errors unless entry i of base.awards is {prop = string, count = string, min = integer >= 0,
 -- points = integer}, its prop not taken by an earlier entry.
-local function check_award(a, i, seen)
+function check_award(a, i, seen)
   local function fail(what)
     error(string.format("base.awards: award %d %s", i, what), 0)
   end

@@ -233,7 +233,7 @@ end
 -- terrain (TERRAIN_RESOURCE); a number token of 2..6 or 8..12 on every producing tile and none on
 -- a desert; harbors {coast, type} on distinct coastal paths 0..ncoast-1 that share no node, of
 -- type "any" or a resource.
-local function check_layout(terrains, numbers, harbors, ntiles, ncoast)
+function check_layout(terrains, numbers, harbors, ntiles, ncoast)
   local function fail(fmt, ...)
     error("base.board: after the handlers, " .. string.format(fmt, ...), 0)
   end

@@ -16,7 +16,9 @@
 --           named after the piece holds the seat (`road` = seat).
 --   vp      player prop vp == vp_total(p); checked only between actions (before a
 --           base.action or base.preroll decision, after base.turn_end, turn and game.start),
---           since an action updates vp at its very end.
+--           since an action updates vp at its very end. Not checked while base.vp has
+--           handlers (counting raises the event; a check only reads).
+--   numbers every tile's number prop == storage.tile_number (what production pays on).
 -- A violation raises "invariant broken: <what> after <where>, expected X, got Y", where <where>
 -- is the event name or "decision <kind>".
 
@@ -80,7 +82,18 @@ function check_invariants(where, with_vp)
     end
   end
 
-  if with_vp and vp_total then
+  local tile_number, tile_get = storage.tile_number, board.tile_get
+  for t = 1, #storage.tile_resource do
+    local n = tile_get(t, "number")
+    if n ~= tile_number[t] then
+      broken(string.format("tile %d's number (the tile prop against base's production lookup; "
+        .. "change numbers in base.board or with set_tile_number)", t), where, tile_number[t], n)
+    end
+  end
+
+  -- With base.vp handlers, counting points raises that event, which a check (read-only) may
+  -- not: the vp invariant is then left out (base.point_props and base.awards keep it).
+  if with_vp and vp_total and not storage.vp_hooked then
     for p = 1, players do
       local vp = vp_total(p)
       local prop = game.player_get(p, "vp")

@@ -37,6 +37,7 @@ local storage = storage
 local DEV_CARDS, HARBOR_SPECIAL_RATE = DEV_CARDS, HARBOR_SPECIAL_RATE
 local spendable, can_pay, has_spot, spot_cache = spendable, can_pay, has_spot, spot_cache
 local can_buy_dev, can_maritime, maritime_possible = can_buy_dev, can_maritime, maritime_possible
+local extra_trade_cards = extra_trade_cards
 local can_offer_trade, holds_playable, reset_turn_state = can_offer_trade, holds_playable, reset_turn_state
 local roll_dice, seven, produce_roll, check_win = roll_dice, seven, produce_roll, check_win
 
@@ -126,14 +127,16 @@ local function fill_menu(p, menu)
       end
     end
   end
-  if hand == nil or cards > 0 then
-    if hand == nil and can_maritime(p) or hand and cards >= HARBOR_SPECIAL_RATE
+  -- Cards of the extra trade kinds (base.trade_kinds) trade like resources.
+  local traded = cards and cards + extra_trade_cards(p)
+  if hand == nil or traded > 0 then
+    if hand == nil and can_maritime(p) or hand and traded >= HARBOR_SPECIAL_RATE
         and maritime_possible(p, hand) then
       n = n + 1
       opts[n], codes[n] = MARITIME_OPTION, MARITIME
     end
     if storage.domestic_trade and turn.offers < storage.domestic_offers
-        and (hand or can_offer_trade(p)) then -- hand: cards > 0 here
+        and (hand or can_offer_trade(p)) then -- hand: traded > 0 here
       n = n + 1
       opts[n], codes[n] = DOMESTIC_OPTION, DOMESTIC
     end
