@@ -2,7 +2,7 @@
 // raises of events no loaded pack declares, lists handlers whose order only the load order
 // decides, and plays a batch of games with every check on (event payloads against their
 // declarations, option ids, the packs' own invariants through a boolean option named `check`,
-// globals assigned during games), reporting each distinct problem once with where it happened.
+// globals assigned and top-level locals changed during games), reporting each distinct problem once with where it happened.
 #include <map>
 #include <regex>
 #include <set>
@@ -29,7 +29,7 @@ class CheckCommand final : public Command {
         "Look for an author's mistakes in packs: raises of undeclared events, handler orders "
         "that depend on load order, and problems found by checked games (payloads that break "
         "their declarations, writes to read-only fields, bad option ids, broken invariants, "
-        "globals assigned during a game)");
+        "globals assigned or top-level locals changed during a game)");
     game_.fallback_players = 4;
     game_.add_to(*sub,
                  "Agent per seat in the checked games, comma-separated (the last fills the "
@@ -136,6 +136,7 @@ class CheckCommand final : public Command {
     config.max_turns = game_.max_turns;
     config.check_payloads = true;
     config.check_options = true;
+    config.check_locals = true;
     config.options = game_.options;
     // The packs' own invariants: a boolean option named "check" (the base pack's) is turned on.
     for (const auto* m : session.packs()) {

@@ -640,6 +640,35 @@ void Session::Impl::bind_agents(const GameConfig& config) {
   }
 }
 
+std::vector<LocalStateCheck::Root> Session::Impl::push_local_roots(
+    std::unordered_set<const void*>& shared) {
+  lua_State* L = lua.get();
+  for (const Pack& pack : packs) {
+    for (const int ref : {pack.env_ref, pack.options_ref, pack.exports_ref}) {
+      if (ref == LUA_NOREF) continue;
+      const int top = lua_gettop(L);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+      shared.insert(lua_topointer(L, -1));
+      if (ref == pack.env_ref && lua_getfield(L, -1, "storage") == LUA_TTABLE)
+        shared.insert(lua_topointer(L, -1));
+      lua_settop(L, top);
+    }
+  }
+  std::vector<LocalStateCheck::Root> roots;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, handlers_ref);
+  const int handlers = lua_gettop(L);
+  const auto& events = state.events;
+  for (int e = 0; e < events.size(); ++e) {
+    for (const auto& spans : {events.before(e), events.after(e)}) {
+      for (const auto& h : spans) {
+        lua_rawgeti(L, handlers, h.callback);
+        roots.push_back({lua_gettop(L), pack_name(h.pack)});
+      }
+    }
+  }
+  return roots;
+}
+
 void Session::Impl::check_globals() {
   lua_State* L = lua.get();
   const lua::StackGuard guard(L);
@@ -1112,7 +1141,18 @@ double seconds_since(std::chrono::steady_clock::time_point& mark) {
 void Session::Impl::run_game(int max_turns) {
   auto mark = std::chrono::steady_clock::now();
   begin_game(true, &mark);
+  if (check_locals && !state.over) {
+    std::unordered_set<const void*> shared;
+    const lua::StackGuard guard(lua.get());
+    locals_check.snapshot(lua.get(), push_local_roots(shared), shared);
+  }
   play_turns(max_turns);
+  if (check_locals) {
+    std::unordered_set<const void*> shared;
+    const lua::StackGuard guard(lua.get());
+    if (const auto change = locals_check.first_change(lua.get(), push_local_roots(shared), shared))
+      throw std::runtime_error(*change);
+  }
   times.turns += seconds_since(mark);
   if (!fork_stopped) end_game();
   times.end += seconds_since(mark);
@@ -1285,6 +1325,7 @@ GameResult Session::play(const GameConfig& config) {
     s.check_payloads = config.check_payloads;  // before load_game: it dispatches every event
     s.load_game(config.seed, config.game_index, config.players, options);
     s.check_options = config.check_options;
+    s.check_locals = config.check_locals;
     if (!s.replaying || s.fork_request)
       s.bind_agents(config);
     else

@@ -45,6 +45,11 @@ struct GameConfig {
   // read-only field, fails the game. Every event is then dispatched, handled or not, so it is for
   // tests (pack tests always check).
   bool check_payloads = false;
+  // Fail the game when a top-level local of a pack (an upvalue of a handler, or of a function a
+  // handler reaches) changes between the end of game.start and the last turn: game state kept
+  // outside storage (scripting/local_state_check.h). Walks every handler's upvalues twice a
+  // game, so it is for `catan check`.
+  bool check_locals = false;
   // Copy the decision log into GameResult::replay when the game ends well. A failed game's replay
   // always holds its decisions. Batches that keep only failed games' replays turn it off and
   // read GameResult::decisions (a game's log is a few thousand kinds and ids to copy).

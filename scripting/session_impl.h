@@ -7,9 +7,11 @@
 #include <deque>
 #include <map>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "scripting/fork.h"
+#include "scripting/local_state_check.h"
 #include "scripting/sandbox.h"
 #include "scripting/session.h"
 #include "scripting/views.h"
@@ -118,6 +120,8 @@ struct Session::Impl {
   int describing = 0;           // > 0 while a describer runs (read-only, and no random numbers)
   bool check_options = false;   // check every option id of every decision (pack tests)
   bool check_payloads = false;  // hold raises and handlers to the declared payloads (pack tests)
+  bool check_locals = false;    // fail a game whose handlers' upvalues change (catan check)
+  LocalStateCheck locals_check;
   // The declaration of each event id, nullptr for kernel events and one-string declarations.
   std::vector<const packs::EventSpec*> event_specs;
   // Pack tests only: die faces game.roll returns, in order, before it draws again (t.roll).
@@ -260,6 +264,9 @@ struct Session::Impl {
   void push_game_table(const char* name);
   // Throws std::runtime_error naming the first pack global that differs from what loading left.
   void check_globals();
+  // With check_locals: push every handler's function (roots) and collect the tables a local may
+  // hold without being game state of its own (environments, storage, options, exports).
+  std::vector<LocalStateCheck::Root> push_local_roots(std::unordered_set<const void*>& shared);
   // Fails the game when a field of one of `pack`'s library copies (push_environment) differs
   // from the template: "pack 'P' changed 'string.format' during the game; ...".
   void check_library_copies(const Pack& pack);

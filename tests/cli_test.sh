@@ -83,6 +83,10 @@ check "check: the write is named with its line" \
   grep -q "^problem: game 0 (seed 1) and 1 more: .*sloppy-write/main.lua:1 (pack 'sloppy-write') changed payload field 'piece', which the declaration makes read-only" "$tmp/out"
 expect 1 "check: a global assigned in a game" -- "$catan" check --pack-path "$fixtures" sloppy-global --games 1
 check "check: the global is named" grep -q "assigns global 'turns_seen' after loading" "$tmp/out"
+expect 1 "check: a top-level local changed in a game" -- "$catan" check --pack-path "$fixtures" \
+  sloppy-local --games 1
+check "check: the local and the function holding it are named" \
+  grep -q "pack 'sloppy-local': the local 'last_roller' (an upvalue of the function at .*sloppy-local/main.lua:4) changed during the game" "$tmp/out"
 expect 2 "check: unknown pack" -- "$catan" check nothing-here
 expect 0 "info events as markdown" -- "$catan" info dice-race --markdown events
 check "the events table has a row per event" \
