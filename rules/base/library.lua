@@ -131,8 +131,36 @@ local function hand_size_export(p)
   return hand_size(p)
 end
 
+-- True when p can pay `cost` ({resource = n}) for `item` from its funds: its cards, plus the
+-- forms other packs add (base.fund_forms, e.g. tokens), base.can_pay handlers deciding last.
+-- `item` names what is paid for: a piece name, or a name of the calling pack's choosing (e.g.
+-- "knight activation") that handlers of base.can_pay and base.pay see.
+local function can_pay_export(p, item, cost)
+  return can_pay(p, item, cost)
+end
+
+-- p pays `cost` for `item` to the bank through base.pay (the default moves resource cards;
+-- handlers may let p pay in other forms, e.g. tokens). Error when p cannot pay: check can_pay.
+local function pay_export(p, item, cost)
+  pay(p, item, cost)
+end
+
+-- Asks base.production_watch about node n again, as if its building had just been placed (its
+-- owner and building as they stand; nothing when the node is empty): call it after changing a
+-- node's pieces other than through place_piece (taking a wall away, turning a city back into a
+-- settlement), so that handlers deciding from a node's pieces (resource-tokens' allowance) see
+-- the change.
+local function rewatch(n)
+  local p, b = storage.owner[n], storage.building[n]
+  if p == nil or b == nil or not storage.watch_hooked then return end
+  update_watch(p, b, n)
+end
+
 return {
   RESOURCES = RESOURCES,
+  rewatch = rewatch,
+  can_pay = can_pay_export,
+  pay = pay_export,
   move_robber = move_robber_export,
   robbable = robbable_export,
   roll = roll_export,

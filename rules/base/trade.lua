@@ -35,11 +35,50 @@
 -- Events (contracts in pack.json): base.maritime (a bank trade), base.offer, base.answer and
 -- base.trade (an agreed domestic trade). What a player can give is read with funds_of / funds
 -- (core.lua): cards, plus what handlers of base.funds add.
+--
+-- Trade kinds: the kinds traded are TRADE_KINDS, the resources then the kinds of form "card"
+-- that handlers of base.trade_kinds (asked once, late in game.setup) append, e.g. a variant's
+-- commodities (TRADE_EXTRAS: those alone). A player's cards of an extra kind are read from its
+-- card view (they are no funds: tokens and base.funds concern resources). An extra kind goes
+-- wherever a resource does in a trade: on either side of a domestic offer or counter-offer;
+-- given to the bank at the player's rate for it (MARITIME_RATE, or HARBOR_ANY_RATE with a
+-- generic harbor; a special harbor lowers only its resource; base.trade_rates sees and may
+-- change it); paid by the bank. Decision options of an extra kind are {id = kind, resource =
+-- kind} (TRADE_OPTIONS, with RESOURCE_OPTIONS for the resources).
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game, RESOURCES = storage, game, RESOURCES
 
 local decide = game.decide
+
+-- The kinds traded (see the header): the resources, then the kinds base.trade_kinds adds in
+-- game.setup (use_trade_kinds). Filled in place, never replaced; read only for everyone else.
+TRADE_KINDS, TRADE_EXTRAS, TRADE_OPTIONS = {}, {}, {}
+for i, r in ipairs(RESOURCES) do
+  TRADE_KINDS[i] = r
+  TRADE_OPTIONS[r] = RESOURCE_OPTIONS[r]
+end
+
+-- Cards of the extra trade kinds (TRADE_EXTRAS) that p holds, in total.
+function extra_trade_cards(p)
+  local extras = TRADE_EXTRAS
+  if #extras == 0 then return 0 end
+  local view, n = storage.cards[p], 0
+  for i = 1, #extras do n = n + view[extras[i]] end
+  return n
+end
+
+-- What p can trade, {kind = n} over TRADE_KINDS, for reading only: spendable(p) without extra
+-- kinds; with them a new table adding p's cards of each.
+local function tradeable(p)
+  local have = spendable(p)
+  local extras = TRADE_EXTRAS
+  if #extras == 0 then return have end
+  local out, view = {}, storage.cards[p]
+  for i = 1, #RESOURCES do out[RESOURCES[i]] = have[RESOURCES[i]] end
+  for i = 1, #extras do out[extras[i]] = view[extras[i]] end
+  return out
+end
 
 MARITIME_RATE = 4 -- cards given for one card from the bank without a harbor
 HARBOR_ANY_RATE = 3 -- with a generic ("any") harbor
@@ -63,7 +102,7 @@ game.on("game.setup", function(e)
   storage.port_rates = {}
   for p = 1, e.players do
     local rates = {}
-    for i = 1, #RESOURCES do rates[RESOURCES[i]] = MARITIME_RATE end
+    for i = 1, #TRADE_KINDS do rates[TRADE_KINDS[i]] = MARITIME_RATE end
     storage.port_rates[p] = rates
     -- Handlers of base.trade_rates may change even the rates of a player with no harbor.
     if game.has_handlers("base.trade_rates") then refresh_maritime_rates(p) end
@@ -80,7 +119,8 @@ end, { priority = -80 })
 -- whose rates depend on other state, calls it (exported as require("base").refresh_trade_rates).
 function refresh_maritime_rates(p)
   local rates = storage.port_rates[p]
-  for i = 1, #RESOURCES do rates[RESOURCES[i]] = MARITIME_RATE end
+  local traded = TRADE_KINDS
+  for i = 1, #traded do rates[traded[i]] = MARITIME_RATE end
   local nodes, kinds = storage.harbor_nodes, storage.harbor_kinds
   for i = 1, #nodes do
     local n = nodes[i]
@@ -88,8 +128,8 @@ function refresh_maritime_rates(p)
     if storage.owner[n] == p and b and not storage.units[b] then
       local h = kinds[i]
       if h == "any" then
-        for j = 1, #RESOURCES do
-          local r = RESOURCES[j]
+        for j = 1, #traded do
+          local r = traded[j]
           if rates[r] > HARBOR_ANY_RATE then rates[r] = HARBOR_ANY_RATE end
         end
       else
@@ -99,29 +139,30 @@ function refresh_maritime_rates(p)
   end
   if game.has_handlers("base.trade_rates") then
     game.raise("base.trade_rates", { player = p, bank = MARITIME_RATE, rates = rates })
-    for i = 1, #RESOURCES do
-      local n = rates[RESOURCES[i]]
+    for i = 1, #traded do
+      local n = rates[traded[i]]
       if math.type(n) ~= "integer" or n < 1 then
         error(string.format("base.trade_rates: the rate of %s must be an integer of at least 1, "
-          .. "not %s", RESOURCES[i], tostring(n)), 0)
+          .. "not %s", traded[i], tostring(n)), 0)
       end
     end
   end
 end
 
 
--- Maritime rates of player p: a new table {resource = 4|3|2}: 4 always, 3 for every resource
--- with an "any" harbor on one of p's buildings, 2 for the resource of a special harbor there.
+-- Maritime rates of player p: a new table {kind = 4|3|2} over TRADE_KINDS: 4 always, 3 for
+-- every kind with an "any" harbor on one of p's buildings, 2 for the resource of a special
+-- harbor there (then base.trade_rates).
 function maritime_rates(p)
   local out = {}
   local rates = storage.port_rates[p]
-  for i = 1, #RESOURCES do out[RESOURCES[i]] = rates[RESOURCES[i]] end
+  for i = 1, #TRADE_KINDS do out[TRADE_KINDS[i]] = rates[TRADE_KINDS[i]] end
   return out
 end
 
--- The resource held by the bank when it holds exactly one kind, false when it holds several,
--- nil when it is empty. The bank can pay a trade giving r unless the answer is nil or r.
-local function bank_only()
+-- The resource held by the bank when it holds exactly one, false when it holds several, nil
+-- when it holds none.
+local function bank_only_resource()
   local bank = storage.cards.bank
   local only = nil
   if bank.brick > 0 then only = "brick" end
@@ -144,8 +185,24 @@ local function bank_only()
   return only
 end
 
--- Resources p can give in a maritime trade now (holds at least its rate, and the bank can pay
--- something else), in RESOURCES order, as their options (RESOURCE_OPTIONS); a new array when
+-- The kind of TRADE_KINDS held by the bank when it holds exactly one, false when it holds
+-- several, nil when it is empty. The bank can pay a trade giving r unless the answer is nil or r.
+local function bank_only()
+  local only = bank_only_resource()
+  local extras = TRADE_EXTRAS
+  if only == false or #extras == 0 then return only end
+  local bank = storage.cards.bank
+  for i = 1, #extras do
+    if bank[extras[i]] > 0 then
+      if only then return false end
+      only = extras[i]
+    end
+  end
+  return only
+end
+
+-- Kinds p can give in a maritime trade now (holds at least its rate, and the bank can pay
+-- something else), in TRADE_KINDS order, as their options (TRADE_OPTIONS); a new array when
 -- `out` is nil, else `out` refilled. Returns the array and its length.
 function maritime_gives(p, out)
   out = out or {}
@@ -153,12 +210,13 @@ function maritime_gives(p, out)
   local only = bank_only()
   if only ~= nil then
     local rates = storage.port_rates[p]
-    local f = spendable(p)
-    for i = 1, #RESOURCES do
-      local r = RESOURCES[i]
+    local f = tradeable(p)
+    local kinds = TRADE_KINDS
+    for i = 1, #kinds do
+      local r = kinds[i]
       if f[r] >= rates[r] and r ~= only then
         n = n + 1
-        out[n] = RESOURCE_OPTIONS[r]
+        out[n] = TRADE_OPTIONS[r]
       end
     end
   end
@@ -166,8 +224,18 @@ function maritime_gives(p, out)
   return out, n
 end
 
+-- The first extra trade kind (TRADE_EXTRAS) other than `except` that p holds at its rate, or nil.
+local function extra_give(p, rates, except)
+  local extras = TRADE_EXTRAS
+  local view = storage.cards[p]
+  for i = 1, #extras do
+    local k = extras[i]
+    if k ~= except and view[k] >= rates[k] then return k end
+  end
+end
+
 -- True when a maritime trade is possible for p, who can spend `have` ({resource = n}: its
--- cards, or its funds while base.funds has handlers).
+-- cards, or its funds while base.funds has handlers; its cards of extra kinds are read here).
 function maritime_possible(p, have)
   local rates = storage.port_rates[p]
   local r = nil
@@ -177,7 +245,10 @@ function maritime_possible(p, have)
   elseif wool >= rates.wool then r = "wool"
   elseif grain >= rates.grain then r = "grain"
   elseif ore >= rates.ore then r = "ore"
-  else return false end
+  else
+    r = #TRADE_EXTRAS > 0 and extra_give(p, rates) or nil
+    if r == nil then return false end
+  end
   local only = bank_only()
   if only == false then return true end
   if only == nil then return false end
@@ -187,7 +258,7 @@ function maritime_possible(p, have)
     local s = RESOURCES[i]
     if s ~= only and have[s] >= rates[s] then return true end
   end
-  return false
+  return #TRADE_EXTRAS > 0 and extra_give(p, rates, only) ~= nil
 end
 
 -- True when p can make a maritime trade now.
@@ -201,8 +272,8 @@ local function maritime_default(e)
   game.move("bank", e.player, e.get, e.get_count, "card")
 end
 
--- Maritime trade of player p (the current player): p picks a resource to give at its rate,
--- then one the bank holds to receive; raises base.maritime {player, give, give_count, get,
+-- Maritime trade of player p (the current player): p picks a kind to give at its rate,
+-- then one the bank holds to receive (TRADE_KINDS); raises base.maritime {player, give, give_count, get,
 -- get_count} whose default moves give_count cards to the bank and get_count cards from it.
 -- Error when p is not the current player or cannot trade.
 function maritime_action(p)
@@ -216,11 +287,12 @@ function maritime_action(p)
   local gets = storage.maritime_menu.gets
   local bank = storage.cards.bank
   n = 0
-  for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
+  local kinds = TRADE_KINDS
+  for i = 1, #kinds do
+    local r = kinds[i]
     if r ~= give and bank[r] > 0 then
       n = n + 1
-      gets[n] = RESOURCE_OPTIONS[r]
+      gets[n] = TRADE_OPTIONS[r]
     end
   end
   for i = n + 1, #gets do gets[i] = nil end
@@ -240,22 +312,23 @@ end
 -- trades with one of those who accepted or countered, or with nobody.
 --
 -- A side of a trade is 1 to side_max cards (option trade_cards, at most 10; 1 in the
--- one_for_one style): in records a table {resource = n} of the resources in it, here its key:
--- the count of RESOURCES[k] in bits 5(k-1) .. 5(k-1)+3 of an integer (a holding's counts, at
+-- one_for_one style): in records a table {kind = n} of the trade kinds in it (KINDS, which is
+-- TRADE_KINDS: the resources, then the extra kinds), here its key:
+-- the count of KINDS[k] in bits 5(k-1) .. 5(k-1)+3 of an integer (a holding's counts, at
 -- most side_max each, are keys too). The bit above each count is a guard: a side fits a
 -- holding (every count at most the holding's) when ((holding | GUARDS) - side) keeps every
--- guard bit set. A trade never has a side empty (no gifts) nor a resource on both sides (no
--- like-for-like). The mask of a side has bit k-1 set when RESOURCES[k] is in it. Sides of one
--- mask are ordered fewest cards first, then by counts in RESOURCES order, larger first
+-- guard bit set. A trade never has a side empty (no gifts) nor a kind on both sides (no
+-- like-for-like). The mask of a side has bit k-1 set when KINDS[k] is in it. Sides of one
+-- mask are ordered fewest cards first, then by counts in KINDS order, larger first
 -- (sides_of_mask).
 --
 -- What a player can put on its side is what it holds (funds: cards, plus forms of payment
 -- variants add), up to side_max of each. A catalogue (catalogue()) lists the sides that fit
 -- such a holding by mask: key = the holding's counts (clamped) as a key, counts[S] = how many
 -- sides of mask S fit (nil when none), masks = the masks with sides, ascending, held = the mask
--- of the resources held, sub[m & held] = how many sides have a mask inside m (made when first
+-- of the kinds held, sub[m & held] = how many sides have a mask inside m (made when first
 -- needed: subs()). The count of a mask depends only on the holding's counts of its own
--- resources, so counts are shared between catalogues (group_cache[S][those counts as a key]);
+-- kinds, so counts are shared between catalogues (group_cache[S][those counts as a key]);
 -- the sides themselves are found by walking the few sides of the mask (nth_side,
 -- append_sides, side_place). Sides, counts, catalogues and the sides' tables and texts are
 -- derived from the configuration only, so they live in locals of this chunk (the chunk runs
@@ -268,26 +341,38 @@ end
 -- that knows what it wants finds its index with trade_index without making any.
 
 local side_max, counters_allowed, rounds_max = 1, false, 0
-local FIELD_BITS = 5 -- bits per resource in a key: a count (0..10) and its guard bit
-local KEY_BITS = FIELD_BITS * #RESOURCES
-local GUARDS, FIELDS = 0, {} -- FIELDS[S]: the count bits of the resources of mask S
-local by_mask, group_cache, catalogues = {}, {}, {}
-local side_vecs, side_texts, offer_records = {}, {}, {}
-local FULL_MASK = (1 << #RESOURCES) - 1
+local FIELD_BITS = 5 -- bits per kind in a key: a count (0..10) and its guard bit
+-- Set by layout() from TRADE_KINDS: KINDS, GUARDS, FIELDS[S] (the count bits of the kinds of
+-- mask S), FULL_MASK (every kind), and the caches emptied.
+local KINDS, GUARDS, FIELDS, FULL_MASK
+local by_mask, group_cache, catalogues
+local side_vecs, side_texts, offer_records -- offer_records[g][h]
 local EMPTY_LIST = {} -- never modified
 local EMPTY_CATALOGUE = { key = 0, held = 0, counts = {}, masks = {}, sub = { [0] = 0 } }
 
 -- OFFER_CANCEL: the offerer's option of making no offer after all.
 OFFER_CANCEL = { id = "cancel", action = "cancel" }
 
-for k = 1, #RESOURCES do GUARDS = GUARDS | (16 << (FIELD_BITS * (k - 1))) end
-for S = 1, FULL_MASK do
-  local f = 0
-  for k = 1, #RESOURCES do
-    if S & (1 << (k - 1)) ~= 0 then f = f | (15 << (FIELD_BITS * (k - 1))) end
+-- Sets the key layout for the kinds of TRADE_KINDS (at most 12: a key holds 5 bits a kind) and
+-- empties the caches of sides, catalogues and records.
+local function layout()
+  KINDS = TRADE_KINDS
+  if #KINDS > 12 then error("base.trade_kinds: at most 12 kinds are traded, not " .. #KINDS, 0) end
+  FULL_MASK = (1 << #KINDS) - 1
+  GUARDS, FIELDS = 0, {}
+  for k = 1, #KINDS do GUARDS = GUARDS | (16 << (FIELD_BITS * (k - 1))) end
+  for S = 1, FULL_MASK do
+    local f = 0
+    for k = 1, #KINDS do
+      if S & (1 << (k - 1)) ~= 0 then f = f | (15 << (FIELD_BITS * (k - 1))) end
+    end
+    FIELDS[S] = f
   end
-  FIELDS[S] = f
+  by_mask, group_cache, catalogues = {}, {}, {}
+  side_vecs, side_texts, offer_records = {}, {}, {}
+  for S = 1, FULL_MASK do group_cache[S] = {} end
 end
+layout()
 
 -- The masks S ~= 0 inside m, ascending (made on first use).
 local submask_lists = {}
@@ -303,14 +388,14 @@ local function submasks(m)
   return list
 end
 
--- The table {resource = n} of side `key` (made once per game; shared: read only).
+-- The table {kind = n} of side `key` (made once per game; shared: read only).
 local function side_vec(key)
   local vec = side_vecs[key]
   if vec == nil then
     vec = {}
-    for k = 1, #RESOURCES do
+    for k = 1, #KINDS do
       local n = key >> (FIELD_BITS * (k - 1)) & 15
-      if n > 0 then vec[RESOURCES[k]] = n end
+      if n > 0 then vec[KINDS[k]] = n end
     end
     side_vecs[key] = vec
   end
@@ -322,9 +407,9 @@ local function side_id(key)
   local text = side_texts[key]
   if text == nil then
     local parts = {}
-    for k = 1, #RESOURCES do
+    for k = 1, #KINDS do
       local n = key >> (FIELD_BITS * (k - 1)) & 15
-      if n > 0 then parts[#parts + 1] = RESOURCES[k] .. n end
+      if n > 0 then parts[#parts + 1] = KINDS[k] .. n end
     end
     text = table.concat(parts, ",")
     side_texts[key] = text
@@ -338,7 +423,7 @@ local function sides_of_mask(S)
   if list then return list end
   list = {}
   local at = {}
-  for k = 1, #RESOURCES do
+  for k = 1, #KINDS do
     if S & (1 << (k - 1)) ~= 0 then at[#at + 1] = k end
   end
   local last = #at
@@ -400,12 +485,12 @@ local function side_place(S, cap, key)
   end
 end
 
--- The catalogue of the sides that fit `have` ({resource = n}; counts above side_max count as
+-- The catalogue of the sides that fit `have` ({kind = n}; counts above side_max count as
 -- side_max), made once per game for each distinct holding.
 local function catalogue(have)
   local key, held = 0, 0
-  for k = 1, #RESOURCES do
-    local n = have[RESOURCES[k]] or 0
+  for k = 1, #KINDS do
+    local n = have[KINDS[k]] or 0
     if n > 0 then
       if n > side_max then n = side_max end
       key, held = key | (n << (FIELD_BITS * (k - 1))), held | (1 << (k - 1))
@@ -429,7 +514,7 @@ local function catalogue(have)
 end
 
 -- The catalogue's sub (made on first use): sub[m] for m inside the holding's mask `held` =
--- the sides with a mask inside m, summed over subsets one resource at a time; for any other
+-- the sides with a mask inside m, summed over subsets one kind at a time; for any other
 -- m the count is sub[m & held].
 local function subs(cat)
   local sub = cat.sub
@@ -441,7 +526,7 @@ local function subs(cat)
     local m = list[i]
     sub[m] = counts[m] or 0
   end
-  for k = 0, #RESOURCES - 1 do
+  for k = 0, #KINDS - 1 do
     local bit = 1 << k
     if held & bit ~= 0 then
       for i = 1, #list do
@@ -454,12 +539,12 @@ local function subs(cat)
   return sub
 end
 
--- The key and mask of side `vec` ({resource = n}), or nil when it is empty, has more than
--- side_max cards or names anything but resources.
+-- The key and mask of side `vec` ({kind = n}), or nil when it is empty, has more than
+-- side_max cards or names anything but trade kinds.
 local function side_of(vec)
   local key, mask, size = 0, 0, 0
-  for k = 1, #RESOURCES do
-    local n = vec[RESOURCES[k]] or 0
+  for k = 1, #KINDS do
+    local n = vec[KINDS[k]] or 0
     if math.type(n) ~= "integer" or n < 0 or n > side_max then return nil end
     if n > 0 then
       key, mask, size = key | (n << (FIELD_BITS * (k - 1))), mask | (1 << (k - 1)), size + n
@@ -469,22 +554,27 @@ local function side_of(vec)
   local fields = 0
   for _ in next, vec do fields = fields + 1 end -- only counted: the order does not matter
   local named = 0
-  for k = 1, #RESOURCES do
-    if vec[RESOURCES[k]] ~= nil then named = named + 1 end
+  for k = 1, #KINDS do
+    if vec[KINDS[k]] ~= nil then named = named + 1 end
   end
   if fields ~= named then return nil end
   return key, mask
 end
 
--- "1 lumber, 1 ore" for a side {resource = n} (RESOURCES order).
+-- "1 lumber, 1 ore" for a side {kind = n} (KINDS order).
 function side_text(vec)
-  return describe_cost(vec)
+  local parts = {}
+  for k = 1, #KINDS do
+    local n = vec[KINDS[k]]
+    if n and n > 0 then parts[#parts + 1] = n .. " " .. KINDS[k] end
+  end
+  return table.concat(parts, ", ")
 end
 
--- True when `have` ({resource = n}) holds every card of side `vec`.
+-- True when `have` ({kind = n}) holds every card of side `vec`.
 local function covers_side(have, vec)
-  for k = 1, #RESOURCES do
-    local r = RESOURCES[k]
+  for k = 1, #KINDS do
+    local r = KINDS[k]
     local n = vec[r]
     if n and have[r] < n then return false end
   end
@@ -494,18 +584,22 @@ end
 -- The option "offer side g for side h" (keys): {id = "offer:give=G:get=H", action = "offer",
 -- give, get}, made once per game (read only).
 local function offer_record(g, h)
-  local k = g << KEY_BITS | h
-  local o = offer_records[k]
+  local of_g = offer_records[g]
+  if of_g == nil then
+    of_g = {}
+    offer_records[g] = of_g
+  end
+  local o = of_g[h]
   if o == nil then
     o = { id = "offer:give=" .. side_id(g) .. ":get=" .. side_id(h), action = "offer",
           give = side_vec(g), get = side_vec(h) }
-    offer_records[k] = o
+    of_g[h] = o
   end
   return o
 end
 
--- The offer record (see offer_record) of giving `give` for `get` ({resource = n} each), or nil
--- when that is no offer (a side empty or too large, a resource on both sides).
+-- The offer record (see offer_record) of giving `give` for `get` ({kind = n} each), or nil
+-- when that is no offer (a side empty or too large, a kind on both sides).
 function offer_option(give, get)
   local g, gmask = side_of(give)
   local h, hmask = side_of(get)
@@ -628,7 +722,7 @@ local function trade_list(G, H, lead, tail, counter, from, offer)
 end
 
 -- The index in a trade list (offer_list, answer_list) of the trade in which the deciding player
--- gives `give` and gets `get` ({resource = n} each), or nil when the list does not offer it.
+-- gives `give` and gets `get` ({kind = n} each), or nil when the list does not offer it.
 -- Makes no record: this is how an agent that knows what it wants finds it in a long list.
 function trade_index(opts, give, get)
   if getmetatable(opts) ~= TRADE_LIST_META then return nil end
@@ -658,17 +752,17 @@ function trade_index(opts, give, get)
   return index + k
 end
 
--- What the players other than p can spend together, per resource ({resource = n}, a table
+-- What the players other than p can trade together, per kind ({kind = n}, a table
 -- refilled on every call). Public in the base game: each resource's cards outside the bank and
 -- p's hand (and likewise for tokens).
 local others = {}
 local function others_hold(p)
-  for k = 1, #RESOURCES do others[RESOURCES[k]] = 0 end
+  for k = 1, #KINDS do others[KINDS[k]] = 0 end
   for q = 1, storage.players do
     if q ~= p then
-      local have = spendable(q)
-      for k = 1, #RESOURCES do
-        local r = RESOURCES[k]
+      local have = tradeable(q)
+      for k = 1, #KINDS do
+        local r = KINDS[k]
         others[r] = others[r] + have[r]
       end
     end
@@ -677,10 +771,10 @@ local function others_hold(p)
 end
 
 -- The options of decision "base.trade_offer" for p: every offer of cards p can spend (funds)
--- for cards of other resources the other players hold between them, up to side_max a side, as
+-- for cards of other kinds the other players hold between them, up to side_max a side, as
 -- a lazy list, then OFFER_CANCEL.
 function offer_list(p)
-  return trade_list(catalogue(spendable(p)), catalogue(others_hold(p)), EMPTY_LIST,
+  return trade_list(catalogue(tradeable(p)), catalogue(others_hold(p)), EMPTY_LIST,
     { OFFER_CANCEL }, false)
 end
 
@@ -692,14 +786,14 @@ end
 --   {id = "counter:give=G:get=H", answer = "counter", from = p, offer, give, get}
 -- give and get are what q would give and get.
 function answer_list(p, q, offer)
-  local have = spendable(q)
+  local have = tradeable(q)
   local lead = {}
   if covers_side(have, offer.get) then
     lead[1] = { id = "accept", answer = "accept", from = p, offer = offer, give = offer.get,
                 get = offer.give }
   end
   local G, H = EMPTY_CATALOGUE, EMPTY_CATALOGUE
-  if counters_allowed then G, H = catalogue(have), catalogue(spendable(p)) end
+  if counters_allowed then G, H = catalogue(have), catalogue(tradeable(p)) end
   lead[#lead + 1] = { id = "decline", answer = "decline", from = p, offer = offer }
   local list = trade_list(G, H, lead, EMPTY_LIST, true, p, offer)
   if #lead == 1 and list.trades == 0 then return nil end
@@ -710,13 +804,13 @@ end
 -- on, fewer than domestic_offers rounds were begun this turn, and p can spend a card.
 function can_offer_trade(p)
   if not storage.domestic_trade or storage.turn.offers >= rounds_max then return false end
-  return view_size(spendable(p)) > 0
+  return view_size(spendable(p)) > 0 or extra_trade_cards(p) > 0
 end
 
 -- Default action of base.trade: each side hands over its cards.
 local function trade_default(e)
-  for i = 1, #RESOURCES do
-    local r = RESOURCES[i]
+  for i = 1, #KINDS do
+    local r = KINDS[i]
     local n = e.give[r]
     if n and n > 0 then game.move(e.player, e.partner, r, n, "card") end
     n = e.get[r]
@@ -727,8 +821,8 @@ end
 -- A copy of side `vec`, for a payload.
 local function copy_side(vec)
   local out = {}
-  for k = 1, #RESOURCES do
-    local r = RESOURCES[k]
+  for k = 1, #KINDS do
+    local r = KINDS[k]
     out[r] = vec[r]
   end
   return out
@@ -737,7 +831,7 @@ end
 -- The cards of a side, in total.
 local function side_size(vec)
   local n = 0
-  for k = 1, #RESOURCES do n = n + (vec[RESOURCES[k]] or 0) end
+  for k = 1, #KINDS do n = n + (vec[KINDS[k]] or 0) end
   return n
 end
 
@@ -819,7 +913,7 @@ function domestic_action(p)
   -- In a game both sides still hold their cards here. A fork as seen by one seat deals the
   -- other hands again and may have dealt them away: the trade lapses, counted in the game prop
   -- stats.domestic_lapses (set only then, so a game never has it).
-  if not covers_side(spendable(p), give) or not covers_side(spendable(q), get) then
+  if not covers_side(tradeable(p), give) or not covers_side(tradeable(q), get) then
     game.set("stats.domestic_lapses", (game.get("stats.domestic_lapses") or 0) + 1)
     if verbose then game.log(string.format("player %d: the trade lapses", p)) end
     return false
@@ -848,10 +942,35 @@ game.on("game.setup", function()
   counters_allowed = almanac
   rounds_max = options.domestic_offers
   storage.domestic_offers = rounds_max
-  by_mask, group_cache, catalogues = {}, {}, {}
-  side_vecs, side_texts, offer_records = {}, {}, {}
-  for S = 1, FULL_MASK do group_cache[S] = {} end
+  layout()
   -- Handlers are registered only while packs load, so these hold for the whole game.
   storage.offer_hooked = game.has_handlers("base.offer")
   storage.answer_hooked = game.has_handlers("base.answer")
 end, { priority = -80 })
+
+-- Makes `kinds` (kinds declared by now, of form "card") trade kinds: appends them to
+-- TRADE_KINDS and TRADE_EXTRAS with their options, lays out domestic sides again and recounts
+-- every player's rates. What a base.trade_kinds handler's kinds lead to (game.setup, below).
+function use_trade_kinds(kinds)
+  local declared = {}
+  for _, kind in ipairs(game.kinds()) do declared[kind] = true end
+  for _, kind in ipairs(kinds) do
+    if TRADE_OPTIONS[kind] or not declared[kind] then
+      error(string.format("base.trade_kinds: '%s' is a resource, named twice or no declared kind",
+        tostring(kind)), 0)
+    end
+    TRADE_KINDS[#TRADE_KINDS + 1] = kind
+    TRADE_EXTRAS[#TRADE_EXTRAS + 1] = kind
+    TRADE_OPTIONS[kind] = HAND_OPTIONS[kind] or { id = kind, resource = kind }
+  end
+  layout()
+  for p = 1, storage.players do refresh_maritime_rates(p) end
+end
+
+-- The extra trade kinds (base.trade_kinds), asked late in game.setup so that variants have
+-- declared their kinds.
+game.on("game.setup", function()
+  local kinds = {}
+  game.raise("base.trade_kinds", { kinds = kinds })
+  if #kinds > 0 then use_trade_kinds(kinds) end
+end, { priority = 100 })

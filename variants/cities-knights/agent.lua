@@ -14,6 +14,8 @@
 --               knights: activates the strongest inactive one, else builds a knight, else
 --               promotes one; with the ship that near and no threat it still activates its
 --               knights (a chance at the Defender point).
+--               Then, with a knight that can act: chase the robber off a hex where p has
+--               a settlement or city; displace a weaker knight whenever it can.
 --   base.place_metropolis  the city whose producing hexes roll most often.
 --   base.place_basic_knight  the spot whose producing hexes roll most often (without an
 --                answer the base bot would run a search).
@@ -36,9 +38,25 @@
 --   ck.aqueduct       the card the base bot would take with Year of Plenty ("base.plenty").
 --   ck.trade_give     the commodity of a complete track held most.
 --   ck.trade_get      among the resources, the base bot's Year of Plenty choice.
+--   ck.knight_move, ck.knight_retreat, ck.deserter_place  the node whose producing hexes roll
+--               most often (never "none").
+--   ck.knight_displace, ck.intrigue  the strongest knight (the first of equals).
+--   ck.deserter  the opponent with the most points; ck.deserter_knight  its weakest knight, an
+--               inactive one first.
+--   ck.diplomat  a road of the Longest Road holder, else of the opponent with the longest road,
+--               else its own; ck.diplomat_place  the base bot's road ("base.place_road").
+--   ck.merchant  the hex of the resource p produces most (pips times 1 per settlement, 2 per
+--               city), then the one it holds most cards of: its 2:1 trade sheds that surplus.
+--   ck.inventor, ck.inventor_swap  the two hexes whose swap raises p's own production most
+--               (best_swap); the Inventor is played only when some swap raises it.
+--   (base.place_wall, for the Engineer too, is the city-walls pack's bot: the busiest city.)
+--   base.trade_answer, base.trade_partner  the base bot's answer and partner, except that it
+--               never gives a commodity whose track is not complete (the base bot values
+--               resources only): then it declines, or trades with nobody.
 
 local busiest_node = require("base").busiest_node
 local node_pips = require("base").node_pips
+local pips = require("base").pips
 
 -- Spaces the ship has left to the island at which the bot starts to care.
 local SHIP_ALARM = 3
@@ -87,10 +105,71 @@ local function spare_commodity(p)
   return best
 end
 
+-- p's weight on tile t: 1 per settlement or fallen city of p on a corner, 2 per city.
+local function tile_weight(p, t)
+  local w = 0
+  for _, n in ipairs(board.tile_nodes(t)) do
+    if board.node_get(n, "owner") == p then
+      local b = board.node_get(n, "building")
+      if b == "settlement" or (b == "city" and board.node_get(n, "fallen")) then
+        w = w + 1
+      elseif b == "city" then
+        w = w + 2
+      end
+    end
+  end
+  return w
+end
+
+-- What swapping the numbers of tiles a and b changes in p's pips of production.
+local function swap_gain(p, a, b)
+  local pa, pb = pips(board.tile_get(a, "number")), pips(board.tile_get(b, "number"))
+  return (tile_weight(p, a) - tile_weight(p, b)) * (pb - pa)
+end
+
+-- The Inventor's best swap for p among `opts` (inventor_options): tiles a, b and the gain.
+local function best_swap(p, opts)
+  local a, b, gain = nil, nil, 0
+  for i = 1, #opts do
+    for j = i + 1, #opts do
+      local g = swap_gain(p, opts[i].tile, opts[j].tile)
+      if g > gain then a, b, gain = opts[i].tile, opts[j].tile, g end
+    end
+  end
+  return a, b, gain
+end
+
+-- Whether p's bot plays card `card` when the menu offers it.
+local function worth_playing(p, card)
+  if card == "inventor" then return select(3, best_swap(p, inventor_options())) > 0 end
+  return true
+end
+
+-- Whether p has a settlement or city on a corner of the robber's hex.
+local function robbed(p)
+  local robber = game.get("robber")
+  if robber == nil then return false end
+  for _, n in ipairs(board.tile_nodes(robber)) do
+    local b = board.node_get(n, "building")
+    if board.node_get(n, "owner") == p and (b == "settlement" or b == "city") then return true end
+  end
+  return false
+end
+
+-- The index of the knight action to take now (see the header), or nil.
+local function knight_action_choice(p, opts)
+  local displace
+  for i, o in ipairs(opts) do
+    if o.action == "chase_robber" and robbed(p) then return i end
+    if o.action == "displace_knight" and displace == nil then displace = i end
+  end
+  return displace
+end
+
 -- The index of a progress card, Commercial Harbor or Merchant Fleet entry to take now, or nil.
 local function extra_choice(p, opts)
   for i, o in ipairs(opts) do
-    if o.action == "play_progress" or o.action == "commercial_harbor"
+    if (o.action == "play_progress" and worth_playing(p, o.card)) or o.action == "commercial_harbor"
         or (o.action == "merchant_fleet" and game.count(p, o.resource, "card") >= 3) then
       return i
     end
@@ -102,7 +181,7 @@ game.extend_agent("heuristic", "base.setup_city", function(p, kind, opts, next)
 end)
 
 game.extend_agent("heuristic", "base.action", function(p, kind, opts, next)
-  local knight = knight_choice(p, opts)
+  local knight = knight_choice(p, opts) or knight_action_choice(p, opts)
   if knight then return knight end
   local best, best_level, house, road, builds
   for i, o in ipairs(opts) do
@@ -130,6 +209,74 @@ end)
 
 game.extend_agent("heuristic", "base.place_basic_knight", function(p, kind, opts)
   return busiest_node(opts)
+end)
+
+-- Node decisions: the busiest node option, never "none".
+for _, kind in ipairs({ "ck.knight_move", "ck.knight_retreat", "ck.deserter_place" }) do
+  game.extend_agent("heuristic", kind, function(p, _, opts)
+    local nodes, index = {}, {}
+    for i, o in ipairs(opts) do
+      if o.node then
+        nodes[#nodes + 1] = o
+        index[#nodes] = i
+      end
+    end
+    return index[busiest_node(nodes)]
+  end)
+end
+
+-- Knight targets: the strongest (the first of equals).
+for _, kind in ipairs({ "ck.knight_displace", "ck.intrigue" }) do
+  game.extend_agent("heuristic", kind, function(p, _, opts)
+    local best = 1
+    for i, o in ipairs(opts) do
+      if o.level > opts[best].level then best = i end
+    end
+    return best
+  end)
+end
+
+game.extend_agent("heuristic", "ck.deserter", function(p, kind, opts)
+  local best = 1
+  for i, o in ipairs(opts) do
+    if game.player_get(o.player, "vp") > game.player_get(opts[best].player, "vp") then best = i end
+  end
+  return best
+end)
+
+game.extend_agent("heuristic", "ck.deserter_knight", function(p, kind, opts)
+  local best, best_key = 1, math.huge
+  for i, o in ipairs(opts) do
+    local key = 2 * o.level + (board.node_get(o.node, "active") and 1 or 0)
+    if key < best_key then best, best_key = i, key end
+  end
+  return best
+end)
+
+game.extend_agent("heuristic", "ck.diplomat", function(p, kind, opts)
+  local holder = game.get("longest_road")
+  local best, best_key = 1, -1
+  for i, o in ipairs(opts) do
+    local key = 0
+    if o.player == holder and o.player ~= p then
+      key = 100
+    elseif o.player ~= p then
+      key = 1 + game.player_get(o.player, "road_length")
+    end
+    if key > best_key then best, best_key = i, key end
+  end
+  return best
+end)
+
+game.extend_agent("heuristic", "ck.diplomat_place", function(p, kind, opts, next)
+  local roads, index = {}, {}
+  for i, o in ipairs(opts) do
+    if o.path then
+      roads[#roads + 1] = o
+      index[#roads] = i
+    end
+  end
+  return index[next(p, "base.place_road", roads)]
 end)
 
 game.extend_agent("heuristic", "ck.pillage", function(p, kind, opts)
@@ -250,3 +397,65 @@ local function take_choice(p, kind, opts, next)
 end
 game.extend_agent("heuristic", "ck.trade_get", take_choice)
 game.extend_agent("heuristic", "ck.fleet_get", take_choice)
+
+game.extend_agent("heuristic", "ck.merchant", function(p, kind, opts)
+  local made = {}
+  for t = 1, board.tiles() do
+    local r = board.tile_get(t, "resource")
+    if r then made[r] = (made[r] or 0) + tile_weight(p, t) * pips(board.tile_get(t, "number")) end
+  end
+  local best, best_key = 1, -1
+  for i, o in ipairs(opts) do
+    local r = board.tile_get(o.tile, "resource")
+    local key = made[r] * 100 + game.count(p, r, "card")
+    if key > best_key then best, best_key = i, key end
+  end
+  return best
+end)
+
+game.extend_agent("heuristic", "ck.inventor", function(p, kind, opts)
+  local a = best_swap(p, opts)
+  for i, o in ipairs(opts) do
+    if o.tile == a then return i end
+  end
+  return 1
+end)
+
+game.extend_agent("heuristic", "ck.inventor_swap", function(p, kind, opts)
+  local best, gain = 1, nil
+  for i, o in ipairs(opts) do
+    local g = swap_gain(p, o.with, o.tile)
+    if gain == nil or g > gain then best, gain = i, g end
+  end
+  return best
+end)
+
+-- Whether side `side` ({kind = n}) holds a commodity of a track p has not completed.
+local function gives_needed_commodity(p, side)
+  for _, track in ipairs(TRACKS) do
+    if (side[TRACK_COMMODITY[track]] or 0) > 0 and level_of(p, track) < options.max_level then
+      return true
+    end
+  end
+  return false
+end
+
+-- The base bot's choice among trade options (their `give`: p's side), unless it gives a needed
+-- commodity: then the option `fallback` picks (decline, nobody).
+local function guard_commodities(fallback)
+  return function(p, kind, opts, next)
+    local i = next(p, kind, opts)
+    local o = opts[i]
+    if type(o.give) == "table" and gives_needed_commodity(p, o.give) then
+      for j = 1, #opts do
+        if fallback(opts[j]) then return j end
+      end
+    end
+    return i
+  end
+end
+
+game.extend_agent("heuristic", "base.trade_answer",
+  guard_commodities(function(o) return o.answer == "decline" end))
+game.extend_agent("heuristic", "base.trade_partner",
+  guard_commodities(function(o) return o.player == nil end))

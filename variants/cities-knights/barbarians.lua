@@ -16,7 +16,8 @@
 --     metropolis nor fallen (facts 28, 30); every candidate whose active knights are weakest
 --     loses one such city (fact 29), in seat order from the roller, choosing which (decision
 --     "ck.pillage" among {id = "node:N", node = N}, asked only when there are several;
---     fact 32): it becomes a settlement (fact 33; C&K walls are a later slice), or, with no
+--     fact 32): its wall, if any, goes back to its owner's supply (fact 33, 111: remove_wall,
+--     city_walls.lua) and it becomes a settlement (fact 33), or, with no
 --     settlement piece in supply, stays a city marked fallen that counts 1 point, produces as
 --     a settlement and counts for neither the barbarians nor the improvements until rebuilt
 --     (fact 34): menu entry {id = "rebuild:<node>", action = "rebuild_city", node} for the
@@ -28,6 +29,8 @@
 --   - after every attack every knight is inactive (fact 43) and barbarian_attacks grows by 1.
 
 local update_vp = require("base").update_vp
+local base_pay, base_can_pay = require("base").pay, require("base").can_pay
+local rewatch = require("base").rewatch
 local CITY_COST = { ore = 3, grain = 2 }
 
 -- Whether node n holds a city that counts as one (not fallen).
@@ -58,6 +61,7 @@ end
 
 -- p loses the city on node n (see the header).
 function pillage(p, n)
+  remove_wall(n)
   if game.count(p, "settlement", "piece") > 0 then
     board.node_set(n, "building", "settlement")
     game.add(p, "city", 1, "piece")
@@ -68,6 +72,7 @@ function pillage(p, n)
     board.node_set(n, "fallen", true)
     game.player_set(p, "fallen_city_points", game.player_get(p, "fallen_city_points") - 1)
   end
+  rewatch(n) -- the node's pieces changed outside place_piece (resource tokens' allowance)
   update_vp(p)
   storage.cities_lost = storage.cities_lost + 1
   if game.verbose() then game.log(string.format("the barbarians pillage player %d's city on node %d", p, n)) end
@@ -159,7 +164,7 @@ game.on("base.production", function(e)
 end, { priority = -10 })
 
 local function run_rebuild(p, entry)
-  for r, n in pairs(CITY_COST) do game.move(p, "bank", r, n, "card") end
+  base_pay(p, "city", CITY_COST)
   board.node_set(entry.node, "fallen", nil)
   game.player_set(p, "fallen_city_points", game.player_get(p, "fallen_city_points") + 1)
   update_vp(p)
@@ -167,9 +172,7 @@ end
 
 game.on("base.actions", function(e)
   local p = e.player
-  for r, n in pairs(CITY_COST) do
-    if game.count(p, r, "card") < n then return end
-  end
+  if not base_can_pay(p, "city", CITY_COST) then return end
   for n = 1, board.nodes() do
     if board.node_get(n, "fallen") and board.node_get(n, "owner") == p then
       e.actions[#e.actions + 1] = { id = "rebuild:" .. n, action = "rebuild_city", node = n,

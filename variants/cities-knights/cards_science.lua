@@ -8,9 +8,14 @@
 --   Crane          the next improvement this turn costs 1 commodity less (improvements.lua);
 --                  offered when that makes an improvement affordable now, and not while a
 --                  Crane played this turn is unused (P2).
---   Engineer       not offered: C&K city walls are not in the pack yet (P3).
---   Inventor       not offered: the base pack keeps the number tokens in lookups built at
---                  setup and has no hook to change them (P4).
+--   Engineer       one wall free (base.choose_and_place, decision "base.place_wall") under one
+--                  of p's cities without one (city_walls.lua's wall_spots); offered while p has a
+--                  wall in supply and such a city (P3).
+--   Inventor       swaps the number tokens of two hexes whose numbers are neither 2, 12, 6 nor 8
+--                  (base's set_tile_number), anywhere, the robber's hex included: decision
+--                  "ck.inventor" among {id = "tile:T", tile = T}, then "ck.inventor_swap" among the
+--                  others, {id = "tile:T", tile = T, with = the first tile}; offered while two
+--                  such hexes exist (P4).
 --   Irrigation     2 grain per fields hex next to one of p's settlements or cities, at most
 --                  what the bank holds; the robber's hex counts (P5, open question 13).
 --   Mining         the same with ore and mountains (P7).
@@ -22,7 +27,10 @@
 --                  otherwise: the Fortress for mighty, a piece in supply): decision "ck.smith"
 --                  among {id = "node:N", node = N}, the second also offering {id = "stop"} (P10).
 
+local base = require("base")
 local MEDICINE_COST = { ore = 2, grain = 1 }
+-- Numbers the Inventor never moves.
+local INVENTOR_FIXED = { [2] = true, [12] = true, [6] = true, [8] = true }
 local HARVEST = { irrigation = "grain", mining = "ore" }
 local SMITH_PROMOTIONS = 2
 
@@ -67,13 +75,10 @@ end
 
 PROGRESS_EFFECTS.medicine = {
   can = function(p)
-    for r, n in pairs(MEDICINE_COST) do
-      if game.count(p, r, "card") < n then return false end
-    end
-    return grant_ok(p, "city")
+    return require("base").can_pay(p, "city", MEDICINE_COST) and grant_ok(p, "city")
   end,
   play = function(p)
-    for r, n in pairs(MEDICINE_COST) do game.move(p, "bank", r, n, "card") end
+    require("base").pay(p, "city", MEDICINE_COST)
     grant(p, "city")
   end,
 }
@@ -95,6 +100,39 @@ PROGRESS_EFFECTS.crane = {
     return false
   end,
   play = function(p) storage.crane[p] = game.turn() end,
+}
+
+PROGRESS_EFFECTS.engineer = {
+  can = function(p) return game.count(p, "wall", "piece") > 0 and #wall_spots(p) > 0 end,
+  play = function(p) base.choose_and_place(p, "wall", { free = true }) end,
+}
+
+-- The hexes the Inventor may swap (ascending), `except` left out, as decision options ({id =
+-- "tile:T", tile = T}, plus with = `except` when given).
+function inventor_options(except)
+  local opts = {}
+  for t = 1, board.tiles() do
+    local n = board.tile_get(t, "number")
+    if t ~= except and n and not INVENTOR_FIXED[n] then
+      opts[#opts + 1] = { id = "tile:" .. t, tile = t, with = except }
+    end
+  end
+  return opts
+end
+
+PROGRESS_EFFECTS.inventor = {
+  can = function(p) return #inventor_options() >= 2 end,
+  play = function(p)
+    local a = game.decide(p, "ck.inventor", inventor_options()).tile
+    local b = game.decide(p, "ck.inventor_swap", inventor_options(a)).tile
+    local na, nb = board.tile_get(a, "number"), board.tile_get(b, "number")
+    base.set_tile_number(a, nb)
+    base.set_tile_number(b, na)
+    if game.verbose() then
+      game.log(string.format("player %d swaps the numbers of tiles %d (now %d) and %d (now %d)",
+        p, a, nb, b, na))
+    end
+  end,
 }
 
 -- p's knights the Smith may promote now, as decision options.
@@ -142,6 +180,13 @@ game.describe("ck.alchemist", function(o)
   if o.white == nil then return "roll the dice" end
   return string.format("play the Alchemist: white %d, red %d", o.white, o.red)
 end)
+
+for _, kind in ipairs({ "ck.inventor", "ck.inventor_swap" }) do
+  game.describe(kind, function(o)
+    return string.format("tile %d (%s %d)", o.tile, board.tile_get(o.tile, "resource"),
+      board.tile_get(o.tile, "number"))
+  end)
+end
 
 game.describe("ck.smith", function(o)
   if o.node == nil then return "stop" end

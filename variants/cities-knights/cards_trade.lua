@@ -10,12 +10,15 @@
 --   Merchant Fleet     decision "ck.fleet" among the 8 kinds; for the rest of the turn the menu
 --                      offers {id = "fleet:<kind>", action = "merchant_fleet", resource = kind}
 --                      while p holds 2 of it: 2 of it to the bank for 1 card of another kind
---                      the bank holds (decision "ck.fleet_get") (P23). State:
+--                      the bank holds (decision "ck.fleet_get") (P23); a resource is paid
+--                      through base.can_pay / base.pay, so tokens pay for it too. State:
 --                      storage.fleet[p] = {turn = T, kinds = {kind = true}}.
 --   Commercial Harbor  for the rest of the turn the menu offers {id = "harbor:<q>", action =
 --                      "commercial_harbor", player = q} for each opponent q holding a
 --                      commodity, not yet dealt with this turn, while p holds a resource: p
---                      gives a resource of their choice ("ck.harbor_give"), q gives back a
+--                      gives a resource of their choice ("ck.harbor_give": a card {id = r},
+--                      or an item of another fund form {id = "<r>:<form>", form}, a resource
+--                      token, which q receives as such; seed 002 B.10), q gives back a
 --                      commodity of q's choice ("ck.harbor_take"); once per opponent per turn
 --                      however many are played (P20). State: storage.harbor[p] = {turn = T,
 --                      done = {[q] = true}}. Offered while an exchange is possible and no
@@ -24,7 +27,9 @@
 --                      holding a card ({id = "player:Q", player = Q}); p then takes 2 of that
 --                      player's resource or commodity cards, one at a time
 --                      ("ck.master_merchant_card" among the kinds held) (P21).
---   Merchant           not offered: the merchant is not in the pack yet (P22).
+--   Merchant           place_merchant (merchant.lua): p puts the merchant on a hex next to
+--                      one of their settlements or cities and takes control (P22, facts
+--                      103-106). Offered while such a hex exists.
 
 
 -- The seats other than p, in seat order from p.
@@ -98,10 +103,26 @@ PROGRESS_EFFECTS.merchant_fleet = {
   end,
 }
 
+-- The 2 cards a Merchant Fleet trade gives, as a cost: a resource goes through base.can_pay /
+-- base.pay (so other forms of payment, resource tokens, pay for it too), a commodity in cards.
+local FLEET_COST = {}
+for _, k in ipairs(CARD_KINDS) do FLEET_COST[k] = { [k] = 2 } end
+local IS_RESOURCE = {}
+for _, r in ipairs(RESOURCES) do IS_RESOURCE[r] = true end
+
+local function can_give_fleet(p, k)
+  if IS_RESOURCE[k] then return require("base").can_pay(p, "merchant fleet", FLEET_COST[k]) end
+  return game.count(p, k, "card") >= 2
+end
+
 local function run_fleet(p, entry)
   local gets = held_options("bank", CARD_KINDS, entry.resource)
   local get = game.decide(p, "ck.fleet_get", gets).resource
-  game.move(p, "bank", entry.resource, 2, "card")
+  if IS_RESOURCE[entry.resource] then
+    require("base").pay(p, "merchant fleet", FLEET_COST[entry.resource])
+  else
+    game.move(p, "bank", entry.resource, 2, "card")
+  end
   game.move("bank", p, get, 1, "card")
 end
 
@@ -112,10 +133,43 @@ local function harbor_of(p)
   return h
 end
 
+-- The resources p may give through a Commercial Harbor, as options of "ck.harbor_give": a
+-- card ({id = r, resource = r}), or an item of another form that pays like cards
+-- (base.fund_forms: {id = "<r>:<form>", resource = r, form = form}, a resource token).
+local function harbor_gives(p)
+  local opts = {}
+  for _, r in ipairs(RESOURCES) do
+    if game.count(p, r, "card") > 0 then opts[#opts + 1] = KIND_OPTIONS[r] end
+    for _, o in ipairs(storage.harbor_forms[r]) do
+      if game.count(p, r, o.form) > 0 then opts[#opts + 1] = o end
+    end
+  end
+  return opts
+end
+
+-- The forms besides "card" whose resources pay like cards, and the harbor options of each.
+game.on("base.fund_forms", function(e)
+  local by_resource = {}
+  for _, r in ipairs(RESOURCES) do
+    by_resource[r] = {}
+    for _, form in ipairs(e.forms) do
+      if form ~= "card" then
+        local list = by_resource[r]
+        list[#list + 1] = { id = r .. ":" .. form, resource = r, form = form }
+      end
+    end
+  end
+  storage.harbor_forms = by_resource
+end, { priority = 1000 })
+
+game.describe("ck.harbor_give", function(o)
+  if o.form then return o.resource .. " " .. o.form end
+end)
+
 -- The opponents p may exchange with through a Commercial Harbor now (`done`: those dealt with).
 local function harbor_partners(p, done)
   local list = {}
-  if #held_options(p, RESOURCES) == 0 then return list end
+  if #harbor_gives(p) == 0 then return list end
   for _, q in ipairs(others_of(p)) do
     if not done[q] and #held_options(q, COMMODITIES) > 0 then list[#list + 1] = q end
   end
@@ -129,12 +183,17 @@ PROGRESS_EFFECTS.commercial_harbor = {
 
 local function run_harbor(p, entry)
   local q = entry.player
-  local give = game.decide(p, "ck.harbor_give", held_options(p, RESOURCES)).resource
+  local give = game.decide(p, "ck.harbor_give", harbor_gives(p))
   local take = game.decide(q, "ck.harbor_take", held_options(q, COMMODITIES)).resource
-  game.move(p, q, give, 1, "card")
+  game.move(p, q, give.resource, 1, give.form or "card")
   game.move(q, p, take, 1, "card")
   harbor_of(p).done[q] = true
 end
+
+PROGRESS_EFFECTS.merchant = {
+  can = function(p) return #merchant_tiles(p) > 0 end,
+  play = function(p) place_merchant(p) end,
+}
 
 -- The opponents Master Merchant may name: more points than p, a card in hand.
 local function richer_opponents(p)
@@ -164,7 +223,7 @@ PROGRESS_EFFECTS.master_merchant = {
 game.on("base.actions", function(e)
   local p, actions = e.player, e.actions
   for _, k in ipairs(CARD_KINDS) do
-    if fleet_kinds(p)[k] and game.count(p, k, "card") >= 2 then
+    if fleet_kinds(p)[k] and can_give_fleet(p, k) then
       actions[#actions + 1] = { id = "fleet:" .. k, action = "merchant_fleet", resource = k,
                                 run = run_fleet }
     end

@@ -12,6 +12,9 @@
 -- a single claimant gets what the bank has.
 -- Hands (base.hand_kinds): commodities count toward the 7's discard limit, may be given in the
 -- discard and can be stolen by the robber (fact 75).
+-- Trades (base.trade_kinds, facts 76, 115-117, open question 11): commodities go on either side
+-- of a domestic trade; the bank takes them at 4:1, or 3:1 with a generic harbor (a special
+-- harbor lowers only its resource), and pays them in any bank trade.
 -- Invariant (with base.check): per commodity, the bank plus every hand holds the supply.
 
 local CITY = { city = true }
@@ -31,6 +34,10 @@ game.on("game.setup", function(e)
 end, { priority = -95 })
 
 game.on("base.hand_kinds", function(e)
+  for _, c in ipairs(COMMODITIES) do e.kinds[#e.kinds + 1] = c end
+end)
+
+game.on("base.trade_kinds", function(e)
   for _, c in ipairs(COMMODITIES) do e.kinds[#e.kinds + 1] = c end
 end)
 

@@ -21,7 +21,7 @@
 --             facts 54, 55, 57); it keeps its active state (fact 56); once per knight per turn,
 --             a knight built this turn may be promoted (open question 4).
 -- Reading (open question 3): a knight activated or built this turn may not act this turn
--- (knight_can_act); the knight actions themselves come in a later slice.
+-- (knight_can_act); the actions are knight_actions.lua.
 
 KNIGHTS = { "basic_knight", "strong_knight", "mighty_knight" }
 KNIGHT_LEVEL = { basic_knight = 1, strong_knight = 2, mighty_knight = 3 }
@@ -29,16 +29,19 @@ local KNIGHT_COST = { wool = 1, ore = 1 }
 local ACTIVATE_COST = { grain = 1 }
 local KNIGHT_LIMIT = 2 -- of each level per player (fact 5)
 
--- Whether p holds the cards of `cost` ({resource = n}).
+-- What a promotion and an activation are paid for, as base.can_pay / base.pay see it.
+local COST_ITEM = { [KNIGHT_COST] = "knight promotion", [ACTIVATE_COST] = "knight activation" }
+local base_lib = require("base")
+
+-- Whether p can pay `cost` (KNIGHT_COST or ACTIVATE_COST) from its funds: cards, or any mix
+-- with the forms other packs add (resource tokens), through base.can_pay.
 local function holds(p, cost)
-  for r, n in pairs(cost) do
-    if game.count(p, r, "card") < n then return false end
-  end
-  return true
+  return base_lib.can_pay(p, COST_ITEM[cost], cost)
 end
 
+-- p pays `cost` to the bank through base.pay (a payer holding tokens picks the mix).
 local function pay(p, cost)
-  for r, n in pairs(cost) do game.move(p, "bank", r, n, "card") end
+  base_lib.pay(p, COST_ITEM[cost], cost)
 end
 
 game.on("base.pieces", function(e)
@@ -89,6 +92,12 @@ function activate_knight(p, n)
   storage.knights_activated = storage.knights_activated + 1
 end
 
+-- Sets player prop <piece>s (p's knights of that level on the board) from p's supply: call it
+-- after moving a knight piece between the board and the supply by hand.
+function recount_knights(p, piece)
+  game.player_set(p, piece .. "s", KNIGHT_LIMIT - game.count(p, piece, "piece"))
+end
+
 -- Whether p may promote the knight on node n now (`free`: without paying, the Smith).
 function can_promote(p, n, free)
   local level = KNIGHT_LEVEL[board.node_get(n, "building") or ""]
@@ -109,9 +118,8 @@ function promote_knight(p, n, free)
   game.add(p, old, 1, "piece")
   board.node_set(n, "building", new)
   board.node_set(n, "promoted_turn", game.turn())
-  for _, name in ipairs({ old, new }) do
-    game.player_set(p, name .. "s", KNIGHT_LIMIT - game.count(p, name, "piece"))
-  end
+  recount_knights(p, old)
+  recount_knights(p, new)
   storage.knights_promoted = storage.knights_promoted + 1
 end
 

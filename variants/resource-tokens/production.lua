@@ -4,7 +4,8 @@
 -- handlers of other packs add the tokens this building may take from each producing hex
 -- (city-walls: a walled building, citadels: a citadel). The answer depends on the pieces on that
 -- node alone, so it is asked when a piece is placed on the node (base.production_watch, which
--- watches the nodes with an allowance above 0) and kept until the next one (allowance()).
+-- watches the nodes with an allowance above 0) and kept until the next one (allowance()), or
+-- until a pack that changed the node's pieces otherwise calls require("base").rewatch(node).
 --
 -- On every roll with a claim on a watched node (base.watched_production, after all claims are
 -- known and before the base pack's bank shortage rule; other rolls cannot earn tokens), in

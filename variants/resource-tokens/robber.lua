@@ -2,8 +2,10 @@
 -- on a 7 may be paid with tokens. (Steals, monopoly and the discard count already see cards
 -- only: the base pack reads the "card" form.)
 --
---   base.robber_moved  When the robber lands on a hex with a resource (never the desert) and
---                      the bank holds a token of it, the player decides (decision
+--   base.robber_moved  When the robber lands on a hex with a resource (never the desert),
+--                      the bank holds a token of it and no handler of tokens.robber_offer
+--                      sets offer = false (a rule that replaced the steal, e.g. Cities &
+--                      Knights' Bishop), the player decides (decision
 --                      "tokens.robber", options {id = "rob", action = "rob"} and {id = "take",
 --                      action = "take", resource, tokens}, text "rob a player" and "take 1
 --                      brick token"):
@@ -14,8 +16,11 @@
 --                      form = "card"} and {id = "<r>:token", ..., form = "token"} (decision
 --                      "tokens.discard", text "<r> card"): a token stands in for a card of its
 --                      resource, so per resource the cards and tokens discarded together never
---                      exceed the cards held when the discard began. Otherwise the base
---                      pack's card discard runs.
+--                      exceed the cards held when the discard began. The cards of the other
+--                      kinds a hand counts (base.hand_kinds, e.g. commodities) are offered
+--                      too, after the resources, as {id = "<kind>:card", resource = kind, form
+--                      = "card"}: they have no token. Otherwise the base pack's card discard
+--                      runs.
 
 -- The options of decision "tokens.robber" for n tokens of r (see the header). Made once per
 -- game and kept (storage.robber_options[r][n]): do not modify them.
@@ -40,6 +45,11 @@ game.on("base.robber_moved", function(e)
   if r == nil then return end
   local n = math.min(options.robber_tokens, storage.tokens.bank[r])
   if n <= 0 then return end
+  if storage.robber_offer_hooked then
+    local o = { player = e.player, tile = e.tile, offer = true }
+    game.raise("tokens.robber_offer", o)
+    if not o.offer then return end
+  end
   if game.decide(e.player, "tokens.robber", robber_options(r, n)).action == "rob" then return end
   game.move("bank", e.player, r, n, TOKEN)
   count_token_stat("gained", n)
@@ -56,6 +66,17 @@ for _, r in ipairs(RESOURCES) do
   CARD_OPTIONS[r] = { id = r .. ":card", resource = r, form = "card" }
   TOKEN_OPTIONS[r] = { id = r .. ":token", resource = r, form = TOKEN }
 end
+
+-- The other kinds of card a hand counts (base.hand_kinds, read once every pack has added its
+-- own): storage.hand_kinds, and CARD_OPTIONS[kind] for each.
+game.on("base.hand_kinds", function(e)
+  local kinds = {}
+  for i, k in ipairs(e.kinds) do
+    kinds[i] = k
+    CARD_OPTIONS[k] = CARD_OPTIONS[k] or { id = k .. ":card", resource = k, form = "card" }
+  end
+  storage.hand_kinds = kinds
+end, { priority = 1000 })
 
 game.describe("tokens.discard", function(o) return o.resource .. " " .. o.form end)
 
@@ -75,10 +96,12 @@ game.on("base.discard", function(e)
   -- what was discarded of r); tokens[r]: tokens of r still held. The options array is reused.
   local d = storage.token_discard
   local slots, tokens, choices = d.slots, d.tokens, d.choices
+  local extra = storage.hand_kinds
   for i = 1, #RESOURCES do
     local r = RESOURCES[i]
     slots[r], tokens[r] = cards[r], held[r]
   end
+  for i = 1, #extra do slots[extra[i]] = cards[extra[i]] end
   for _ = 1, e.count do
     local n = 0
     for i = 1, #RESOURCES do
@@ -90,6 +113,13 @@ game.on("base.discard", function(e)
           n = n + 1
           choices[n] = TOKEN_OPTIONS[r]
         end
+      end
+    end
+    for i = 1, #extra do
+      local k = extra[i]
+      if slots[k] > 0 then
+        n = n + 1
+        choices[n] = CARD_OPTIONS[k]
       end
     end
     if n == 0 then break end
@@ -107,5 +137,7 @@ game.on("base.discard", function(e)
 end, { priority = 100 })
 
 game.on("game.setup", function()
+  storage.robber_offer_hooked = game.has_handlers("tokens.robber_offer")
   storage.token_discard = { slots = {}, tokens = {}, choices = {} }
+  storage.hand_kinds = storage.hand_kinds or {}
 end)

@@ -148,12 +148,32 @@ local function tokens_in(player, side)
   return false
 end
 
+-- Moves, as cards, the kinds of `side` ({kind = n}) that are no resource (the kinds other packs
+-- trade, base.trade_kinds: commodities), in name order, from `from` to `to`.
+local IS_RESOURCE = {}
+for _, r in ipairs(RESOURCES) do IS_RESOURCE[r] = true end
+local function hand_over_others(from, to, side)
+  local others
+  for k, n in pairs(side) do
+    if not IS_RESOURCE[k] and n > 0 then
+      others = others or {}
+      others[#others + 1] = k
+    end
+  end
+  if others == nil then return end
+  table.sort(others)
+  for _, k in ipairs(others) do game.move(from, to, k, side[k], "card") end
+end
+
 -- Either side of a domestic trade may pay with tokens, resource by resource (the offers and
--- counter-offers count them already: base.fund_forms); a token given stays a token.
+-- counter-offers count them already: base.fund_forms); a token given stays a token. Kinds that
+-- are no resource (base.trade_kinds) have no token and change hands as cards.
 game.on("base.trade", function(e)
   if not tokens_in(e.player, e.give) and not tokens_in(e.partner, e.get) then return end
   for _, r in ipairs(RESOURCES) do spend(e.player, e.partner, r, e.give[r] or 0) end
+  hand_over_others(e.player, e.partner, e.give)
   for _, r in ipairs(RESOURCES) do spend(e.partner, e.player, r, e.get[r] or 0) end
+  hand_over_others(e.partner, e.player, e.get)
   return game.REPLACE
 end, { priority = 100 })
 

@@ -587,3 +587,61 @@ test("trade: the statistics count offers made, trades and the cards they moved",
   local s = env.storage.stats
   t.eq({ s.domestic_offers, s.domestic_trades, s.domestic_cards }, { 2, 1, 3 })
 end)
+
+-- Declares kind "gem" (10 in the bank) as a kind of base.trade_kinds, as such a handler's kinds
+-- lead to in game.setup (use_trade_kinds).
+local function gem_trade(env)
+  game.add_kind("gem")
+  game.add("bank", "gem", 10, "card")
+  env.use_trade_kinds({ "gem" })
+end
+
+test("trade: a trade kind goes to the bank at 4:1 or a generic harbor's 3:1, never 2:1", function(t)
+  t.start { players = 4, start = false, options = { CHECK },
+            answers = { [1] = { "gem", "ore", "brick", "gem" } } }
+  local env = t.env()
+  t.eq(env.TRADE_KINDS, RES, "no trade kinds without handlers")
+  gem_trade(env)
+  t.eq(env.maritime_rates(1), { brick = 4, lumber = 4, wool = 4, grain = 4, ore = 4, gem = 4 })
+  put(t, 1, "settlement", harbor_node("wool"))
+  t.eq(env.maritime_rates(1).gem, 4, "a special harbor lowers only its resource")
+  put(t, 1, "settlement", harbor_node("any"))
+  t.eq(env.maritime_rates(1), { brick = 3, lumber = 3, wool = 2, grain = 3, ore = 3, gem = 3 })
+  game.move("bank", 1, "gem", 3, "card")
+  t.eq(ids(env.maritime_gives(1)), { "gem" })
+  t.ok(env.can_maritime(1))
+  env.maritime_action(1)
+  give(1, "brick", 3)
+  env.maritime_action(1)
+  t.eq(hand(1), { ore = 1 })
+  t.eq(game.count(1, "gem", "card"), 1, "the bank pays a gem")
+  local d = t.decisions { options = true }
+  t.eq(ids(d[2].options), { "brick", "lumber", "wool", "grain", "ore" })
+  t.eq(ids(d[4].options), { "lumber", "wool", "grain", "ore", "gem" })
+end)
+
+test("trade: a trade kind goes on either side of a domestic offer and counter-offer", function(t)
+  t.start { players = 4, start = false, options = { CHECK },
+            answers = { { "offer:give=gem1:get=wool1", "player:3" }, { "accept" },
+                        { "counter:give=gem1:get=brick1" } } }
+  local env = t.env()
+  gem_trade(env)
+  rolled(env)
+  game.move("bank", 1, "gem", 1, "card")
+  t.ok(env.can_offer_trade(1), "a gem alone is enough to offer")
+  deal(1, { brick = 1 })
+  deal(2, { wool = 1 })
+  game.move("bank", 3, "gem", 2, "card")
+  local list = env.offer_list(1)
+  t.eq(list.trades, 7, "the gem or both for the wool; the brick for wool and up to 2 gems")
+  local i = env.trade_index(list, { gem = 1 }, { wool = 1 })
+  t.eq(list[i].id, "offer:give=gem1:get=wool1")
+  t.eq(env.offer_option({ gem = 1 }, { gem = 1 }), nil, "no gem for a gem")
+  t.eq(env.domestic_action(1), true)
+  t.eq({ hand(1), game.count(1, "gem", "card") }, { {}, 2 })
+  t.eq({ hand(3), game.count(3, "gem", "card") }, { { brick = 1 }, 1 })
+  local order = {}
+  for _, d in ipairs(t.decisions()) do order[#order + 1] = d.player .. " " .. d.id end
+  t.eq(order, { "1 offer:give=gem1:get=wool1", "2 accept", "3 counter:give=gem1:get=brick1",
+                "1 player:3" })
+end)

@@ -1,4 +1,4 @@
--- The politics cards (facts P16-P19).
+-- The politics cards (facts P11, P13-P19).
 
 test("politics: Warlord activates all the player's knights free", function(t)
   local base = fresh(t)
@@ -55,4 +55,133 @@ test("politics: Spy takes a progress card from an opponent", function(t)
   local d = t.decisions { options = true }
   t.eq(ids(d[1].options), { "player:3" })
   t.eq(ids(d[2].options), { "bishop", "crane" })
+end)
+
+test("politics: Bishop moves the robber and takes a card from each player on the hex", function(t)
+  local base = fresh(t, { [1] = { "tile:12" } })
+  city(base, 2, 37)
+  settlement(base, 2, 34)
+  settlement(base, 3, 24)
+  knight(base, 4, 38)
+  give(2, { ore = 2 })
+  give(3, { wool = 1 })
+  give(4, { grain = 1 })
+  give_progress(1, "bishop")
+  rolled(t)
+  t.eq(menu_entry(base, 1, "progress:bishop"), nil, "the robber stays until the first attack")
+  game.set("barbarian_attacks", 1)
+  play_card(t, base, 1, "bishop")
+  t.eq(game.get("robber"), 12)
+  t.eq({ hand(1), hand(2), hand(3), hand(4) }, { { ore = 1, wool = 1 }, { ore = 1 }, {}, { grain = 1 } },
+    "one card from player 2's two buildings, none for a knight")
+  local kinds = {}
+  for _, d in ipairs(t.decisions()) do kinds[#kinds + 1] = d.kind end
+  t.eq(kinds, { "base.robber" })
+end)
+
+test("politics: Deserter: the opponent removes a knight, the player places one of that strength", function(t)
+  local base = fresh(t, { [1] = { "player:2", "node:24" }, [2] = { "node:41" } })
+  settlement(base, 1, 37)
+  roads(base, 1, { 37, 36, 24 })
+  knight(base, 2, 41, "strong_knight", true)
+  knight(base, 2, 46)
+  knight(base, 4, 52)
+  give_progress(1, "deserter")
+  rolled(t)
+  play_card(t, base, 1, "deserter")
+  t.eq({ board.node_get(41, "building"), game.count(2, "strong_knight", "piece"),
+         game.player_get(2, "strong_knights") }, { nil, 2, 0 })
+  t.eq({ board.node_get(24, "building"), board.node_get(24, "owner"), board.node_get(24, "active") },
+       { "strong_knight", 1, true }, "with the removed knight's state")
+  t.eq({ game.player_get(1, "strong_knights"), t.env().knight_can_act(24) }, { 1, false })
+  local d = t.decisions { options = true }
+  t.eq({ d[1].kind, ids(d[1].options) }, { "ck.deserter", { "player:2", "player:4" } })
+  t.eq({ d[2].kind, d[2].player, ids(d[2].options) }, { "ck.deserter_knight", 2, { "node:41", "node:46" } })
+  t.eq({ d[3].kind, ids(d[3].options) }, { "ck.deserter_place", { "node:24", "node:36", "none" } })
+end)
+
+test("politics: Deserter places a mighty knight without the Fortress, else a basic one", function(t)
+  local base = fresh(t, { [1] = { "player:2", "node:24", "player:2", "node:36" } })
+  settlement(base, 1, 37)
+  roads(base, 1, { 37, 36, 24 })
+  knight(base, 1, 38, "strong_knight")
+  knight(base, 1, 25, "strong_knight")
+  knight(base, 2, 41, "mighty_knight")
+  give_progress(1, "deserter")
+  give_progress(1, "deserter")
+  rolled(t)
+  play_card(t, base, 1, "deserter")
+  t.eq({ board.node_get(24, "building"), board.node_get(24, "owner"), board.node_get(24, "active") },
+       { "mighty_knight", 1, nil })
+  knight(base, 2, 46, "strong_knight", true)
+  play_card(t, base, 1, "deserter")
+  t.eq({ board.node_get(36, "building"), board.node_get(36, "active"), board.node_get(46, "building") },
+       { "basic_knight", true, nil }, "both strong knights are on the board")
+  t.eq(menu_entry(base, 1, "progress:deserter"), nil)
+end)
+
+test("politics: Deserter: the knight is removed even when the player places none", function(t)
+  local base = fresh(t, { [1] = { "player:3", "none" } })
+  settlement(base, 1, 37)
+  roads(base, 1, { 37, 36 })
+  knight(base, 3, 41)
+  give_progress(1, "deserter")
+  rolled(t)
+  play_card(t, base, 1, "deserter")
+  t.eq({ board.node_get(41, "building"), game.count(3, "basic_knight", "piece"),
+         game.count(1, "basic_knight", "piece") }, { nil, 2, 2 })
+end)
+
+test("politics: Diplomat removes an open road of anyone's; Longest Road is recounted", function(t)
+  local base = fresh(t, { [1] = { "path:64" } })
+  settlement(base, 1, 37)
+  roads(base, 1, { 37, 36 })
+  settlement(base, 2, 41)
+  roads(base, 2, { 41, 40, 39, 43, 48, 49 })
+  settlement(base, 3, 52)
+  roads(base, 3, { 52, 51 })
+  t.eq({ game.get("longest_road"), game.player_get(2, "vp") }, { 2, 3 })
+  give_progress(1, "diplomat")
+  rolled(t)
+  play_card(t, base, 1, "diplomat")
+  local d = t.decisions { options = true }
+  t.eq(ids(d[1].options), { "path:47", "path:64", "path:68" }, "one open road each")
+  t.eq(#d, 1, "not the player's own road: no placement")
+  t.eq({ board.path_get(64, "road"), game.player_get(2, "roads"), game.count(2, "road", "piece") },
+       { nil, 4, 11 })
+  t.eq({ game.get("longest_road"), game.player_get(2, "road_length"), game.player_get(2, "vp") },
+       { nil, 4, 1 })
+end)
+
+test("politics: Diplomat: the player's own road may be placed again at once, free", function(t)
+  local base = fresh(t, { [1] = { "path:47", "path:48" } })
+  settlement(base, 1, 37)
+  roads(base, 1, { 37, 36 })
+  give_progress(1, "diplomat")
+  rolled(t)
+  play_card(t, base, 1, "diplomat")
+  local d = t.decisions { options = true }
+  t.eq({ d[2].kind, ids(d[2].options) }, { "ck.diplomat_place", { "path:47", "path:48", "none" } })
+  t.eq({ board.path_get(47, "road"), board.path_get(48, "road"), game.player_get(1, "roads") },
+       { nil, 1, 1 })
+  t.eq(hand(1), {})
+end)
+
+test("politics: Intrigue displaces a knight on the player's road without a knight", function(t)
+  local base = fresh(t, { [1] = { "node:36" }, [2] = { "node:24" } })
+  settlement(base, 1, 37)
+  roads(base, 1, { 37, 36 })
+  knight(base, 2, 36, "strong_knight", true)
+  roads(base, 2, { 36, 24 })
+  knight(base, 2, 41)
+  give_progress(1, "intrigue")
+  rolled(t)
+  play_card(t, base, 1, "intrigue")
+  local d = t.decisions { options = true }
+  t.eq({ d[1].kind, ids(d[1].options) }, { "ck.intrigue", { "node:36" } })
+  t.eq({ d[2].kind, d[2].player, ids(d[2].options) }, { "ck.knight_retreat", 2, { "node:24" } })
+  t.eq({ board.node_get(36, "building"), board.node_get(24, "building"), board.node_get(24, "owner"),
+         board.node_get(24, "active") }, { nil, "strong_knight", 2, true })
+  give_progress(1, "intrigue")
+  t.eq(menu_entry(base, 1, "progress:intrigue"), nil, "no opponent's knight on the player's roads")
 end)

@@ -109,3 +109,63 @@ test("science: Crane takes 1 commodity off the next improvement this turn", func
   t.eq(menu_entry(base, 1, "improve:trade"), nil, "the Crane is used up: level 3 costs 3")
   t.ok(menu_entry(base, 1, "progress:crane") ~= nil)
 end)
+
+test("science: Engineer builds a wall free under a city without one", function(t)
+  local base = fresh(t, { [1] = { "node:41" } })
+  city(base, 1, 37)
+  city(base, 1, 41)
+  base.place_piece(1, "wall", 37, { free = true })
+  give_progress(1, "engineer")
+  rolled(t)
+  play_card(t, base, 1, "engineer")
+  t.eq(board.node_get(41, "wall"), 1)
+  t.eq(game.player_get(1, "walls"), 2)
+  t.eq(hand(1), {})
+  local d = t.decisions { options = true }
+  t.eq({ d[1].kind, ids(d[1].options) }, { "base.place_wall", { "node:41" } })
+  give_progress(1, "engineer")
+  t.eq(menu_entry(base, 1, "progress:engineer"), nil, "every city has a wall")
+end)
+
+test("science: Engineer needs a wall in supply", function(t)
+  local base = fresh(t)
+  for _, n in ipairs({ 37, 41, 52, 46 }) do city(base, 1, n) end
+  for _, n in ipairs({ 37, 41, 52 }) do base.place_piece(1, "wall", n, { free = true }) end
+  give_progress(1, "engineer")
+  rolled(t)
+  t.eq(menu_entry(base, 1, "progress:engineer"), nil)
+end)
+
+test("science: Inventor swaps two number tokens, never 2, 12, 6 or 8", function(t)
+  -- Tile 16 is wool 5 (node 46 touches only it), tile 1 ore 10.
+  local base = fresh(t, { [1] = { "tile:16", "tile:1" } })
+  settlement(base, 1, 46)
+  give_progress(1, "inventor")
+  rolled(t)
+  play_card(t, base, 1, "inventor")
+  t.eq({ board.tile_get(16, "number"), board.tile_get(1, "number") }, { 10, 5 })
+  local d = t.decisions { options = true }
+  t.eq(ids(d[1].options), { "tile:1", "tile:3", "tile:6", "tile:7", "tile:8", "tile:9", "tile:11",
+                            "tile:14", "tile:15", "tile:16", "tile:17", "tile:19" })
+  t.eq({ d[2].kind, #d[2].options, has(ids(d[2].options), "tile:16") }, { "ck.inventor_swap", 11, false })
+  base.produce(5)
+  t.eq(hand(1), {})
+  base.produce(10)
+  t.eq(hand(1), { wool = 1 }, "production follows the new numbers")
+end)
+
+test("science: the heuristic bot plays the Inventor only for its own production", function(t)
+  -- Node 46 touches only wool 5, node 53 only wool 11 (tile 19); tile 3 is lumber 9.
+  local base = fresh(t, nil, nil, { "heuristic" })
+  local ck = t.env()
+  settlement(base, 1, 46)
+  give_progress(1, "inventor")
+  rolled(t)
+  t.ok(menu_entry(base, 1, "progress:inventor") ~= nil)
+  t.ok(pick("base.action", base.action_options(1)) ~= "progress:inventor",
+    "no number it may take rolls more often than its 5")
+  settlement(base, 1, 53)
+  t.eq(pick("base.action", base.action_options(1)), "progress:inventor")
+  ck.play_progress(1, "inventor")
+  t.eq({ board.tile_get(19, "number"), board.tile_get(3, "number") }, { 9, 11 })
+end)

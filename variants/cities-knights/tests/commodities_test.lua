@@ -120,3 +120,38 @@ test("commodities: a steal draws uniformly over resources and commodities", func
   t.ok(seen.ore > 5 and seen.paper > 5, "both kinds are drawn")
   t.eq(seen.ore + seen.paper, 40)
 end)
+
+-- Trades (facts 76, 115-117). Node 52 is on a 2:1 lumber harbor, node 37 on a 3:1 harbor.
+
+test("commodities: the bank takes them at 4:1, 3:1 at a generic harbor, never 2:1; it pays them", function(t)
+  local base = fresh(t, { [1] = { "paper", "coin", "brick", "cloth" } })
+  settlement(base, 1, 52)
+  t.eq(base.maritime_rates(1), { brick = 4, lumber = 2, wool = 4, grain = 4, ore = 4,
+                                 paper = 4, cloth = 4, coin = 4 })
+  give_commodities(1, { paper = 3 })
+  t.eq(ids(base.maritime_gives(1)), {}, "3 paper at 4:1")
+  settlement(base, 1, 37)
+  t.eq(base.maritime_rates(1), { brick = 3, lumber = 2, wool = 3, grain = 3, ore = 3,
+                                 paper = 3, cloth = 3, coin = 3 })
+  t.eq(ids(base.maritime_gives(1)), { "paper" })
+  base.maritime_action(1)
+  t.eq(commodities(1), { coin = 1 })
+  give(1, { brick = 3 })
+  base.maritime_action(1)
+  t.eq({ hand(1), commodities(1) }, { {}, { cloth = 1, coin = 1 } })
+  local d = t.decisions { options = true }
+  t.eq(ids(d[2].options), { "brick", "lumber", "wool", "grain", "ore", "cloth", "coin" })
+end)
+
+test("commodities: a domestic trade may hold them on either side", function(t)
+  local base = fresh(t, { [1] = { "offer:give=cloth1:get=ore1", "player:3" }, [2] = { "accept" },
+                          [3] = { "counter:give=coin1:get=cloth1" } })
+  base.storage.turn.rolled = true
+  give_commodities(1, { cloth = 1 })
+  give(2, { ore = 1 })
+  give_commodities(3, { coin = 1 })
+  t.ok(has(ids(base.action_options(1)), "domestic"), "commodities alone can be offered")
+  t.eq(base.domestic_action(1), true)
+  t.eq({ commodities(1), commodities(3) }, { { coin = 1 }, { cloth = 1 } })
+  t.eq(hand(2), { ore = 1 })
+end)

@@ -24,9 +24,11 @@ test("improvements: the menu offers a track only with a city and its commodities
   local base = fresh(t)
   settlement(base, 1, 37)
   give_commodities(1, { cloth = 5, paper = 1 })
-  t.eq(ids(base.action_options(1)), { "end" }, "no city, no improvement")
+  t.eq(ids(base.action_options(1)), { "maritime", "domestic", "end" },
+    "no city, no improvement (the commodities trade)")
   base.place_piece(1, "city", 37, { free = true })
-  t.eq(ids(base.action_options(1)), { "end", "improve:trade", "improve:science" })
+  t.eq(ids(base.action_options(1)),
+    { "maritime", "domestic", "end", "improve:trade", "improve:science" })
   t.eq(t.env().can_improve(1, "politics"), false)
 end)
 

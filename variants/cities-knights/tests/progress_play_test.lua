@@ -20,9 +20,9 @@ test("progress play: a card that cannot be carried out, or has no effect yet, is
   settlement(base, 1, 37)
   give_progress(1, "irrigation")
   give_progress(1, "engineer")
-  give_progress(1, "merchant")
+  give_progress(1, "master_merchant")
   rolled(t)
-  t.eq(ids(base.action_options(1)), { "end" })
+  t.eq(ids(base.action_options(1)), { "end" }, "no fields, no city, nobody richer")
 end)
 
 test("progress play: any number of cards per turn", function(t)
@@ -56,7 +56,7 @@ test("progress play: a fifth card on the holder's turn after the roll may be pla
   t.eq(game.total(2, "progress"), 4)
   local d = t.decisions { options = true }
   t.eq(ids(d[1].options), { "alchemist", "crane", "inventor", "irrigation", "smith",
-                            "play:irrigation" })
+                            "play:inventor", "play:irrigation" })
   t.eq(d[2].player, 2)
   t.ok(not has(ids(d[2].options), "play:irrigation") and #d[2].options == 5)
 end)
