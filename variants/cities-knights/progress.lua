@@ -58,6 +58,7 @@ function draw_progress(p, track)
   local card = game.deck_draw(deck(track))
   if card == nil then return nil end
   storage.progress_drawn = storage.progress_drawn + 1
+  storage.drawn_by_deck[track] = storage.drawn_by_deck[track] + 1
   if POINT_CARDS[card] then
     game.add(p, card, 1, "progress_shown")
     game.player_set(p, "progress_points", game.player_get(p, "progress_points") + 1)
@@ -125,6 +126,7 @@ game.on("game.setup", function(e)
   end
   for q = 1, e.players do game.player_set(q, "progress_points", 0) end
   storage.progress_drawn = 0
+  storage.drawn_by_deck = { trade = 0, politics = 0, science = 0 }
 end)
 
 if game.option("base", "check") then

@@ -44,6 +44,8 @@ function spend_progress(p, kind)
   game.remove(p, kind, 1, "progress")
   under_deck(kind)
   storage.progress_played = storage.progress_played + 1
+  local track = TRACK_OF[kind]
+  storage.played_by_deck[track] = storage.played_by_deck[track] + 1
   if game.verbose() then game.log(string.format("player %d plays %s", p, kind)) end
 end
 
@@ -82,4 +84,5 @@ end)
 
 game.on("game.setup", function()
   storage.progress_played = 0
+  storage.played_by_deck = { trade = 0, politics = 0, science = 0 }
 end)

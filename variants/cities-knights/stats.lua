@@ -15,6 +15,8 @@
 --   stats.knights_promoted        knight promotions
 --   stats.progress_drawn          progress cards drawn (gate faces and tie rewards)
 --   stats.progress_played         progress cards played (the Alchemist included)
+--   stats.progress_drawn.<deck>, stats.progress_played.<deck>   the same per deck (trade,
+--                                 politics, science)
 -- Per player the lab reads the player props trade_level, politics_level, science_level,
 -- metropolises, defender, progress_points, basic_knights, strong_knights and mighty_knights.
 
@@ -31,5 +33,9 @@ game.on("game.end", function()
                          "barbarian_ties", "knights_built", "knights_activated",
                          "knights_promoted", "progress_drawn", "progress_played" }) do
     game.set("stats." .. key, storage[key])
+  end
+  for _, track in ipairs({ "trade", "politics", "science" }) do
+    game.set("stats.progress_drawn." .. track, storage.drawn_by_deck[track])
+    game.set("stats.progress_played." .. track, storage.played_by_deck[track])
   end
 end)

@@ -35,6 +35,14 @@ test("whole games: the statistics are published", function(t)
     t.eq(math.type(game.get(key)), "integer", key)
   end
   t.ok(game.get("stats.production.coin") > 0)
+  local drawn, played = 0, 0
+  for _, deck in ipairs({ "trade", "politics", "science" }) do
+    drawn = drawn + game.get("stats.progress_drawn." .. deck)
+    played = played + game.get("stats.progress_played." .. deck)
+  end
+  t.eq(drawn, game.get("stats.progress_drawn"), "the decks' draws add up")
+  t.eq(played, game.get("stats.progress_played"), "the decks' plays add up")
+  t.ok(drawn > 0, "cards were drawn")
 end)
 
 test("whole games: heuristic bots build and activate knights, and the barbarians attack", function(t)
