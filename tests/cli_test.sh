@@ -87,6 +87,10 @@ expect 1 "check: a top-level local changed in a game" -- "$catan" check --pack-p
   sloppy-local --games 1
 check "check: the local and the function holding it are named" \
   grep -q "pack 'sloppy-local': the local 'last_roller' (an upvalue of the function at .*sloppy-local/main.lua:4) changed during the game" "$tmp/out"
+expect 1 "check: a handler on an unknown event" -- "$catan" check --pack-path "$fixtures" \
+  sloppy-handler --games 1
+check "check: the unknown event is named with a suggestion" \
+  grep -q "sloppy-handler/main.lua:2: game.on: unknown event 'base.rolld' (did you mean 'base.roll" "$tmp/out"
 expect 2 "check: unknown pack" -- "$catan" check nothing-here
 expect 0 "info events as markdown" -- "$catan" info dice-race --markdown events
 check "the events table has a row per event" \
