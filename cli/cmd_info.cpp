@@ -38,6 +38,10 @@ class InfoCommand final : public Command {
     sub->add_flag("--luals", luals_,
                   "Print LuaLS definitions of the payloads of the events the pack declares (a "
                   "class per event, for ---@param e base.roll in a handler)");
+    sub->add_flag("--luals-library", luals_library_,
+                  "Print LuaLS definitions of what the pack's library exports (the table "
+                  "require(PACK) returns, each function with the comment above it), for a "
+                  "definitions file named PACK.lua");
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;
@@ -48,6 +52,11 @@ class InfoCommand final : public Command {
     const auto& m = search.find(pack_);
     if (luals_) {
       fmt::print("{}", luals_definitions(m));
+      return kOk;
+    }
+    if (luals_library_) {
+      scripting::Session session(search, {pack_}, {}, limits_.make());
+      fmt::print("{}", luals_library(m, session.exports(m.name)));
       return kOk;
     }
     if (!markdown_.empty()) {
@@ -129,6 +138,7 @@ class InfoCommand final : public Command {
   std::string pack_;
   std::string markdown_;  // a section of kMarkdownSections, or empty
   bool luals_ = false;
+  bool luals_library_ = false;
   SearchOptions search_;
   LimitOptions limits_;
 };

@@ -1,5 +1,7 @@
 #include "cli/markdown_reference.h"
 
+#include "engine/file_io.h"
+
 #include <cmath>
 
 #include <fmt/format.h>
@@ -144,6 +146,62 @@ std::string luals_definitions(const packs::Manifest& m) {
                          one_line(f.description), f.writable ? " (handlers may change it)" : "");
     }
   }
+  return out;
+}
+
+namespace {
+
+// The `--` comment lines right above line `line` of `file` (the export's documentation), without
+// their dashes, oldest first; empty when the file cannot be read or there is none.
+std::vector<std::string> comment_above(const std::string& file, int line) {
+  std::vector<std::string> lines;
+  try {
+    const std::string text = engine::read_bounded_file(file, engine::kMaxReplayBytes, "a script");
+    std::vector<std::string> all;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+      const auto end = text.find('\n', at);
+      all.push_back(text.substr(at, end == std::string::npos ? std::string::npos : end - at));
+      if (end == std::string::npos) break;
+      at = end + 1;
+    }
+    for (int i = line - 2; i >= 0 && static_cast<std::size_t>(i) < all.size(); --i) {
+      std::string_view l = all[static_cast<std::size_t>(i)];
+      const auto first = l.find_first_not_of(" \t");
+      if (first == std::string_view::npos || l.substr(first, 2) != "--") break;
+      l.remove_prefix(first + 2);
+      if (!l.empty() && l.front() == ' ') l.remove_prefix(1);
+      lines.emplace(lines.begin(), l);
+    }
+  } catch (const std::exception&) {
+    lines.clear();
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string luals_library(const packs::Manifest& m,
+                          const std::vector<scripting::ExportInfo>& exports) {
+  std::string out = fmt::format(
+      "\n---What pack `{}` exports: `require(\"{}\")` returns this table (read-only).\n"
+      "---@class {}.exports\nlocal exports = {{}}\n",
+      m.name, m.name, m.name);
+  for (const auto& e : exports) {
+    if (e.type != "function") {
+      out += fmt::format("\n---@type {}\nexports.{} = nil\n", e.type, e.name);
+      continue;
+    }
+    out += '\n';
+    for (const auto& l : comment_above(e.file, e.line)) out += fmt::format("---{}\n", l);
+    std::vector<std::string> params;
+    for (const auto& p : e.params) {
+      if (p != "...") out += fmt::format("---@param {} any\n", p);
+      params.push_back(p);
+    }
+    out += fmt::format("function exports.{}({}) end\n", e.name, fmt::join(params, ", "));
+  }
+  out += "\nreturn exports\n";
   return out;
 }
 

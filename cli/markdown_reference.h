@@ -6,8 +6,10 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "scripting/manifest.h"
+#include "scripting/session.h"
 
 namespace catan::cli {
 
@@ -26,5 +28,10 @@ std::string payloads_markdown(const packs::Manifest& m);
 // (`---@class base.roll`) with a field per payload field, for `---@param e base.roll` in a
 // handler (docs/lua/events.lua holds those of the shipped packs).
 std::string luals_definitions(const packs::Manifest& m);
+// LuaLS definitions of what a pack's library exports (`require(name)`): a class `NAME.exports`
+// with a field or function per export, each function documented by the comment lines right
+// above its definition in the script, and `return exports`, so that a definitions file
+// docs/lua/NAME.lua types require("NAME") (docs/lua/base.lua holds base's).
+std::string luals_library(const packs::Manifest& m, const std::vector<scripting::ExportInfo>& exports);
 
 }  // namespace catan::cli

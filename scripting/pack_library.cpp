@@ -194,4 +194,52 @@ void Session::Impl::push_test_require(int i) {
   lua_pushcclosure(L, test_require, 2);
 }
 
+std::vector<ExportInfo> Session::exports(const std::string& name) {
+  Impl& s = *impl_;
+  if (s.game_ref == LUA_NOREF) s.load_game(1, 0, 2, s.default_options);
+  const int j = find_pack(s, name.c_str());
+  if (j < 0) throw std::runtime_error(fmt::format("pack '{}' is not loaded", name));
+  const auto& pack = s.packs[static_cast<std::size_t>(j)];
+  std::vector<ExportInfo> out;
+  if (pack.exports_ref == LUA_NOREF) return out;
+  lua_State* L = s.lua.get();
+  const lua::StackGuard guard(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, pack.exports_ref);
+  // Exports are frozen proxies: walk them with their own __pairs.
+  luaL_getmetafield(L, -1, "__pairs");
+  lua_pushvalue(L, -2);
+  lua_call(L, 1, 3);
+  const int next = lua_gettop(L) - 2;
+  while (true) {
+    lua_pushvalue(L, next);
+    lua_pushvalue(L, next + 1);
+    lua_pushvalue(L, next + 2);
+    lua_call(L, 2, 2);
+    if (lua_isnil(L, -2)) break;
+    ExportInfo e;
+    e.name = lua_tostring(L, -2);
+    e.type = luaL_typename(L, -1);
+    if (lua_isfunction(L, -1) && !lua_iscfunction(L, -1)) {
+      lua_Debug ar;
+      lua_pushvalue(L, -1);
+      lua_getinfo(L, ">Su", &ar);
+      for (int i = 1; i <= ar.nparams; ++i) {
+        lua_pushvalue(L, -1);
+        const char* param = lua_getlocal(L, nullptr, i);
+        lua_pop(L, 1);
+        e.params.emplace_back(param ? param : fmt::format("arg{}", i));
+      }
+      if (ar.isvararg) e.params.emplace_back("...");
+      e.file = ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+      e.line = ar.linedefined;
+    }
+    out.push_back(std::move(e));
+    lua_copy(L, -2, next + 2);  // the control variable: this key
+    lua_pop(L, 2);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const ExportInfo& a, const ExportInfo& b) { return a.name < b.name; });
+  return out;
+}
+
 }  // namespace catan::scripting

@@ -102,6 +102,16 @@ struct HandlerInfo {
   std::string where;
 };
 
+// One name a pack's library exports (what require(name) returns): its Lua type; for a function,
+// its parameter names (`...` last when it takes more) and where it is defined.
+struct ExportInfo {
+  std::string name;
+  std::string type;  // "function", "table", "string", "number", "boolean"
+  std::vector<std::string> params;
+  std::string file;  // the script defining the function, as the pack names it
+  int line = 0;      // the line of its `function` keyword
+};
+
 class Session {
  public:
   // Resolves `requested` (names or paths) and their dependencies, validates `options`, creates
@@ -145,6 +155,9 @@ class Session {
   // listed. Loads the packs once if never loaded; nullopt when they fail to load (playing a game
   // reports why).
   std::optional<std::vector<std::string>> agent_names();
+  // What pack `name`'s library exports, sorted by name (empty when it has no library). Loads the
+  // packs once if never loaded; throws when `name` is not loaded.
+  std::vector<ExportInfo> exports(const std::string& name);
 
   // Receives game.log() lines and the kernel's turn log when verbose.
   void set_log(std::function<void(std::string_view)> sink);

@@ -98,6 +98,12 @@ check "the events table has a row per event" \
 expect 0 "info LuaLS definitions" -- "$catan" info dice-race --luals
 check "a payload class per event" grep -qx -- '---@class race.roll' "$tmp/out"
 check "a field per payload field" grep -qx -- '---@field value integer the face rolled (1 to option `sides`) (handlers may change it)' "$tmp/out"
+expect 0 "info LuaLS library definitions" -- "$catan" info base --luals-library
+check "a class for the exports" grep -qx -- '---@class base.exports' "$tmp/out"
+check "each function with its parameters and the comment above it" \
+  grep -qx -- 'function exports.move_robber(p) end' "$tmp/out"
+check "the comment above a function documents it" \
+  grep -q -- '^---p moves the robber (decision base.robber' "$tmp/out"
 expect 0 "info payloads as markdown" -- "$catan" info dice-race --markdown payloads
 check "a payload table has a row per field" grep -q '^| `value` | integer .*| may change |' "$tmp/out"
 expect 2 "info markdown unknown section" -- "$catan" info dice-race --markdown colours
