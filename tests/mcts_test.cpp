@@ -77,6 +77,7 @@ TEST_F(MctsTest, PlaysEveryPackLegallyReplaysAndRepeats) {
       {"base", "resource-tokens", "city-walls", "citadels"},
       {"base", "monument", "dear-cities", "seven-choice"},
       {"base", "resource-tokens", "fishermen"},
+      {"base", "cities-knights", "resource-tokens"},
       {"dice-game"},
       {"dice-race"}};
   for (const auto& packs : sets) {

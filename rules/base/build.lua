@@ -13,7 +13,8 @@
 --           no road and no piece of that name, and touch an own building, or an own road at a
 --           node not occupied by an opponent's building.
 -- A variant piece may instead carry `spots = function(p, opts) -> array of ids` to decide its
--- own legal spots; placement still follows the `on` rules above. A node piece with `unit = true`
+-- own legal spots (kept in SPOT_RULES, core.lua: storage holds plain data); placement still
+-- follows the `on` rules above. A node piece with `unit = true`
 -- stands on a node without being a building (e.g. a figure that guards the board): it goes on an empty node at the
 -- end of one of its owner's roads, the distance rule neither applies to it nor sees it
 -- (storage.units, the set of those pieces), its owner trades at no harbor for it and the robber
@@ -307,7 +308,7 @@ local function spots(p, piece, opts, first)
   if spec == nil then error("unknown piece '" .. tostring(piece) .. "'", 3) end
   opts = opts or NO_OPTS
   if spec.spots then
-    local list = spec.spots(p, opts)
+    local list = SPOT_RULES[piece](p, opts)
     if first then return #list > 0 end
     return list
   end

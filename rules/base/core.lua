@@ -182,6 +182,10 @@ end
 
 -- Declares the catalogue of kinds, forms and supplies and fills the bank, the development
 -- deck and each player's pieces. Runs first in game.setup (priority -100).
+-- Each catalogue piece's own legal-spot rule (`spots = function(p, opts)` in base.pieces), by
+-- piece name: set in game.setup, read by build.lua's legal_spots.
+SPOT_RULES = {}
+
 game.on("game.setup", function(e)
   -- Handlers are registered only while packs load, so this holds for the whole game.
   storage.funds_hooked = game.has_handlers("base.funds")
@@ -205,6 +209,14 @@ game.on("game.setup", function(e)
     pieces[name] = copy
   end
   game.raise("base.pieces", { pieces = pieces })
+  -- A piece's own `spots` rule is a function, which storage may not hold (a fork copies plain
+  -- data): it moves to SPOT_RULES, and the entry keeps `spots = true`.
+  for name, spec in pairs(pieces) do
+    if type(spec.spots) == "function" then
+      SPOT_RULES[name] = spec.spots
+      spec.spots = true
+    end
+  end
   storage.pieces = pieces
   storage.piece_names = {}
   for name in pairs(pieces) do storage.piece_names[#storage.piece_names + 1] = name end
