@@ -180,8 +180,6 @@ game.on("base.actions", function(e)
   end
 end)
 
-local LEVEL_NAME = { "basic", "strong", "mighty" }
-
 game.describe("base.action", function(o)
   if o.action == "move_knight" then
     return string.format("move the %s knight on node %d", LEVEL_NAME[o.level], o.node)

@@ -154,7 +154,8 @@ game.on("base.built", function(e)
   end
 end)
 
-local LEVEL_NAME = { "basic", "strong", "mighty" }
+-- The name of each knight level, for the text people see (knight_actions.lua reads it too).
+LEVEL_NAME = { "basic", "strong", "mighty" }
 
 game.describe("base.action", function(o)
   if o.action == "activate_knight" then
