@@ -51,15 +51,26 @@ game.on("base.pieces", function(e)
   end
 end)
 
--- p's knights as an array of {node, level, active}, by node.
+-- p's knights as an array of {node, level, active}, by node. Kept in storage.knight_lists while
+-- the board is unchanged (board.version(): placing, moving, activating a knight all change it):
+-- callers read the array and its records, never change them.
 function knights_of(p)
-  local list = {}
+  local cache = storage.knight_lists
+  local version = board.version()
+  if cache == nil or cache.version ~= version then
+    cache = { version = version }
+    storage.knight_lists = cache
+  end
+  local list = cache[p]
+  if list then return list end
+  list = {}
   for n = 1, board.nodes() do
     local level = KNIGHT_LEVEL[board.node_get(n, "building") or ""]
     if level and board.node_get(n, "owner") == p then
       list[#list + 1] = { node = n, level = level, active = board.node_get(n, "active") == true }
     end
   end
+  cache[p] = list
   return list
 end
 
