@@ -14,7 +14,7 @@
 --           city is not a settlement), plus nodes whose prop named after the piece holds the
 --           player's seat (pieces kept beside a building); path pieces count paths whose prop
 --           named after the piece holds the seat (`road` = seat).
---   vp      player prop vp == vp_total(p); checked only between actions (before a
+--   vp      player prop vp == public_vp(p) (hidden cards left out); checked only between actions (before a
 --           base.action or base.preroll decision, after base.turn_end, turn and game.start),
 --           since an action updates vp at its very end. Not checked while base.vp has
 --           handlers (counting raises the event; a check only reads).
@@ -95,7 +95,7 @@ function check_invariants(where, with_vp)
   -- not: the vp invariant is then left out (base.point_props and base.awards keep it).
   if with_vp and vp_total and not storage.vp_hooked then
     for p = 1, players do
-      local vp = vp_total(p)
+      local vp = public_vp(p)
       local prop = game.player_get(p, "vp")
       if prop ~= vp then
         broken(string.format("player %d's vp prop", p), where, vp, prop)

@@ -264,11 +264,12 @@ game.on("game.setup", function()
   storage.target_vp = options.target_vp
 end, { priority = -80 })
 
--- check_win(p) once p's player prop vp reaches the target (update_vp keeps the prop current;
--- check mode verifies it between actions). Returns true when the game is over.
+-- check_win(p) once p's shown points (player prop vp, kept current by update_vp; check mode
+-- verifies it between actions) and hidden victory point cards reach the target. Returns true
+-- when the game is over.
 local function won(p)
   local vp = storage.vp[p]
-  if vp and vp >= storage.target_vp then check_win(p) end
+  if vp and vp + storage.devs[p].victory_point >= storage.target_vp then check_win(p) end
   return storage.turn_view.over
 end
 

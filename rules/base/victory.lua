@@ -1,13 +1,16 @@
 -- Victory points and the win check.
 --
+-- Player prop vp holds the points a player shows (public_vp): the victory point cards in hand
+-- are hidden until the game ends, when they join it. Player props are public, so a hidden card
+-- counted there would tell every agent (and every fork seen by one seat) what the hand hides.
+--
 -- Sources: each piece with vp > 0 counts vp per piece on the board (limit - supply), under the
 -- piece's plural (settlements, cities); each award (awards.lua: longest_road and largest_army 2
 -- each, and those packs declare through base.awards) its points while held, under its prop;
 -- victory_point_cards 1 per victory point card in hand (they count from the moment they are
 -- bought); each player prop named by base.point_props (asked once, late in game.setup:
 -- storage.point_props) its value, under its own name (nil counts 0). Every source is in points.
--- Handlers of base.vp may add sources and change the total. Player prop vp always holds the
--- full total (hidden cards included).
+-- Handlers of base.vp may add sources and change the total.
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game = storage, game
@@ -80,9 +83,16 @@ function vp_total(p)
   return total + storage.devs[p].victory_point
 end
 
--- Stores victory_points(p) in player prop vp.
+-- The points p shows the table: vp_total(p) less the victory point cards in p's hand, which
+-- stay hidden until the game ends.
+function public_vp(p)
+  return vp_total(p) - storage.devs[p].victory_point
+end
+
+-- Stores public_vp(p) in player prop vp (everyone sees player props; the hidden cards join it at
+-- the end).
 function update_vp(p)
-  local vp = vp_total(p)
+  local vp = public_vp(p)
   if storage.vp[p] ~= vp then game.player_set(p, "vp", vp) end
 end
 
@@ -132,10 +142,12 @@ game.on("game.setup", function()
   storage.point_props = props
 end, { priority = 100 })
 
--- At the end the hidden points are revealed: each player's victory point cards join the summary
--- beside the other sources (settlements, cities, longest_road, largest_army).
+-- At the end the hidden points are revealed: each player's victory point cards join player prop
+-- vp (the full total, the score the lab reads) and the summary beside the other sources
+-- (settlements, cities, longest_road, largest_army).
 game.on("game.end", function()
   for q = 1, game.players() do
     game.player_set(q, "vp_cards", game.count(q, "victory_point", "dev"))
+    game.player_set(q, "vp", vp_total(q))
   end
 end)

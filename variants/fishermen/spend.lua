@@ -53,9 +53,9 @@ game.describe("base.action", function(o)
   return nil
 end)
 
--- The points player q shows (the vp prop less the victory point cards, which stay hidden).
+-- The points player q shows (base's vp prop, which leaves the hidden victory point cards out).
 function shown_points(q)
-  return (game.player_get(q, "vp") or 0) - game.count(q, "victory_point", "dev")
+  return game.player_get(q, "vp") or 0
 end
 
 -- The tokens p pays for `cost` fish: {fish1 = a, fish2 = b, fish3 = c} with the fewest fish
@@ -193,7 +193,7 @@ end
 -- Players the holder p of the boot may give it to: those showing at least p's points.
 function boot_targets(p)
   local out = {}
-  local mine = game.player_get(p, "vp") or 0
+  local mine = (game.player_get(p, "vp") or 0) + game.count(p, "victory_point", "dev")
   for q = 1, game.players() do
     if q ~= p and shown_points(q) >= mine then out[#out + 1] = q end
   end

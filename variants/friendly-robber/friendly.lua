@@ -2,13 +2,13 @@
 -- protected: the robber may not be moved onto a hex touching one of their buildings, and nobody
 -- may rob them. The player moving the robber is never protected from themselves.
 --
--- Points "shown" are the base pack's vp player prop less the victory point cards in hand, which
--- stay hidden until the game ends: the rule protects what the table can see. With every hex
+-- Points "shown" are the base pack's vp player prop, which leaves out the victory point cards in
+-- hand (hidden until the game ends): the rule protects what the table can see. With every hex
 -- forbidden the robber stays where it is (the base pack's rule for an empty target list).
 
--- The points player q shows the table.
+-- The points player q shows the table (base's vp prop leaves the hidden cards out).
 local function shown_points(q)
-  return (game.player_get(q, "vp") or 0) - game.count(q, "victory_point", "dev")
+  return game.player_get(q, "vp") or 0
 end
 
 -- True when q is protected from the robber moved by player p.

@@ -11,9 +11,9 @@
 -- It reads what each option does from its fields (tokens.lua, robber.lua, production.lua); like
 -- every agent it only reads the game.
 
--- The points player q shows (the vp prop less hidden victory point cards).
+-- The points player q shows (base's vp prop leaves the hidden victory point cards out).
 local function shown(q)
-  return (game.player_get(q, "vp") or 0) - game.count(q, "victory_point", "dev")
+  return game.player_get(q, "vp") or 0
 end
 
 game.extend_agent("heuristic", "tokens.claim", function(p, kind, opts) return #opts end)

@@ -121,9 +121,9 @@ end
 ------------------------------------------------------------------------------------------------
 -- Reading the position
 
--- Public points of q: the vp prop without the victory point cards in hand (hidden).
+-- Public points of q: the vp prop (which leaves the victory point cards in hand out).
 local function public_vp(q)
-  return (storage.vp[q] or 0) - storage.devs[q].victory_point
+  return storage.vp[q] or 0
 end
 
 -- The opponent of p with the most public points (ties: more cards, then the lower seat).
@@ -355,7 +355,8 @@ local function make_plan(p)
     plan.on_board = pieces.settlement and pieces.settlement.limit - s_left or 0
     plan.cities, plan.robber, plan.hb = false, false, false
   end
-  local robber, w = storage.props.robber, (storage.vp[p] or 0) >= 5 and W_LATE or W_EARLY
+  local own_vp = (storage.vp[p] or 0) + storage.devs[p].victory_point -- its hidden cards too
+  local robber, w = storage.props.robber, own_vp >= 5 and W_LATE or W_EARLY
   if plan.robber ~= robber or plan.w ~= w then
     plan.robber, plan.w = robber, w
     plan.prod, plan.goal, plan.goal_done = false, false, false

@@ -43,7 +43,7 @@ test("victory: points from settlements, cities, both awards and victory point ca
   t.eq(sources, { settlements = 3, cities = 2, longest_road = 2, largest_army = 2, victory_point_cards = 2 })
   t.eq(total, 11)
   t.eq(env.vp_total(1), 11)
-  t.eq(game.player_get(1, "vp"), 11)
+  t.eq(game.player_get(1, "vp"), 9, "the prop leaves the 2 hidden cards out")
   t.eq(env.victory_points(2), 0)
 end)
 
@@ -61,7 +61,7 @@ test("victory: a victory point card bought to reach the target wins at once on y
   give(1, { ore = 1, wool = 1, grain = 1 })
   env.storage.turn = env.new_turn_state(1)
   t.eq(env.buy_dev(1), "victory_point")
-  t.eq(game.player_get(1, "vp"), 3)
+  t.eq(game.player_get(1, "vp"), 2, "the card stays hidden")
   t.eq(env.check_win(1), true)
   t.eq(game.is_over(), true)
   t.eq(game.winner(), 1)
@@ -107,4 +107,15 @@ test("victory: a whole game ends with a winner at the target, on the winner's ow
       + game.player_get(p, "vp_cards")
     t.eq(sum, env.victory_points(p), "sources of player " .. p)
   end
+end)
+
+test("victory: hidden victory point cards join the vp prop when the game ends", function(t)
+  local env = fresh(t)
+  env.place_piece(2, "settlement", 20, { free = true, setup = true })
+  take(2, "victory_point", "dev")
+  env.update_vp(2)
+  t.eq(game.player_get(2, "vp"), 1)
+  game.raise("game.end", {})
+  t.eq(game.player_get(2, "vp"), 2)
+  t.eq(game.player_get(2, "vp_cards"), 1)
 end)

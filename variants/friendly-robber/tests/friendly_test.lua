@@ -74,7 +74,8 @@ test("friendly robber: the mover may block its own hexes; hidden points do not c
   settle(base, 2, { 24, 42 }, 3)
   game.add(2, "victory_point", 1, "dev") -- a hidden card: 4 points, 3 shown
   base.update_vp(2)
-  t.eq(game.player_get(2, "vp"), 4)
+  t.eq(base.vp_total(2), 4)
+  t.eq(game.player_get(2, "vp"), 3, "the prop shows what the table sees")
   t.eq(targets(1), ALL_BUT_DESERT)
   base.place_piece(3, "settlement", 10, { free = true, setup = true })
   game.add(3, "victory_point", 2, "dev") -- 3 points, 1 shown: protected
