@@ -226,7 +226,7 @@ function move_robber(p)
   return tile
 end
 
--- Per-game lookups of this file.
+-- Per-game lookups of this file (priority -1: before other packs' setup at the default 0).
 game.on("game.setup", function(e)
   storage.discard_limit_hooked = game.has_handlers("base.discard_limit")
   storage.robber_targets_hooked = game.has_handlers("base.robber_targets")
@@ -235,4 +235,4 @@ game.on("game.setup", function(e)
   storage.victims_hooked = game.has_handlers("base.victims")
   storage.seven_robber_hooked = game.has_handlers("base.seven_robber")
   storage.discard_menu = {} -- the option array of discard_default, refilled for every card
-end)
+end, { priority = -1 })

@@ -24,6 +24,7 @@ game.on("game.setup", function()
                     domestic_offers = 0, domestic_trades = 0, domestic_cards = 0 }
 end, { priority = -100 })
 
+-- Priority -1: before other packs' game.end handlers (at the default 0).
 game.on("game.end", function()
   local produced = storage.produced
   if produced then
@@ -40,4 +41,4 @@ game.on("game.end", function()
     game.set("stats.domestic_trades", s.domestic_trades)
     game.set("stats.domestic_cards", s.domestic_cards)
   end
-end)
+end, { priority = -1 })

@@ -144,10 +144,11 @@ end, { priority = 100 })
 
 -- At the end the hidden points are revealed: each player's victory point cards join player prop
 -- vp (the full total, the score the lab reads) and the summary beside the other sources
--- (settlements, cities, longest_road, largest_army).
+-- (settlements, cities, longest_road, largest_army). Priority -1: before other packs' game.end
+-- handlers, which may read the final points.
 game.on("game.end", function()
   for q = 1, game.players() do
     game.player_set(q, "vp_cards", game.count(q, "victory_point", "dev"))
     game.player_set(q, "vp", vp_total(q))
   end
-end)
+end, { priority = -1 })

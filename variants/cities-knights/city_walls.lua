@@ -48,4 +48,4 @@ end)
 
 game.on("game.end", function()
   game.set("stats.walls_lost", storage.walls_lost)
-end)
+end, { priority = 1 }) -- after city-walls' game.end (it publishes stats: the order is immaterial)

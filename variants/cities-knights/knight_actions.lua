@@ -208,4 +208,4 @@ game.on("game.end", function()
   for _, key in ipairs({ "knight_moves", "knight_displacements", "robber_chases" }) do
     game.set("stats." .. key, storage[key])
   end
-end)
+end, { priority = 1 }) -- after city-walls' game.end (it publishes stats: the order is immaterial)

@@ -93,4 +93,4 @@ end)
 
 game.on("game.end", function()
   game.set("stats.merchant_moves", storage.merchant_moves)
-end)
+end, { priority = 1 }) -- after city-walls' game.end (it publishes stats: the order is immaterial)

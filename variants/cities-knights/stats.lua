@@ -38,4 +38,4 @@ game.on("game.end", function()
     game.set("stats.progress_drawn." .. track, storage.drawn_by_deck[track])
     game.set("stats.progress_played." .. track, storage.played_by_deck[track])
   end
-end)
+end, { priority = 1 }) -- after city-walls' game.end (it publishes stats: the order is immaterial)
