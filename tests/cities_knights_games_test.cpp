@@ -51,5 +51,20 @@ TEST_F(CitiesKnightsGames, RandomAndHeuristicGamesEndAtThirteenPointsAndReplay) 
   }
 }
 
+TEST_F(CitiesKnightsGames, ThreePlayerGamesEndAtThirteenPoints) {
+  auto s = session({"base", "cities-knights"});
+  for (const char* bot : {"random", "heuristic"}) {
+    GameConfig config;
+    config.seed = 3;
+    config.players = 3;
+    config.agents = {bot};
+    const GameResult r = s->play(config);
+    ASSERT_TRUE(r.ok) << bot << ": " << r.error;
+    ASSERT_TRUE(r.winner.has_value()) << bot << ": " << r.reason;
+    EXPECT_GE(winner_vp(r), 13) << bot;
+    EXPECT_EQ(r.players.size(), 3u);
+  }
+}
+
 }  // namespace
 }  // namespace catan::scripting
