@@ -48,9 +48,7 @@ class CheckCommand final : public Command {
     auto search = search_.make();
     // A pack that does not load is the first problem, and ends the check (thrown as usual).
     scripting::Session session(search, requested, game_.options, limits_.make());
-    game_.settle_players(packs::player_range(session.packs()));
-    const auto bots = game_.seats();
-    check_agents(bots, session.agent_names(), false);
+    const auto bots = settle_seats(game_, session, false);
 
     std::set<std::string> checked;  // the packs named on the command line
     for (const auto& ref : requested) checked.insert(search.find(ref).name);

@@ -46,9 +46,7 @@ class PlayCommand final : public Command {
 
     auto search = search_.make();
     scripting::Session session(search, requested, game_.options, limits_.make());
-    game_.settle_players(packs::player_range(session.packs()));
-    const auto bots = game_.seats();
-    check_agents(bots, session.agent_names(), true);
+    const auto bots = settle_seats(game_, session, true);
     // People at the terminal see the game's log as it happens.
     const bool human = std::find(bots.begin(), bots.end(), "human") != bots.end();
     if (verbose_ || human)

@@ -215,6 +215,14 @@ std::vector<lab::SampleGame> write_game_viewers(const lab::RunSpec& spec,
 
 }  // namespace
 
+std::vector<std::string> settle_seats(GameOptions& game, scripting::Session& session,
+                                      bool human_allowed) {
+  game.settle_players(packs::player_range(session.packs()));
+  auto seats = game.seats();
+  check_agents(seats, session.agent_names(), human_allowed);
+  return seats;
+}
+
 void check_agents(const std::vector<std::string>& seats,
                   const std::optional<std::vector<std::string>>& registered, bool human_allowed) {
   if (!registered) return;

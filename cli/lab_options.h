@@ -11,6 +11,7 @@
 
 #include "cli/common.h"
 #include "lab/lab_config.h"
+#include "scripting/session.h"
 
 namespace catan::cli {
 
@@ -61,6 +62,12 @@ struct LabRequest {
 // (the packs failed to load; the game reports it).
 void check_agents(const std::vector<std::string>& seats,
                   const std::optional<std::vector<std::string>>& registered, bool human_allowed);
+
+// The seats of a command that plays games of the packs `session` loaded: settles game.players
+// for them (GameOptions::settle_players), splits --bots (GameOptions::seats) and checks each
+// agent (check_agents). Throws UsageError as those do.
+std::vector<std::string> settle_seats(GameOptions& game, scripting::Session& session,
+                                      bool human_allowed);
 
 // Plays the request and writes what LabOptions ask for: the text summary (or the JSON with
 // --json) on stdout, --out, --csv, --report, a progress bar on stderr when it is a terminal.

@@ -3,6 +3,7 @@
 #include "engine/file_io.h"
 
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -151,13 +152,11 @@ std::string luals_definitions(const packs::Manifest& m) {
 
 namespace {
 
-// The `--` comment lines right above line `line` of `file` (the export's documentation), without
-// their dashes, oldest first; empty when the file cannot be read or there is none.
-std::vector<std::string> comment_above(const std::string& file, int line) {
-  std::vector<std::string> lines;
+// The lines of the script `file`; empty when it cannot be read.
+std::vector<std::string> script_lines(const std::string& file) {
+  std::vector<std::string> all;
   try {
     const std::string text = engine::read_bounded_file(file, engine::kMaxReplayBytes, "a script");
-    std::vector<std::string> all;
     std::size_t at = 0;
     while (at <= text.size()) {
       const auto end = text.find('\n', at);
@@ -165,18 +164,25 @@ std::vector<std::string> comment_above(const std::string& file, int line) {
       if (end == std::string::npos) break;
       at = end + 1;
     }
-    for (int i = line - 2; i >= 0 && static_cast<std::size_t>(i) < all.size(); --i) {
-      std::string_view l = all[static_cast<std::size_t>(i)];
-      const auto first = l.find_first_not_of(" \t");
-      if (first == std::string_view::npos || l.substr(first, 2) != "--") break;
-      l.remove_prefix(first + 2);
-      if (!l.empty() && l.front() == ' ') l.remove_prefix(1);
-      lines.emplace(lines.begin(), l);
-    }
   } catch (const std::exception&) {
-    lines.clear();
+    all.clear();
   }
-  return lines;
+  return all;
+}
+
+// The `--` comment lines of `lines` right above line `line` (1-based; the export's
+// documentation), without their dashes, oldest first.
+std::vector<std::string> comment_above(const std::vector<std::string>& lines, int line) {
+  std::vector<std::string> out;
+  for (int i = line - 2; i >= 0 && static_cast<std::size_t>(i) < lines.size(); --i) {
+    std::string_view l = lines[static_cast<std::size_t>(i)];
+    const auto first = l.find_first_not_of(" \t");
+    if (first == std::string_view::npos || l.substr(first, 2) != "--") break;
+    l.remove_prefix(first + 2);
+    if (!l.empty() && l.front() == ' ') l.remove_prefix(1);
+    out.emplace(out.begin(), l);
+  }
+  return out;
 }
 
 }  // namespace
@@ -187,13 +193,16 @@ std::string luals_library(const packs::Manifest& m,
       "\n---What pack `{}` exports: `require(\"{}\")` returns this table (read-only).\n"
       "---@class {}.exports\nlocal exports = {{}}\n",
       m.name, m.name, m.name);
+  std::map<std::string, std::vector<std::string>> scripts;  // each script read once
   for (const auto& e : exports) {
     if (e.type != "function") {
       out += fmt::format("\n---@type {}\nexports.{} = nil\n", e.type, e.name);
       continue;
     }
     out += '\n';
-    for (const auto& l : comment_above(e.file, e.line)) out += fmt::format("---{}\n", l);
+    auto [it, fresh] = scripts.try_emplace(e.file);
+    if (fresh) it->second = script_lines(e.file);
+    for (const auto& l : comment_above(it->second, e.line)) out += fmt::format("---{}\n", l);
     std::vector<std::string> params;
     for (const auto& p : e.params) {
       if (p != "...") out += fmt::format("---@param {} any\n", p);
