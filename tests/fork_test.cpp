@@ -70,7 +70,7 @@ TEST_F(ForkTest, TheOriginalGameIsUntouchedAndForksFollowTheirStream) {
   auto plain = session({"base"});
   auto forked = session({"base"});
   int forks = 0, diverged = 0;
-  for (std::uint64_t game = 0; game < 200; ++game) {
+  for (std::uint64_t game = 0; game < 60; ++game) {
     GameConfig config;
     config.seed = 42;
     config.game_index = game;
@@ -100,7 +100,7 @@ TEST_F(ForkTest, TheOriginalGameIsUntouchedAndForksFollowTheirStream) {
       if (s.a.digest != s.c.digest) ++diverged;
     }
   }
-  EXPECT_GE(forks, 600);
+  EXPECT_GE(forks, 200);
   // Two random continuations of a game of Catan end in the same state only by accident.
   EXPECT_EQ(diverged, forks);
 }

@@ -69,18 +69,23 @@ class MctsTest : public SessionFixture {
 };
 
 // Every pack of the project, mcts in seat 1 (a small search, so that the test stays quick):
-// every answer is legal (the kernel fails the game otherwise), the game replays, and the same
-// seed plays the same game.
+// every answer is legal (the kernel fails the game otherwise) and the game replays; for the
+// packs marked `repeat`, the same seed plays the same game again (the costliest check: each
+// game is searched twice).
 TEST_F(MctsTest, PlaysEveryPackLegallyReplaysAndRepeats) {
-  const std::vector<std::vector<std::string>> sets = {
-      {"base"},
-      {"base", "resource-tokens", "city-walls", "citadels"},
-      {"base", "monument", "dear-cities", "seven-choice"},
-      {"base", "resource-tokens", "fishermen"},
-      {"base", "cities-knights", "resource-tokens"},
-      {"dice-game"},
-      {"dice-race"}};
-  for (const auto& packs : sets) {
+  struct Set {
+    std::vector<std::string> packs;
+    bool repeat;
+  };
+  const std::vector<Set> sets = {
+      {{"base"}, true},
+      {{"base", "resource-tokens", "city-walls", "citadels"}, false},
+      {{"base", "monument", "dear-cities", "seven-choice"}, false},
+      {{"base", "resource-tokens", "fishermen"}, false},
+      {{"base", "cities-knights", "resource-tokens"}, false},
+      {{"dice-game"}, true},
+      {{"dice-race"}, true}};
+  for (const auto& [packs, repeat] : sets) {
     auto s = with_packs(packs);
     GameConfig config;
     config.seed = 5;
@@ -90,10 +95,12 @@ TEST_F(MctsTest, PlaysEveryPackLegallyReplaysAndRepeats) {
     const GameResult a = s->play(config);
     ASSERT_TRUE(a.ok) << packs[0] << ": " << a.error;
     EXPECT_EQ(a.players[0].agent, "mcts:iterations=4:horizon=0");
-    const GameResult b = s->play(config);
-    ASSERT_TRUE(b.ok) << b.error;
-    EXPECT_EQ(a.digest, b.digest) << packs.size() << " packs from " << packs[0];
-    EXPECT_EQ(a.decisions, b.decisions);
+    if (repeat) {
+      const GameResult b = s->play(config);
+      ASSERT_TRUE(b.ok) << b.error;
+      EXPECT_EQ(a.digest, b.digest) << packs.size() << " packs from " << packs[0];
+      EXPECT_EQ(a.decisions, b.decisions);
+    }
     const GameResult r = s->replay(a.replay);
     EXPECT_TRUE(r.ok) << r.error;
   }

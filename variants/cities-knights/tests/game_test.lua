@@ -30,16 +30,3 @@ test("game: no development card can be bought", function(t)
   t.eq(game.count(1, "knight", "dev") + game.total(1, "dev"), 0)
 end)
 
-test("game: whole games ask no development card decision and award no Largest Army", function(t)
-  for seed = 1, 2 do
-    t.start { players = 4, seed = seed, options = { "base.check=true" } }
-    t.play()
-    for _, d in ipairs(t.decisions()) do
-      t.ok(d.kind ~= "base.preroll" and d.kind ~= "base.plenty" and d.kind ~= "base.monopoly",
-        "no card decision: " .. d.kind)
-      t.ok(d.id ~= "buy_dev" and not d.id:find("^play:"), "no card bought or played: " .. d.id)
-    end
-    t.eq(game.get("largest_army"), nil)
-    for p = 1, 4 do t.eq(game.total(p, "dev") + game.total(p, "played"), 0) end
-  end
-end)

@@ -21,15 +21,17 @@ function levels(p)
 end
 
 -- Plays 4-player games of seeds 1 to `games` with invariant checks on, seats played by
--- `agents`; fails unless each ends with a winner holding at least 13 points. Returns the
--- results ({winner, reason, turns} each).
-function ck_games(t, agents, games)
+-- `agents`; fails unless each ends with a winner holding at least 13 points. `each(seed,
+-- result)`, when given, is called after each game, while its state can still be read. Returns
+-- the results ({winner, reason, turns} each).
+function ck_games(t, agents, games, each)
   local results = {}
   for seed = 1, games do
     t.start { players = 4, seed = seed, options = { "base.check=true" }, agents = agents }
     local r = t.play()
     t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
     t.ok(game.player_get(r.winner, "vp") >= 13, "seed " .. seed .. ": the winner has 13 points")
+    if each then each(seed, r) end
     results[seed] = r
   end
   return results

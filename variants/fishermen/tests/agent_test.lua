@@ -62,8 +62,8 @@ local function games(t, agents, n)
 end
 
 test("whole games of random bots end with a winner, spending fish on every use", function(t)
-  local uses, won = games(t, { "random" }, 6)
-  t.eq(won, 6)
+  local uses, won = games(t, { "random" }, 3)
+  t.eq(won, 3)
   for _, u in ipairs({ "robber", "steal", "resource", "road" }) do t.ok(uses[u] > 0, u) end
 end)
 
