@@ -80,7 +80,7 @@ TEST_F(MctsTest, PlaysEveryPackLegallyReplaysAndRepeats) {
   const std::vector<Set> sets = {
       {{"base"}, true},
       {{"base", "resource-tokens", "city-walls", "citadels"}, false},
-      {{"base", "monument", "dear-cities", "seven-choice"}, false},
+      {{"base", "monument", "grand-settlements", "dear-cities", "seven-choice"}, false},
       {{"base", "resource-tokens", "fishermen"}, false},
       {{"base", "cities-knights", "resource-tokens"}, false},
       {{"dice-game"}, true},

@@ -1,7 +1,7 @@
 # The example packs (docs/examples.md): found by name in the built-in examples/ folder, and whole
 # 4-player games of heuristic bots (which play them through the search fallback) end with a
 # winner (in seven-choice, every 7 asks the new decision).
-for pack in monument dear-cities seven-choice; do
+for pack in monument grand-settlements dear-cities seven-choice; do
   expect 0 "examples: a $pack game of heuristic bots" -- "$catan" play base "$pack" --players 4 \
     --bots heuristic --seed 2 --json
   check "examples: the $pack game has a winner" python3 -c '
