@@ -83,6 +83,12 @@ void LabOptions::add_to(CLI::App& app, bool rotation) {
                  "at least 1200 with an mcts seat; 0: none)")
       ->type_name("S")
       ->check(CLI::Range(0.0, 1e6));
+  app.add_option("--progress-every", progress_every,
+                 "Print a plain progress line on stderr every S seconds (games played, speed, "
+                 "time left), e.g. for a log file; without it a bar is drawn on a terminal only")
+      ->type_name("S")
+      ->check(FiniteNumber)
+      ->check(CLI::Range(0.1, 1e6));
   app.add_option("--resume", resume,
                  "Finish the interrupted run whose incomplete results file is F (same options); "
                  "--out defaults to F")
@@ -408,7 +414,11 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   if (!o.csv.empty()) csv = std::make_unique<lab::CsvWriter>(o.csv, labels);
   lab::RowSink rows;
   if (csv) rows = [&](const std::vector<lab::GameRecord>& g) { csv->add(g); };
-  lab::ProgressBar bar(std::cerr, isatty(STDERR_FILENO) != 0);
+  lab::ProgressBar bar(std::cerr,
+                       o.progress_every > 0         ? lab::ProgressBar::Mode::lines
+                       : isatty(STDERR_FILENO) != 0 ? lab::ProgressBar::Mode::terminal
+                                                    : lab::ProgressBar::Mode::off,
+                       o.progress_every);
   std::uint64_t bar_before = 0;
   const lab::ProgressSink progress = [&](std::uint64_t done) { bar.update(done); };
 

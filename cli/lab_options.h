@@ -16,7 +16,7 @@
 namespace catan::cli {
 
 // --games, --threads, --shard, --until-ci, --max-games, --out, --csv, --report, --failures,
-// --json, --game-deadline, --resume, --save-games.
+// --json, --game-deadline, --resume, --save-games, --progress-every.
 struct LabOptions {
   std::uint64_t games = 1000;
   int threads = 0;      // 0: one per core
@@ -32,6 +32,9 @@ struct LabOptions {
   bool rotate = false;  // seats rotated game by game (lab/rotation.h); sim and compare
   // Save the replays (and viewer pages) of the first this many games of each configuration.
   std::uint64_t save_games = 0;
+  // Seconds between two plain progress lines on stderr; 0: a bar redrawn in place when stderr
+  // is a terminal, else nothing.
+  double progress_every = 0;
 
   // Adds the options above; --rotate only when `rotation` (sim and compare).
   void add_to(CLI::App& app, bool rotation = false);

@@ -1,5 +1,6 @@
-// A one-line progress bar (games done, games per second, time left), redrawn in place. Meant for
-// stderr when it is a terminal; the caller decides (disabled, it prints nothing at all).
+// Progress of a long lab run (games done, speed, time left) on stderr. On a terminal, a one-line
+// bar redrawn in place; for logs (stderr redirected to a file), a plain line every few seconds;
+// or nothing at all. The caller picks the mode.
 #pragma once
 
 #include <chrono>
@@ -11,27 +12,37 @@ namespace catan::lab {
 
 class ProgressBar {
  public:
-  ProgressBar(std::ostream& out, bool enabled) : out_(out), enabled_(enabled) {}
+  enum class Mode { off, terminal, lines };
+
+  // `interval`: the seconds between two lines in Mode::lines (the first comes after one
+  // interval, so a short run prints none).
+  ProgressBar(std::ostream& out, Mode mode, double interval = 60)
+      : out_(out), mode_(mode), interval_(interval) {}
   ~ProgressBar() { finish(); }
 
   // Starts counting towards `total` games; `done_before` games were played earlier (e.g. the
   // previous rounds of --until-ci) and count in the bar but not in the speed.
   void start(std::uint64_t total, std::uint64_t done_before = 0);
-  // `done` games of this start() are finished.
+  // `done` games of this start() are finished. Cheap when nothing is drawn: callers may call it
+  // often (the runner does, about ten times a second).
   void update(std::uint64_t done);
-  // Clears the line.
+  // Clears the bar's line (a terminal); lines stay.
   void finish();
 
   // The text of the bar, without control characters: `done` of `total` games at `speed` games
   // per second (0: unknown), `width` characters of bar.
   static std::string render(std::uint64_t done, std::uint64_t total, double speed, int width);
+  // The text of one log line: "catan: 12 of 128 games played (9%), 3.1 games/min, about 35 min
+  // left" (the speed per minute below one game a second; "time left unknown" before a game).
+  static std::string render_line(std::uint64_t done, std::uint64_t total, double speed);
 
  private:
   std::ostream& out_;
-  bool enabled_;
+  Mode mode_;
+  double interval_;
   bool drawn_ = false;
   std::uint64_t total_ = 0, before_ = 0;
-  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point start_, next_line_;
 };
 
 }  // namespace catan::lab

@@ -300,6 +300,16 @@ if command -v script >/dev/null; then
   script -qc "\"$catan\" sim dice-race --games 3000 --threads 2" /dev/null </dev/null >"$tmp/tty" 2>&1
   check "sim: progress bar on a terminal" grep -q 'games/s .* left' "$tmp/tty"
 fi
+# --progress-every: plain lines for a log, terminal or not (the run takes well over 0.1 s).
+expect 0 "sim --progress-every" -- "$catan" sim base --bots random --games 300 --threads 1 \
+  --progress-every 0.1
+check "sim --progress-every: log lines on stderr" grep -qE \
+  '^catan: [0-9]+ of 300 games played \([0-9]+%\), [0-9.]+ games/(s|min), (about [0-9.]+ (s|min|h) left|time left unknown)$' \
+  "$tmp/err"
+check "sim --progress-every: no control characters" sh -c "! grep -q \"$(printf '\r')\" \"$tmp/err\""
+check "sim --progress-every: the summary on stdout" grep -q 'seat win rate' "$tmp/out"
+expect 2 "sim --progress-every 0" -- "$catan" sim base --games 2 --progress-every 0
+check "sim --progress-every 0: one line" one_line_error
 check "sim csv: header and one row per game" test "$(wc -l <"$tmp/sim.csv")" -eq 201
 check "sim report is HTML with inline SVG" grep -q '<svg xmlns' "$tmp/sim.html"
 check "sim report fetches nothing" sh -c "! grep -qE '(src|href)=\"(http|//)' \"$tmp/sim.html\""
