@@ -73,7 +73,8 @@ std::vector<std::string> settle_seats(GameOptions& game, scripting::Session& ses
                                       bool human_allowed);
 
 // Plays the request and writes what LabOptions ask for: the text summary (or the JSON with
-// --json) on stdout, --out, --csv, --report, a progress bar on stderr when it is a terminal.
+// --json) on stdout, --out, --csv, --report, and the progress on stderr (lines with
+// --progress-every, else a bar when stderr is a terminal).
 // Returns kOk, or kRuntimeError (with a one-line error) when games failed; their replays are in
 // --failures (default: beside --out, else ./catan-failures). On SIGINT or SIGTERM it stops
 // handing out games, writes what was played as results marked incomplete and returns 130 or 143

@@ -56,8 +56,7 @@ void ProgressBar::start(std::uint64_t total, std::uint64_t done_before) {
   total_ = total;
   before_ = done_before;
   start_ = std::chrono::steady_clock::now();
-  next_line_ = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double>(interval_));
+  next_line_ = start_ + interval_;
 }
 
 void ProgressBar::update(std::uint64_t done) {
@@ -69,9 +68,7 @@ void ProgressBar::update(std::uint64_t done) {
   const double speed = seconds > 0 ? static_cast<double>(done) / seconds : 0.0;
   if (mode_ == Mode::lines) {
     out_ << render_line(before_ + done, total_, speed) << '\n' << std::flush;
-    while (next_line_ <= now)
-      next_line_ += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-          std::chrono::duration<double>(interval_));
+    while (next_line_ <= now) next_line_ += interval_;
     return;
   }
   out_ << "\r\033[K" << render(before_ + done, total_, speed, 30) << std::flush;

@@ -14,10 +14,13 @@ class ProgressBar {
  public:
   enum class Mode { off, terminal, lines };
 
-  // `interval`: the seconds between two lines in Mode::lines (the first comes after one
+  // `interval` (> 0): the seconds between two lines in Mode::lines (the first comes after one
   // interval, so a short run prints none).
   ProgressBar(std::ostream& out, Mode mode, double interval = 60)
-      : out_(out), mode_(mode), interval_(interval) {}
+      : out_(out),
+        mode_(mode),
+        interval_(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(interval))) {}
   ~ProgressBar() { finish(); }
 
   // Starts counting towards `total` games; `done_before` games were played earlier (e.g. the
@@ -39,7 +42,7 @@ class ProgressBar {
  private:
   std::ostream& out_;
   Mode mode_;
-  double interval_;
+  std::chrono::steady_clock::duration interval_;
   bool drawn_ = false;
   std::uint64_t total_ = 0, before_ = 0;
   std::chrono::steady_clock::time_point start_, next_line_;

@@ -114,14 +114,20 @@ function pick(kind, options)
   return game.decide(1, kind, options).id
 end
 
--- Plays whole 4-player games (seeds 1 to 3) with invariant checks on, seats played by `agents`,
--- `extra` more "PACK.KEY=VALUE" options; fails unless each ends with a winner.
-function whole_games(t, agents, extra)
+-- Plays whole 4-player games of seeds 1 to `games` (default 3) with invariant checks on, seats
+-- played by `agents`, `extra` more "PACK.KEY=VALUE" options; fails unless each ends with a
+-- winner. `each(seed, result)`, when given, is called after each game, while its state can still
+-- be read. Returns the results ({winner, reason, turns} each, by seed).
+function whole_games(t, agents, extra, each, games)
   local opts = { "base.check=true" }
   for _, o in ipairs(extra or {}) do opts[#opts + 1] = o end
-  for seed = 1, 3 do
+  local results = {}
+  for seed = 1, games or 3 do
     t.start { players = 4, seed = seed, options = opts, agents = agents }
     local r = t.play()
     t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
+    if each then each(seed, r) end
+    results[seed] = r
   end
+  return results
 end

@@ -25,16 +25,12 @@ end
 -- result)`, when given, is called after each game, while its state can still be read. Returns
 -- the results ({winner, reason, turns} each).
 function ck_games(t, agents, games, each)
-  local results = {}
-  for seed = 1, games do
-    t.start { players = 4, seed = seed, options = { "base.check=true" }, agents = agents }
-    local r = t.play()
-    t.ok(r.winner ~= nil, "seed " .. seed .. ": " .. r.reason)
-    t.ok(game.player_get(r.winner, "vp") >= 13, "seed " .. seed .. ": the winner has 13 points")
+  return whole_games(t, agents, nil, function(seed, r)
+    if r.winner then
+      t.ok(game.player_get(r.winner, "vp") >= 13, "seed " .. seed .. ": the winner has 13 points")
+    end
     if each then each(seed, r) end
-    results[seed] = r
-  end
-  return results
+  end, games)
 end
 
 -- The path between neighbouring nodes a and b.
