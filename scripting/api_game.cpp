@@ -3,6 +3,7 @@
 // in Lua. Every function reaches the session through upvalue 1.
 #include <fmt/format.h>
 
+#include "engine/text_bounds.h"
 #include "scripting/lua_agent.h"
 #include "scripting/session_impl.h"
 #include "search/mcts.h"
@@ -144,7 +145,9 @@ int g_finish(lua_State* L) {
   if (!lua_isnoneornil(L, 1)) winner = check_seat(L, s, 1);
   s.state.over = true;
   s.state.winner = winner;
-  s.state.end_reason = luaL_optstring(L, 2, winner ? "won" : "no winner");
+  std::size_t length = 0;
+  const char* reason = luaL_optlstring(L, 2, winner ? "won" : "no winner", &length);
+  s.state.end_reason = engine::cut_text(std::string_view(reason, length), engine::kMaxReasonBytes);
   s.views.turn_changed(L, s.state, Views::kOver | Views::kWinner);
   return 0;
 }
@@ -963,7 +966,8 @@ int g_option(lua_State* L) {
   return luaL_error(L, "game.option: pack '%s' is not loaded", std::string(pack).c_str());
 }
 
-// Joins tostring of every argument with tabs and hands the text to `sink`.
+// Joins tostring of every argument with tabs and hands the text to `sink`, cut to
+// engine::kMaxShownBytes.
 void send_joined(lua_State* L, const std::function<void(std::string_view)>& sink) {
   const int n = lua_gettop(L);
   luaL_Buffer b;
@@ -976,7 +980,10 @@ void send_joined(lua_State* L, const std::function<void(std::string_view)>& sink
   luaL_pushresult(&b);
   std::size_t len = 0;
   const char* text = lua_tolstring(L, -1, &len);
-  sink(std::string_view(text, len));
+  if (len <= engine::kMaxShownBytes)
+    sink(std::string_view(text, len));
+  else
+    sink(engine::cut_text(std::string_view(text, len), engine::kMaxShownBytes));
 }
 
 int g_log(lua_State* L) {

@@ -27,6 +27,19 @@
 
 namespace catan::packs {
 
+// An event the kernel declares and raises itself. No pack may declare one (a pack handles them
+// with game.on); a manifest that does is refused when it is read.
+struct KernelEvent {
+  std::string_view name;
+  std::string_view when;
+};
+inline constexpr KernelEvent kKernelEvents[] = {
+    {"game.setup", "Build the components: kinds, supplies, decks, board."},
+    {"game.start", "Before the first turn: initial placement."},
+    {"turn", "One player's turn; payload {player, turn, round}."},
+    {"game.end", "The game ended; payload {winner, reason}."},
+};
+
 // The Lua type a payload field holds. Seat: an integer from 1 to the number of players.
 enum class FieldType { Any, Seat, Integer, Number, String, Boolean, Table, Function };
 

@@ -1,7 +1,11 @@
 #include "scripting/fork.h"
 
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -24,70 +28,69 @@ std::string child_path(lua_State* L, int key, const std::string& path) {
   return fmt::format("{}[({} key)]", path, luaL_typename(L, key));
 }
 
-// Checks the table at `index` and everything below it; `seen` holds the tables already checked.
-void check_table(lua_State* L, int index, const std::string& path, const std::string& pack,
-                 std::unordered_set<const void*>& seen) {
+// The first value below the table at `index` (through keys and values, at any depth) that is not
+// plain data: its path ("a.b[3]", when `paths`) and what it is. The tables still to look at wait
+// in a Lua array, not on the C stack, so storage nested to any depth is walked.
+std::optional<std::pair<std::string, std::string>> find_non_plain(lua_State* L, int index,
+                                                                  bool paths) {
   index = lua_absindex(L, index);
-  if (!seen.insert(lua_topointer(L, index)).second) return;
-  const auto refuse = [&](const std::string& where, const char* what) {
-    throw std::runtime_error(fmt::format(
-        "fork: pack '{}': storage{} holds {}; storage must be plain data (tables, strings, "
-        "numbers, booleans) so that a game can be copied",
-        pack, where.empty() ? "" : " key '" + where + "'", what));
+  std::unordered_set<const void*> seen;
+  std::vector<std::string> path_of;  // with `paths`: the path of each pending table
+  lua_newtable(L);
+  const int work = lua_gettop(L);
+  lua_Integer pending = 0;
+  const auto enqueue = [&](int at, const std::string& parent, int key) {
+    at = lua_absindex(L, at);
+    // A board list is the board's own data, frozen; a metatable is the pack's own constant,
+    // made when its scripts load (a copy loads them too), so neither is walked.
+    if (!seen.insert(lua_topointer(L, at)).second || is_board_list(L, at)) return;
+    if (paths) path_of.push_back(key == 0 ? parent : child_path(L, key, parent));
+    lua_pushvalue(L, at);
+    lua_rawseti(L, work, ++pending);
   };
-  // A metatable is the pack's own constant, made when its scripts load (the copy loads them
-  // too), so it is not checked; the table's own contents are, read raw.
-  if (is_board_list(L, index)) return;  // the board's own data, frozen
-  luaL_checkstack(L, 4, "fork: storage nests too deep");
-  lua_pushnil(L);
-  while (lua_next(L, index)) {
-    const int key = lua_gettop(L) - 1;
-    const int type = lua_type(L, -1);
-    if (lua_type(L, key) == LUA_TTABLE) check_table(L, key, child_path(L, key, path), pack, seen);
-    if (type == LUA_TTABLE) {
-      check_table(L, -1, child_path(L, key, path), pack, seen);
-    } else if (type != LUA_TSTRING && type != LUA_TNUMBER && type != LUA_TBOOLEAN) {
-      const std::string what = fmt::format("a {}", luaL_typename(L, -1));
-      refuse(child_path(L, key, path), what.c_str());
+  enqueue(index, "", 0);
+  std::optional<std::pair<std::string, std::string>> found;
+  while (pending > 0 && !found) {
+    lua_rawgeti(L, work, pending);
+    lua_pushnil(L);
+    lua_rawseti(L, work, pending--);
+    std::string path;
+    if (paths) {
+      path = std::move(path_of.back());
+      path_of.pop_back();
     }
-    lua_pop(L, 1);
-  }
-}
-
-// True when the table at `index` and everything below it is plain data: check_table's walk
-// without the paths, which only a refusal needs.
-bool is_plain(lua_State* L, int index, std::unordered_set<const void*>& seen) {
-  index = lua_absindex(L, index);
-  if (!seen.insert(lua_topointer(L, index)).second || is_board_list(L, index)) return true;
-  luaL_checkstack(L, 4, "fork: storage nests too deep");
-  lua_pushnil(L);
-  while (lua_next(L, index)) {
-    const int key = lua_gettop(L) - 1;
-    bool plain = true;
-    if (lua_type(L, key) == LUA_TTABLE) plain = is_plain(L, key, seen);
-    switch (lua_type(L, -1)) {
-      case LUA_TTABLE: plain = plain && is_plain(L, -1, seen); break;
-      case LUA_TSTRING:
-      case LUA_TNUMBER:
-      case LUA_TBOOLEAN: break;
-      default: plain = false;
-    }
-    lua_pop(L, 1);
-    if (!plain) {
+    const int table = lua_gettop(L);
+    luaL_checkstack(L, 4, "fork: checking storage");
+    lua_pushnil(L);
+    while (lua_next(L, table)) {
+      const int key = lua_gettop(L) - 1;
+      if (lua_type(L, key) == LUA_TTABLE) enqueue(key, path, key);
+      const int type = lua_type(L, -1);
+      if (type == LUA_TTABLE) {
+        enqueue(-1, path, key);
+      } else if (type != LUA_TSTRING && type != LUA_TNUMBER && type != LUA_TBOOLEAN) {
+        found.emplace(paths ? child_path(L, key, path) : std::string(),
+                      fmt::format("a {}", luaL_typename(L, -1)));
+        lua_pop(L, 2);
+        break;
+      }
       lua_pop(L, 1);
-      return false;
     }
+    lua_pop(L, 1);
   }
-  return true;
+  lua_pop(L, 1);
+  return found;
 }
 
 }  // namespace
 
 void check_plain_storage(lua_State* L, int index, const std::string& pack) {
-  std::unordered_set<const void*> seen;
-  if (is_plain(L, index, seen)) return;
-  seen.clear();
-  check_table(L, index, "", pack, seen);
+  if (!find_non_plain(L, index, false)) return;  // the common case builds no path
+  const auto [where, what] = *find_non_plain(L, index, true);
+  throw std::runtime_error(fmt::format(
+      "fork: pack '{}': storage{} holds {}; storage must be plain data (tables, strings, "
+      "numbers, booleans) so that a game can be copied",
+      pack, where.empty() ? "" : " key '" + where + "'", what));
 }
 
 Forks::~Forks() = default;

@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "engine/text_bounds.h"
 #include "scripting/sandbox.h"
 
 namespace catan::lua {
@@ -290,9 +291,13 @@ int open_full(lua_State* L) {
   return 0;
 }
 
+// The error object at `index` as text, cut to engine::kMaxErrorBytes: a pack can raise a string
+// as long as the memory cap allows, and the message leaves the state (results, replays, stderr).
 std::string error_text(lua_State* L, int index) {
   if (lua_type(L, index) == LUA_TSTRING || lua_type(L, index) == LUA_TNUMBER) {
-    return lua_tostring(L, index);
+    std::size_t length = 0;
+    const char* text = lua_tolstring(L, index, &length);
+    return engine::cut_text(std::string_view(text, length), engine::kMaxErrorBytes);
   }
   return std::string("(error object is a ") + luaL_typename(L, index) + " value)";
 }
@@ -509,7 +514,7 @@ void raise_from_caller(lua_State* L, const char* message) {
   const char* where = "";
   for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
     if (lua_getinfo(L, "Sl", &ar) == 0 || ar.currentline <= 0) break;  // a C caller
-    if (ar.source[0] == '=') continue;                                  // a kernel chunk
+    if (ar.source[0] == '=') continue;                                 // a kernel chunk
     lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
     where = lua_tostring(L, -1);
     break;

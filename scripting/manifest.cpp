@@ -488,6 +488,11 @@ EventSpec parse_event(const Checker& check, const std::string& name, const json&
   const std::string field = "events." + name;
   if (!is_valid_event_name(name))
     check.fail(field, "'" + name + "' is not a valid event name (must match [a-z][a-z0-9_.]*)");
+  for (const KernelEvent& kernel : kKernelEvents)
+    if (name == kernel.name)
+      check.fail(field, "'" + name +
+                            "' is an event of the kernel, which declares it: handle it with "
+                            "game.on, do not declare it");
   EventSpec e;
   e.name = name;
   if (spec.is_string()) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/text_bounds.h"
 #include "scripting/library_bounds.h"
 #include "scripting/lua_state.h"
 #include "scripting/pattern_guard.h"
@@ -20,23 +21,43 @@ char kGlobalsBacking;  // registry: the table behind the read-only globals proxy
 // ---------------------------------------------------------------------------------------------
 // Read-only proxies
 
+// A proxy's metatable holds everything its metamethods need: __index is the backing table and
+// the marker field the proxy's name. The metamethods are plain C functions shared by every proxy,
+// so a proxy costs two tables (itself and its metatable) and no closure.
+
+// The backing table of the proxy at `index` (the __index of its real metatable), pushed; raises
+// when the value is not a proxy (the metamethods are never reachable from Lua, but stay safe).
+void push_backing(lua_State* L, int index) {
+  if (!lua_getmetatable(L, index) || lua_getfield(L, -1, "__index") != LUA_TTABLE)
+    luaL_error(L, "not a read-only table");
+  lua_remove(L, -2);
+}
+
 int read_only_newindex(lua_State* L) {
-  return luaL_error(L, "attempt to modify read-only table '%s'",
-                    lua_tostring(L, lua_upvalueindex(1)));
+  const char* name = "?";
+  if (lua_getmetatable(L, 1) && lua_rawgetp(L, -1, &kReadOnlyMarker) == LUA_TSTRING)
+    name = lua_tostring(L, -1);  // kept alive by the metatable
+  return luaL_error(L, "attempt to modify read-only table '%s'", name);
 }
 
 int push_ordered_iterator(lua_State* L, int table);
 
-// __len of a proxy: the length of its backing table (upvalue 1), so # reads a proxied list.
+// __len of a proxy: the length of its backing table, so # reads a proxied list.
 int read_only_len(lua_State* L) {
-  lua_pushinteger(L, luaL_len(L, lua_upvalueindex(1)));
+  push_backing(L, 1);
+  lua_pushinteger(L, luaL_len(L, -1));
   return 1;
 }
 
-// __pairs of a proxy: ordered iteration over its backing table (upvalue 1).
+// __pairs of a proxy: ordered iteration over its backing table. The iterator keeps the backing
+// table as its own upvalue; what pairs returns as the state is the proxy itself, so the generic
+// for never hands the backing table to Lua code.
 int read_only_pairs(lua_State* L) {
-  lua_pushvalue(L, lua_upvalueindex(1));
-  return push_ordered_iterator(L, lua_gettop(L));
+  push_backing(L, 1);
+  push_ordered_iterator(L, lua_gettop(L));
+  lua_pushvalue(L, 1);
+  lua_replace(L, -3);  // iterator, proxy, nil
+  return 3;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -392,7 +413,8 @@ int sandbox_close(lua_State* L) {
 // ---------------------------------------------------------------------------------------------
 // Other replaced base functions
 
-// print: tostring of each argument joined by tabs, sent to the host's sink.
+// print: tostring of each argument joined by tabs, sent to the host's sink (cut to
+// engine::kMaxShownBytes).
 int print_line(lua_State* L) {
   HostControl& control = host_control(L);
   if (!control.print) return 0;
@@ -407,7 +429,10 @@ int print_line(lua_State* L) {
   luaL_pushresult(&buffer);
   std::size_t length = 0;
   const char* text = lua_tolstring(L, -1, &length);
-  control.print(std::string_view(text, length));
+  if (length <= engine::kMaxShownBytes)
+    control.print(std::string_view(text, length));
+  else
+    control.print(engine::cut_text(std::string_view(text, length), engine::kMaxShownBytes));
   return 0;
 }
 
@@ -653,14 +678,11 @@ void push_read_only(lua_State* L, int backing, const char* name) {
   lua_createtable(L, 0, 6);  // its metatable
   lua_pushvalue(L, backing);
   lua_setfield(L, -2, "__index");
-  lua_pushstring(L, name);
-  lua_pushcclosure(L, read_only_newindex, 1);
+  lua_pushcfunction(L, read_only_newindex);
   lua_setfield(L, -2, "__newindex");
-  lua_pushvalue(L, backing);
-  lua_pushcclosure(L, read_only_pairs, 1);
+  lua_pushcfunction(L, read_only_pairs);
   lua_setfield(L, -2, "__pairs");
-  lua_pushvalue(L, backing);
-  lua_pushcclosure(L, read_only_len, 1);
+  lua_pushcfunction(L, read_only_len);
   lua_setfield(L, -2, "__len");
   lua_pushliteral(L, "locked");
   lua_setfield(L, -2, "__metatable");

@@ -125,6 +125,10 @@ int ordered_pairs(lua_State* L);
 
 // Pushes the read-only proxy of `backing` (stack index): a new empty table whose metatable
 // forwards reads, pairs() and # to `backing` and refuses writes with the message naming `name`.
+// No Lua code can reach `backing` through the proxy: pairs returns the proxy itself as its state,
+// next, rawget and rawlen see an empty table, getmetatable returns "locked", setmetatable and the
+// sandbox's rawset refuse it. (Values read through it are handed out as they are: a table stored
+// in `backing` must be a proxy itself to be protected.)
 void push_read_only(lua_State* L, int backing, const char* name);
 
 // Marks the metatable at `metatable` (stack index) as belonging to a read-only table named

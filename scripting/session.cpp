@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "engine/file_io.h"
+#include "engine/text_bounds.h"
 #include "engine/visibility.h"
 #include "scripting/lua_agent.h"
 #include "scripting/measure_spec.h"
@@ -28,6 +29,16 @@ namespace {
 // Entry chunks are compiled once with kChunkPrefix on their first line, so every run of a chunk
 // gets its environment as a fresh local: closures of one game never share an upvalue with the
 // closures of another (swapping a shared _ENV upvalue would leak state between games).
+
+// Declares the kernel's events, then every event the packs' manifests declare, in load order.
+// Throws when a pack declares a kernel event or an event another pack declares.
+void declare_events(engine::EventRegistry& events,
+                    const std::vector<const packs::Manifest*>& order) {
+  for (const packs::KernelEvent& kernel : packs::kKernelEvents)
+    events.declare(kernel.name, kernel.when, "kernel");
+  for (const auto* m : order)
+    for (const auto& e : m->events) events.declare(e.name, e.when, m->name);
+}
 
 // __newindex of a loaded pack's globals; upvalue 1: the pack's name.
 int global_assignment(lua_State* L) {
@@ -199,10 +210,10 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   s.default_option_strings = options;
   s.score_property = packs::merged_measure_spec(s.order).score;
   lua_State* L = s.lua.get();
-  {  // Two packs declaring one event is a conflict between them: report it now, not mid-game.
+  {  // A pack declaring a kernel event, or two packs declaring one event, is a conflict: report
+     // it now, not mid-game.
     engine::EventRegistry events;
-    for (const auto* m : s.order)
-      for (const auto& e : m->events) events.declare(e.name, e.when, m->name);
+    declare_events(events, s.order);
   }
 
   const auto compile = [&](const packs::Manifest& m, const std::string& script) {
@@ -419,9 +430,10 @@ void Session::Impl::check_memory(lua_State* L, std::size_t pending) {
 
 void Session::Impl::require_mutable(const char* function) {
   if (agent_depth > 0)
-    throw std::runtime_error(fmt::format(
-        "{}: {} may read the game but not change it", function,
-        describing > 0 ? "describers" : checking_invariants ? "invariant checks" : "agents"));
+    throw std::runtime_error(fmt::format("{}: {} may read the game but not change it", function,
+                                         describing > 0        ? "describers"
+                                         : checking_invariants ? "invariant checks"
+                                                               : "agents"));
   ++state.version;
 }
 
@@ -461,17 +473,11 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   // The declared events depend only on the packs: declared for the first game, they stay (the
   // state's reset drops only the handlers).
   if (state.events.size() == 0) {
-    ev_setup = state.events.declare(
-        "game.setup", "Build the components: kinds, supplies, decks, board.", "kernel");
-    ev_start =
-        state.events.declare("game.start", "Before the first turn: initial placement.", "kernel");
-    ev_turn =
-        state.events.declare("turn", "One player's turn; payload {player, turn, round}.", "kernel");
-    ev_end =
-        state.events.declare("game.end", "The game ended; payload {winner, reason}.", "kernel");
-    for (const auto& p : packs)
-      for (const auto& e : p.manifest->events)
-        state.events.declare(e.name, e.when, p.manifest->name);
+    declare_events(state.events, order);
+    ev_setup = state.events.find("game.setup");
+    ev_start = state.events.find("game.start");
+    ev_turn = state.events.find("turn");
+    ev_end = state.events.find("game.end");
     event_specs.assign(static_cast<std::size_t>(state.events.size()), nullptr);
     for (const auto& p : packs)
       for (const auto& e : p.manifest->events)
@@ -1320,6 +1326,14 @@ GameResult Session::play(const GameConfig& config) {
     if (config.players < 1)
       throw std::runtime_error(
           fmt::format("a game needs at least one player, not {}", config.players));
+    // A game starts from a collected heap after a failed game, or one that left much garbage.
+    // Lua collects before it refuses an allocation, but the library's buffers (luaL_Buffer, used
+    // by string.rep, table.concat, string.format, ...) grow without that emergency collection,
+    // so how near the cap such a buffer may come would otherwise depend on earlier games.
+    if (s.collect_before_next || s.lua.memory_used() > s.lua.limits().memory_bytes / 4) {
+      lua_gc(s.lua.get(), LUA_GCCOLLECT);
+      s.collect_before_next = false;
+    }
     auto mark = std::chrono::steady_clock::now();
     ++s.times.games;
     s.check_payloads = config.check_payloads;  // before load_game: it dispatches every event
@@ -1340,17 +1354,20 @@ GameResult Session::play(const GameConfig& config) {
     s.times.end += seconds_since(mark);
   } catch (const lua::ScriptError& e) {
     failed = true;
-    message = e.what();
-    traceback = e.traceback();
+    // A Lua error's text is cut where it leaves the state (to kMaxErrorBytes, plus its
+    // position); the cut here bounds text C++ made from pack strings too.
+    message = engine::cut_text(e.what(), 2 * engine::kMaxErrorBytes);
+    traceback = engine::cut_text(e.traceback(), 2 * engine::kMaxErrorBytes);
   } catch (const std::exception& e) {
     failed = true;
-    message = e.what();
+    message = engine::cut_text(e.what(), 2 * engine::kMaxErrorBytes);
   }
   // A failed game may have changed shared board lists before its error: they are verified (and
   // dropped when changed) so that the next game never reads them.
   if (failed) (void)verify_board_lists(s);
   GameResult r = s.finish_result(config, failed || config.record_decisions);
   if (failed) s.fail(r, message, traceback);
+  s.collect_before_next = failed;
   lua_settop(s.lua.get(), 0);
   s.playing = nullptr;
   return r;

@@ -159,6 +159,8 @@ struct Session::Impl {
   // forks this Session's games are copies in (0: a real game).
   std::unique_ptr<Forks> forks;
   const GameConfig* playing = nullptr;
+  // The next game starts with a full collection (Session::play): set after a failed game.
+  bool collect_before_next = false;
   int fork_depth = 0;
   // While this Session plays a fork: the request (null otherwise), the turn after which the
   // copy stops (-1: none) and whether it stopped there.

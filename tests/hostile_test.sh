@@ -170,5 +170,126 @@ if is_wanted sim-hang-loop; then
 fi
 is_wanted sim-hang-rep && sim_case sim-hang-rep
 
+# A manifest that declares a kernel event is refused by every command that loads it, with one
+# error line naming the event (never a crash in the dispatcher).
+if is_wanted kernel-event; then
+  echo "a manifest declaring a kernel event: refused by play, sim, check, bench and info"
+  for event in game.setup game.start turn game.end; do
+    dir="$tmp/kernel-event-$event/kernel-event"
+    mkdir -p "$dir"
+    cp "$packs/kernel-event/main.lua" "$dir/"
+    sed "s/\"turn\": {/\"$event\": {/" "$packs/kernel-event/pack.json" >"$dir/pack.json"
+    for command in play sim check bench info; do
+      args=("$catan" "$command" "$dir")
+      case "$command" in
+        play) args+=(--players 2) ;;
+        sim) args+=(--players 2 --games 4 --threads 2 --out "$tmp/kernel-event.json") ;;
+        bench) args+=(--players 2 --games 2) ;;
+      esac
+      run "$tmp/out" "$tmp/err" -- "${args[@]}"
+      problems=""
+      [ "$code" -ge 128 ] && problems+="killed by signal $((code - 128)); "
+      [ "$code" -eq 1 ] || [ "$code" -eq 2 ] || problems+="exit $code, expected 1 or 2; "
+      [ "$(wc -l <"$tmp/err")" -eq 1 ] || problems+="$(wc -l <"$tmp/err") lines on stderr; "
+      grep -q "^catan: error: .*'$event' is an event of the kernel" "$tmp/err" ||
+        problems+="the error does not say that $event is the kernel's; "
+      report "kernel-event $event: $command" "$problems"
+    done
+  done
+fi
+
+# Pack-built data nested 400,000 deep: the host walks it without recursing on the C stack.
+if is_wanted deep-storage; then
+  echo "storage nested 400,000 deep, forked by a search seat"
+  run "$tmp/out" "$tmp/err" -- "$catan" play deep-storage --pack-path "$packs" --players 2 \
+    --bots mcts:iterations=3 --seed 1 --no-board
+  problems=""
+  [ "$code" -eq 0 ] || problems+="exit $code, expected 0; "
+  grep -q "four turns" "$tmp/out" || problems+="the game did not end as the pack ends it; "
+  report "deep-storage" "$problems"
+fi
+if is_wanted deep-exports; then
+  echo "a library export nested 400,000 deep: play, check, info --luals-library"
+  for command in play check info; do
+    args=("$catan" "$command" deep-exports --pack-path "$packs")
+    case "$command" in
+      play) args+=(--players 2 --no-board) ;;
+      check) args+=(--games 1 --players 2) ;;
+      info) args+=(--luals-library) ;;
+    esac
+    run "$tmp/out" "$tmp/err" -- "${args[@]}"
+    problems=""
+    [ "$code" -eq 0 ] || problems+="exit $code, expected 0; "
+    case "$command" in
+      play) grep -q "read 400000 levels" "$tmp/out" || problems+="the chain was not read whole; " ;;
+      info) grep -q "DEEP" "$tmp/out" || problems+="the export is not listed; " ;;
+    esac
+    report "deep-exports: $command" "$problems"
+  done
+fi
+
+# A pack that tries every route to a table other packs or later games see (shared-state/main.lua)
+# reaches none: no marker sticks, none is seen by a later game, and a results file is the same
+# byte for byte with 1 and 2 threads.
+if is_wanted shared-state; then
+  echo "catan sim base shared-state, 1 and 2 threads: no route to shared state"
+  for threads in 1 2; do
+    run "$tmp/out" "$tmp/err" -- "$catan" sim base shared-state --pack-path "$packs" --games 24 \
+      --threads "$threads" --seed 5 --out "$tmp/shared-$threads.json"
+    problems=""
+    [ "$code" -eq 0 ] || problems+="exit $code, expected 0; "
+    if [ -f "$tmp/shared-$threads.json" ]; then
+      problems+=$(python3 - "$tmp/shared-$threads.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["configs"][0]
+stats = r["results"]["stats"]
+problems = []
+if r["results"]["finished"] != 24: problems.append(f"{r['results']['finished']} games finished, expected 24")
+for name in ("escapes", "leaks"):
+    if name not in stats: problems.append(f"{name} missing")
+    elif stats[name]["max"] != 0: problems.append(f"{name} max {stats[name]['max']}, expected 0")
+if stats.get("reached", {}).get("min", 0) < 10: problems.append("the pack reached too few tables")
+print("; ".join(problems) + ("; " if problems else ""), end="")
+PY
+      )
+    else
+      problems+="no results file; "
+    fi
+    report "shared-state --threads $threads" "$problems"
+  done
+  elapsed_ms=0
+  if cmp -s "$tmp/shared-1.json" "$tmp/shared-2.json"; then
+    report "shared-state: 1 and 2 threads give the same file" ""
+  else
+    report "shared-state: 1 and 2 threads give the same file" "the results files differ"
+  fi
+fi
+
+# Text a pack makes huge is cut where it leaves the Lua state: a 100 MB error in every game of a
+# batch, and 20 MB logged, shown and printed every turn.
+if is_wanted huge-error; then
+  echo "a 100 MB error in every game of catan sim: bounded results, replays and output"
+  run "$tmp/out" "$tmp/err" -- "$catan" sim huge-error --pack-path "$packs" --players 2 \
+    --threads 2 --games 6 --out "$tmp/huge-error.json"
+  problems=$(one_error_problems 'games failed')
+  [ -f "$tmp/huge-error.json" ] || problems+="no results file; "
+  bytes=$(cat "$tmp/huge-error.json" "$tmp/huge-error-failures"/*.json "$tmp/out" "$tmp/err" \
+    2>/dev/null | wc -c)
+  [ "$bytes" -lt 200000 ] || problems+="$bytes bytes of results, replays and output; "
+  grep -qE 'x \[cut: [0-9]{8,} more bytes\]' "$tmp/huge-error.json" ||
+    problems+="the results file does not say where the error was cut; "
+  report "huge-error" "$problems"
+fi
+if is_wanted huge-text; then
+  echo "20 MB logged, shown and printed every turn: catan play --verbose prints a bounded amount"
+  run "$tmp/out" "$tmp/err" -- "$catan" play huge-text --pack-path "$packs" --players 2 --verbose
+  problems=""
+  [ "$code" -eq 0 ] || problems+="exit $code, expected 0; "
+  bytes=$(cat "$tmp/out" "$tmp/err" | wc -c)
+  [ "$bytes" -lt 2000000 ] || problems+="$bytes bytes of output; "
+  grep -q 'cut: 19934464 more bytes' "$tmp/out" || problems+="the output does not say where it was cut; "
+  report "huge-text" "$problems"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -369,6 +369,37 @@ TEST(SandboxTest, PairsHonoursMetamethodAndReadOnlyTables) {
   EXPECT_EQ(eval1(state, "return next(string)"), "nil");  // next is raw: proxies are empty
 }
 
+// A read-only proxy hands out nothing writable: pairs returns the proxy itself as its state (the
+// table it protects once leaked through that second value), and the raw functions see an empty,
+// locked table. Every route tried here on the globals `load` gives and on each library.
+TEST(SandboxTest, ProxiesAreOpaqueToEveryRoute) {
+  State state(small_limits());
+  for (const std::string proxy :
+       {"load('return _ENV')()", "string", "table", "math", "utf8", "coroutine", "_ENV"}) {
+    SCOPED_TRACE(proxy);
+    EXPECT_EQ(eval(state, "local p = " + proxy +
+                              "\n"
+                              "local f, s, c = pairs(p)\n"
+                              "return rawequal(s, p), c, next(p), rawlen(p), rawget(p, 'x'), "
+                              "getmetatable(p)"),
+              (std::vector<std::string>{"true", "nil", "nil", "0", "nil", "locked"}));
+    EXPECT_EQ(error_of(state, "local p = " + proxy +
+                                  "\n"
+                                  "local _, s = pairs(p)\n"
+                                  "s.x = 1"),
+              error_of(state, "local p = " + proxy + "\n\np.x = 1"));
+    EXPECT_NE(error_of(state, "local p = " + proxy + "\nrawset(select(2, pairs(p)), 'x', 1)")
+                  .find("attempt to modify read-only table"),
+              std::string::npos);
+  }
+  // The string metatable's methods cannot be replaced through any of them.
+  EXPECT_EQ(eval1(state,
+                  "for _, s in pairs(load('return _ENV')()) do pcall(rawset, s, 'upper', 1) end\n"
+                  "local _, s = pairs(string) pcall(rawset, s, 'upper', 1)\n"
+                  "return ('abc'):upper()"),
+            "ABC");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pattern guard
 
