@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of untrusted input files (docs/security.md, "Fuzzing"): pack manifests,
-# replays and lab results files, one libFuzzer target each (fuzz/*_fuzz.cpp), built with clang,
+# replays and lab results files, and the host's walks over pack-built Lua data (pack_data), one
+# libFuzzer target each (fuzz/*_fuzz.cpp), built with clang,
 # AddressSanitizer and UndefinedBehaviorSanitizer in build-fuzz/ (-DCATAN_FUZZ=ON). Each target
 # runs for SECONDS on one worker, starting from its seed corpus fuzz/corpus/TARGET/ (real files
 # the tools wrote) plus fuzz/regressions/TARGET/ (inputs that once crashed it), and the script
 # prints the inputs executed, the time and the crashes per target. A crashing input is saved as
 # build-fuzz/artifacts/TARGET/crash-*; copy it to fuzz/regressions/TARGET/ once understood.
 # Needs clang++-14 and its libFuzzer (Debian: clang-14, libclang-rt-14-dev).
-# Usage: bench/fuzz.sh [SECONDS] [TARGET...]   (default 60; targets: manifest replay results)
+# Usage: bench/fuzz.sh [SECONDS] [TARGET...]   (default 60; targets: manifest replay results pack_data)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(manifest replay results)
+[ "${#targets[@]}" -gt 0 ] || targets=(manifest replay results pack_data)
 
 cxx="${CXX_FUZZ:-clang++-14}"
 command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install clang-14 libclang-rt-14-dev)" >&2; exit 2; }

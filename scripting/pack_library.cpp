@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "scripting/frozen.h"
 #include "scripting/session_impl.h"
 
 namespace catan::scripting {
@@ -19,78 +20,6 @@ using Impl = Session::Impl;
 Impl& session(lua_State* L) {
   return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
 }
-
-// Freezes pack exports: every table reachable through values is copied into a backing table
-// behind a read-only proxy. Tables met for the first time get their proxy in `memo` (stack index:
-// original -> proxy, so shared sub-tables stay shared and cycles end) and wait, with their backing
-// table, in `work` (stack index: an array of original, backing pairs) until their fields are
-// copied. The pending tables live in a Lua array, not on the C stack, so exports nested to any
-// depth are frozen: a deep nest costs memory, which the cap bounds, never the C stack.
-class Freezer {
- public:
-  Freezer(lua_State* L, int memo, std::string name)
-      : L_(L), memo_(lua_absindex(L, memo)), name_(std::move(name)) {
-    lua_newtable(L_);
-    work_ = lua_gettop(L_);
-  }
-
-  // Pushes the frozen form of the value at `index`, then copies the fields of every table
-  // pending; the work list is popped, the frozen value stays.
-  void push_frozen(int index) {
-    push_value(index);
-    while (pending_ > 0) {
-      lua_rawgeti(L_, work_, pending_ - 1);  // original
-      lua_rawgeti(L_, work_, pending_);      // backing
-      for (lua_Integer j : {pending_, pending_ - 1}) {
-        lua_pushnil(L_);
-        lua_rawseti(L_, work_, j);
-      }
-      pending_ -= 2;
-      const int original = lua_gettop(L_) - 1;
-      lua_pushnil(L_);
-      while (lua_next(L_, original)) {
-        lua_pushvalue(L_, -2);  // the key as it is, the value frozen
-        push_value(-2);
-        lua_rawset(L_, original + 1);
-        lua_pop(L_, 1);
-      }
-      lua_pop(L_, 2);
-    }
-    lua_remove(L_, work_);
-  }
-
- private:
-  // Pushes the value at `index` itself unless it is a table, else its proxy (made and queued
-  // the first time the table is met).
-  void push_value(int index) {
-    index = lua_absindex(L_, index);
-    if (lua_type(L_, index) != LUA_TTABLE) {
-      lua_pushvalue(L_, index);
-      return;
-    }
-    lua_pushvalue(L_, index);
-    if (lua_rawget(L_, memo_) != LUA_TNIL) return;
-    lua_pop(L_, 1);
-    luaL_checkstack(L_, 4, "require: freezing exports");
-    lua_newtable(L_);
-    const int backing = lua_gettop(L_);
-    lua::push_read_only(L_, backing, name_.c_str());
-    lua_pushvalue(L_, index);
-    lua_pushvalue(L_, -2);
-    lua_rawset(L_, memo_);
-    lua_pushvalue(L_, index);
-    lua_rawseti(L_, work_, ++pending_);
-    lua_pushvalue(L_, backing);
-    lua_rawseti(L_, work_, ++pending_);
-    lua_remove(L_, backing);  // the proxy stays
-  }
-
-  lua_State* L_;
-  int memo_;
-  int work_ = 0;
-  lua_Integer pending_ = 0;  // entries in the work list
-  std::string name_;
-};
 
 // Load index of the loaded pack called `name`, or -1.
 int find_pack(const Impl& s, std::string_view name) {
@@ -216,9 +145,7 @@ void Session::Impl::load_library(std::size_t i) {
     }
     lua_pop(L, 1);
   }
-  lua_newtable(L);
-  const int memo = lua_gettop(L);
-  Freezer(L, memo, "exports of " + name).push_frozen(merged);
+  push_frozen(L, merged, "exports of " + name);
   pack.exports_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_settop(L, top);
 }
