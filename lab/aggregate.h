@@ -35,8 +35,9 @@ struct FailureClass {
 };
 
 // The class of a game's error message, one of a fixed list so that the classes of a run stay
-// few and merge exactly: "game deadline", "time limit", "instruction budget", "memory",
-// "name cap", or "error" (script and agent errors, anything else).
+// few and merge exactly: "out of range" (out_of_range_error, lab/game_record.h), "game deadline",
+// "time limit", "instruction budget", "memory", "name cap", or "error" (script and agent errors,
+// anything else).
 std::string failure_class(const std::string& error);
 
 // The finished games of one bot (agent name) in a configuration.

@@ -33,8 +33,18 @@ ojson num(double x) {
   return r == 0 ? 0.0 : r;
 }
 
+// A sum of squares: a number while it fits in 64 bits (every run whose values stay below about
+// 2^32 / sqrt(n)), else a string of its decimal digits, which JSON numbers cannot carry exactly
+// in common readers.
+ojson wide_raw(unsigned __int128 v) {
+  if (v <= UINT64_MAX) return static_cast<std::uint64_t>(v);
+  std::string digits;
+  for (; v > 0; v /= 10) digits.insert(digits.begin(), static_cast<char>('0' + v % 10));
+  return digits;
+}
+
 ojson moments_raw(const Moments& m) {
-  ojson j = {{"n", m.count()}, {"sum", m.sum()}, {"sum_sq", m.sum_of_squares()}};
+  ojson j = {{"n", m.count()}, {"sum", m.sum()}, {"sum_sq", wide_raw(m.sum_of_squares())}};
   if (m.count() > 0) {
     j["min"] = m.min();
     j["max"] = m.max();
@@ -415,6 +425,23 @@ struct Node {
       fail("expected a non-negative integer");
     return j.get<std::uint64_t>();
   }
+  // A non-negative integer of up to 128 bits, as wide_raw writes it: a number, or above 2^64 - 1
+  // a string of decimal digits without leading zeros.
+  unsigned __int128 u128() const {
+    if (!j.is_string()) return u64();
+    const auto& text = j.get_ref<const std::string&>();
+    if (text.empty() || text[0] == '0')
+      fail("expected a non-negative integer (a number, or a string of digits above 2^64 - 1)");
+    unsigned __int128 v = 0;
+    for (const char c : text) {
+      if (c < '0' || c > '9')
+        fail("expected a non-negative integer (a number, or a string of digits above 2^64 - 1)");
+      if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, c - '0', &v))
+        fail("integer too large (above 2^128 - 1)");
+    }
+    if (v <= UINT64_MAX) fail("a string for an integer below 2^64 (written as a number)");
+    return v;
+  }
   std::int64_t i64() const {
     if (!j.is_number_integer()) fail("expected an integer");
     if (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
@@ -446,16 +473,18 @@ struct Node {
 Moments read_moments(const Node& n) {
   const auto count = n.at("n").u64();
   try {
-    if (count == 0) return Moments::from_fields(0, n.at("sum").i64(), n.at("sum_sq").u64(), 0, 0);
-    const Moments m = Moments::from_fields(count, n.at("sum").i64(), n.at("sum_sq").u64(),
+    if (count == 0) return Moments::from_fields(0, n.at("sum").i64(), n.at("sum_sq").u128(), 0, 0);
+    const Moments m = Moments::from_fields(count, n.at("sum").i64(), n.at("sum_sq").u128(),
                                            n.at("min").i64(), n.at("max").i64());
     // count observations between min and max: count * min <= sum <= count * max, and each square
     // is at most the larger square of min and max.
     const __int128 c = static_cast<__int128>(count);
     if (m.sum() < c * m.min() || m.sum() > c * m.max()) n.fail("sum is outside n * min .. n * max");
-    const __int128 big = std::max(static_cast<__int128>(m.min()) * m.min(),
-                                  static_cast<__int128>(m.max()) * m.max());
-    if (static_cast<__int128>(m.sum_of_squares()) > c * big)
+    const auto big = static_cast<unsigned __int128>(std::max(
+        static_cast<__int128>(m.min()) * m.min(), static_cast<__int128>(m.max()) * m.max()));
+    unsigned __int128 most = 0;  // past 128 bits, above any sum_sq
+    if (!__builtin_mul_overflow(static_cast<unsigned __int128>(count), big, &most) &&
+        m.sum_of_squares() > most)
       n.fail("sum_sq is above n * max(min^2, max^2)");
     return m;
   } catch (const std::invalid_argument& e) {

@@ -134,6 +134,35 @@ TEST_F(ResultsValidation, MomentsOutsideTheirBoundsAreRefused) {
   EXPECT_EQ(error_of(j), "shard.json: configs[0].raw.turns: sum is outside n * min .. n * max");
 }
 
+// A sum of squares past 2^64 - 1 (values near the lab's limit in a few games) is written as a
+// string of its digits and read back exactly; a string where a number would do is refused.
+TEST_F(ResultsValidation, SumsOfSquaresPast64BitsAreWrittenAsDigits) {
+  LabResults r = results_from_json(compare_results(), "x");
+  Distribution& big = r.totals.configs[0].stats["big"];
+  for (int i = 0; i < 10; ++i) big.add(i % 2 ? kMaxLabValue : -kMaxLabValue);
+  const std::string text = results_to_json(r).dump();
+  json j = json::parse(text);
+  EXPECT_EQ(raw(j)["stats"]["big"]["sum_sq"], "46116860184273879040");  // 10 * 2^62
+  const LabResults back = results_from_json(j, "x");
+  EXPECT_TRUE(back.totals.configs[0].stats.at("big") == big);
+  EXPECT_EQ(results_to_json(back).dump(), text);
+  json bad = j;
+  raw(bad)["stats"]["big"]["sum_sq"] = "046116860184273879040";
+  EXPECT_EQ(error_of(bad),
+            "shard.json: configs[0].raw.stats.big.sum_sq: expected a non-negative integer (a "
+            "number, or a string of digits above 2^64 - 1)");
+  raw(bad)["stats"]["big"]["sum_sq"] = "4611686018427387904";
+  EXPECT_EQ(error_of(bad),
+            "shard.json: configs[0].raw.stats.big.sum_sq: a string for an integer below 2^64 "
+            "(written as a number)");
+  raw(bad)["stats"]["big"]["sum_sq"] = "340282366920938463463374607431768211456";  // 2^128
+  EXPECT_EQ(error_of(bad),
+            "shard.json: configs[0].raw.stats.big.sum_sq: integer too large (above 2^128 - 1)");
+  raw(bad)["stats"]["big"]["sum_sq"] = "46116860184273879041";
+  EXPECT_EQ(error_of(bad),
+            "shard.json: configs[0].raw.stats.big: sum_sq is above n * max(min^2, max^2)");
+}
+
 TEST_F(ResultsValidation, PairedTotalsMustMatchThePairs) {
   json j = compare_results();
   auto& p = j["comparisons"][0]["raw"];
