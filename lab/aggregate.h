@@ -6,10 +6,12 @@
 // (rates, intervals, means) are computed from these totals when results are written.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -39,6 +41,11 @@ struct FailureClass {
 // "time limit", "instruction budget", "memory", "name cap", or "error" (script and agent errors,
 // anything else).
 std::string failure_class(const std::string& error);
+
+// Every class failure_class gives, in byte order (the order results list them).
+inline constexpr std::array<std::string_view, 7> kFailureClasses = {
+    "error",    "game deadline", "instruction budget", "memory",
+    "name cap", "out of range",  "time limit"};
 
 // The finished games of one bot (agent name) in a configuration.
 struct BotTotals {

@@ -611,6 +611,43 @@ void read_bots(const Node& n, const RunInfo& run, const std::string& score, Aggr
   });
 }
 
+// The failed games per class (raw "failures") of `a`, whose errors and error_list are read:
+// known classes only, counts adding up to the errors, and each class's first game, when it is
+// among the games error_list holds, listed there with the same error and replay; every listed
+// game belongs to a class whose first game is not later.
+void read_failures(const Node& n, const RunInfo& run, Aggregate& a) {
+  std::vector<std::uint64_t> counts;
+  n.each([&](const std::string& k, const Node& v) {
+    if (std::find(kFailureClasses.begin(), kFailureClasses.end(), k) == kFailureClasses.end())
+      v.fail(fmt::format("not a failure class (known: {})", fmt::join(kFailureClasses, ", ")));
+    FailureClass f{v.at("count").u64(), {v.at("game").u64(), v.at("error").str(), ""}};
+    if (!v.at("replay").j.is_null()) f.first.replay = v.at("replay").str();
+    if (f.count == 0) v.at("count").fail("0 (a class without failed games is left out)");
+    if (f.first.game < run.first || f.first.game >= run.end)
+      v.at("game").fail("outside first_game..end_game");
+    if (failure_class(f.first.error) != k)
+      v.at("error").fail(fmt::format("not an error of class '{}'", k));
+    // error_list holds every failed game up to its last entry (all of them when not full).
+    const bool listed = a.error_list.size() == a.errors ||
+                        (!a.error_list.empty() && f.first.game <= a.error_list.back().game);
+    if (listed &&
+        std::find(a.error_list.begin(), a.error_list.end(), f.first) == a.error_list.end())
+      v.at("game").fail("the class's first game, with its error and replay, is not in error_list");
+    counts.push_back(f.count);
+    a.failures[k] = std::move(f);
+  });
+  check_sum(n, counts, a.errors, "the failed games per class: errors");
+  std::map<std::string, std::uint64_t> listed_per_class;
+  for (std::size_t i = 0; i < a.error_list.size(); ++i) {
+    const auto cls = failure_class(a.error_list[i].error);
+    const auto it = a.failures.find(cls);
+    if (it == a.failures.end() || it->second.first.game > a.error_list[i].game ||
+        ++listed_per_class[cls] > it->second.count)
+      n.fail(fmt::format("error_list[{}] (game {}) is not counted in its class '{}'", i,
+                         a.error_list[i].game, cls));
+  }
+}
+
 // Every total is checked against the others: a file whose figures contradict each other (a win
 // rate above 100%, histograms that do not add up) is refused naming the field.
 Aggregate read_aggregate(const Node& n, const RunInfo& run, const packs::MeasureSpec& declared) {
@@ -670,8 +707,9 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run, const packs::Measure
       seats.push_back(read_distribution_of(v.at(i), a.finished, "finished games"));
   });
   const Node errors = n.at("error_list");
-  if (errors.size() > std::min<std::uint64_t>(a.errors, Aggregate::kMaxErrorEntries))
-    errors.fail(fmt::format("{} entries for {} errors (at most {} are listed)", errors.size(),
+  const std::uint64_t listed = std::min<std::uint64_t>(a.errors, Aggregate::kMaxErrorEntries);
+  if (errors.size() != listed)
+    errors.fail(fmt::format("{} entries for {} errors (the first {} are listed)", errors.size(),
                             a.errors, Aggregate::kMaxErrorEntries));
   for (std::size_t i = 0; i < errors.size(); ++i) {
     const Node e = errors.at(i);
@@ -684,11 +722,7 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run, const packs::Measure
     a.error_list.push_back(std::move(entry));
   }
   for (const auto& s : n.at("ignored").strings()) a.ignored.insert(s);
-  n.at("failures").each([&](const std::string& k, const Node& v) {
-    FailureClass f{v.at("count").u64(), {v.at("game").u64(), v.at("error").str(), ""}};
-    if (!v.at("replay").j.is_null()) f.first.replay = v.at("replay").str();
-    a.failures[k] = std::move(f);
-  });
+  read_failures(n.at("failures"), run, a);
   for (const auto& s : n.at("capped").strings()) a.capped.insert(s);
   read_bots(n, run, declared.score, a);
   return a;

@@ -1,7 +1,8 @@
 # One bad game never costs a run its results (docs/lab.md, "Bad games"): a game that publishes a
 # value beyond 2^31 in magnitude (tests/hostile/sim-huge-stat) fails alone, named with its value,
 # its replay saved, and the run writes its results, CSV and report, the same bytes on any thread
-# count and from merged shards.
+# count and from merged shards. Reading results refuses failed-game totals that contradict each
+# other, and --resume of what is not a regular file says so.
 huge="$tmp/huge"
 mkdir -p "$huge"
 hs=(sim sim-huge-stat --pack-path "$root/tests/hostile" --games 30 --failures "$huge/failures")
@@ -52,3 +53,34 @@ check "out of range: the merged shards equal one run" cmp -s "$huge/merged.json"
 first_replay=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["configs"][0]["results"]["error_list"][0]["replay"])' "$huge/one.json")
 expect 0 "out of range: the saved replay plays back" -- "$catan" replay "$first_replay" \
   --pack-path "$root/tests/hostile"
+
+# catan merge refuses failed-game totals that contradict each other: one line naming the field,
+# exit 1, as for any invalid results file.
+mutate() { # NAME PYTHON: $huge/NAME.json is one.json with PYTHON applied to `raw`
+  python3 - "$huge/one.json" "$huge/$1.json" "$2" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+raw = j["configs"][0]["raw"]
+exec(sys.argv[3])
+json.dump(j, open(sys.argv[2], "w"), indent=2)
+PY
+}
+mutate counts 'raw["failures"]["out of range"]["count"] += 1'
+mutate class 'raw["failures"]["bogus"] = raw["failures"].pop("out of range")'
+mutate first 'raw["failures"]["out of range"]["game"] = next(g for g in range(30) if all(e["game"] != g for e in raw["error_list"]))'
+mutate short 'raw["error_list"].pop()'
+for case in \
+  "counts|failures: the entries add up to more than [0-9]* (the failed games per class: errors)" \
+  "class|failures.bogus: not a failure class (known: error, game deadline, .*)" \
+  "first|failures.out of range.game: the class's first game, with its error and replay, is not in error_list" \
+  "short|error_list: [0-9]* entries for [0-9]* errors (the first 20 are listed)"; do
+  name="${case%%|*}"
+  expect 1 "merge refuses contradictory failures: $name" -- "$catan" merge "$huge/$name.json"
+  check "merge refuses contradictory failures: $name: one line naming the field" grep -qx \
+    "catan: error: $huge/$name.json: configs\[0\]\.raw\.${case#*|}" "$tmp/err"
+done
+
+# --resume of what is not a regular file: refused as the file readers refuse it, exit 1.
+expect 1 "resume what is not a regular file" -- "$catan" "${hs[@]}" --resume /dev/zero
+check "resume what is not a regular file: says so" grep -qx \
+  "catan: error: --resume: /dev/zero: not a regular file (refused as a results file)" "$tmp/err"
