@@ -348,8 +348,18 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
     if (!o.csv.empty())
       throw UsageError("--resume does not go with --csv (the CSV would hold only the rest)");
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(o.resume, ec))
+    if (!std::filesystem::exists(o.resume, ec))
       throw UsageError(fmt::format("--resume: no such results file: {}", o.resume));
+  }
+  // --resume: the games already played, read now (a file that is not a regular file, too large or
+  // invalid is a runtime failure, as for `catan merge`) and checked below to be of this very run.
+  std::optional<lab::LabResults> before;
+  if (!o.resume.empty()) {
+    try {
+      before = lab::load_results(o.resume);
+    } catch (const lab::ResultsError& e) {
+      throw lab::ResultsError(fmt::format("--resume: {}", e.what()));
+    }
   }
   const std::string out_path = o.out.empty() ? o.resume : o.out;
 
@@ -385,12 +395,10 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   results.configs = runner.config_info();
   results.totals = lab::RunTotals(spec.configs.size(), game.players);
 
-  // --resume: the games already played, checked to be of this very run (as `catan merge` checks
-  // shards), then the rest is played from where they stop.
-  std::optional<lab::LabResults> before;
+  // --resume: the games already played are checked to be of this very run (as `catan merge`
+  // checks shards), then the rest is played from where they stop.
   std::uint64_t from = first;
-  if (!o.resume.empty()) {
-    before = lab::load_results(o.resume);
+  if (before) {
     if (!before->planned_end)
       throw UsageError(
           fmt::format("--resume: {} is complete; there is nothing to resume", o.resume));

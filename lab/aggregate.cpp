@@ -12,6 +12,7 @@ Aggregate::Aggregate(int players_)
       position_wins(static_cast<std::size_t>(players_), 0) {}
 
 std::string failure_class(const std::string& error) {
+  if (error.starts_with(kOutOfRangePrefix)) return "out of range";
   if (error.find("game deadline exceeded") != std::string::npos) return "game deadline";
   if (error.find("time limit exceeded") != std::string::npos) return "time limit";
   if (error.find("instruction budget exceeded") != std::string::npos) return "instruction budget";

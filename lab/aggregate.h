@@ -6,10 +6,12 @@
 // (rates, intervals, means) are computed from these totals when results are written.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -35,9 +37,15 @@ struct FailureClass {
 };
 
 // The class of a game's error message, one of a fixed list so that the classes of a run stay
-// few and merge exactly: "game deadline", "time limit", "instruction budget", "memory",
-// "name cap", or "error" (script and agent errors, anything else).
+// few and merge exactly: "out of range" (out_of_range_error, lab/game_record.h), "game deadline",
+// "time limit", "instruction budget", "memory", "name cap", or "error" (script and agent errors,
+// anything else).
 std::string failure_class(const std::string& error);
+
+// Every class failure_class gives, in byte order (the order results list them).
+inline constexpr std::array<std::string_view, 7> kFailureClasses = {
+    "error",    "game deadline", "instruction budget", "memory",
+    "name cap", "out of range",  "time limit"};
 
 // The finished games of one bot (agent name) in a configuration.
 struct BotTotals {

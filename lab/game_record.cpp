@@ -3,8 +3,13 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string_view>
+
+#include <fmt/format.h>
+
+#include "lab/moments.h"
 
 namespace catan::lab {
 
@@ -72,6 +77,41 @@ GameRecord make_record(const scripting::GameResult& result, std::uint64_t index,
     }
   }
   return r;
+}
+
+static_assert(std::numeric_limits<int>::max() <= kMaxLabValue,
+              "turns, rounds and decisions (ints) are within the lab's limit");
+
+namespace {
+
+bool beyond_limit(std::int64_t v) {
+  return v > kMaxLabValue || v < -kMaxLabValue;
+}
+
+}  // namespace
+
+std::optional<std::string> out_of_range(const GameRecord& r, const packs::MeasureSpec& declared) {
+  for (const auto& [name, value] : r.stats)
+    if (beyond_limit(value)) return fmt::format("{}{} to {}", kStatsPrefix, name, value);
+  for (std::size_t i = 0; i < r.histograms.size(); ++i)
+    for (const auto& [key, value] : r.histograms[i].counts)
+      if (beyond_limit(value)) {
+        const std::string prefix =
+            i < declared.histograms.size() ? declared.histograms[i].prefix : "";
+        return fmt::format("{}{} to {}", prefix, key, value);
+      }
+  for (std::size_t seat = 0; seat < r.seat_props.size(); ++seat)
+    for (const auto& [name, value] : r.seat_props[seat])
+      if (beyond_limit(value))
+        return fmt::format("player property '{}' of seat {} to {}", name, seat + 1, value);
+  return std::nullopt;
+}
+
+std::string out_of_range_error(std::uint64_t index, std::size_t config, const std::string& what) {
+  return fmt::format(
+      "{}game {} under configuration {} set {}, above the lab's limit of 2^31 in "
+      "magnitude",
+      kOutOfRangePrefix, index, config, what);
 }
 
 }  // namespace catan::lab

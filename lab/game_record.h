@@ -9,10 +9,14 @@
 // A "stats." value that is neither an integer, a boolean nor an integral float is not counted;
 // its name is listed in `ignored` so the results can say so. A histogram's property whose key is
 // not an integer in its range, or whose value is not such a number, is not counted either.
+// A game that publishes a value of magnitude above kMaxLabValue (lab/moments.h) fails instead
+// (out_of_range), so that no sum can overflow and a bad game costs only itself.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -52,5 +56,20 @@ struct GameRecord {
 // `first_player` is the 0-based seat that began (GameState::first_player after the game).
 GameRecord make_record(const scripting::GameResult& result, std::uint64_t index, int first_player,
                        const packs::MeasureSpec& declared);
+
+// The first value of `r` (made by make_record with `declared`) whose magnitude is above
+// kMaxLabValue, as the game set it: "stats.NAME to V", "dice_histogram.7 to V" (the histogram's
+// game property) or "player property 'NAME' of seat S to V" (S 1-based); nullopt when every value
+// is within the limit. Turns, rounds and decisions are ints, always within it. The values are
+// looked at in a fixed order (stats, histograms, player properties seat by seat, each in the
+// record's order), so which one is named depends on the game only.
+std::optional<std::string> out_of_range(const GameRecord& r, const packs::MeasureSpec& declared);
+
+// The error of game `index` under configuration `config` (1-based) whose value `what`
+// (out_of_range) is out of range; lab::failure_class files it under "out of range".
+std::string out_of_range_error(std::uint64_t index, std::size_t config, const std::string& what);
+
+// How out_of_range_error's messages begin.
+inline constexpr std::string_view kOutOfRangePrefix = "value out of range: ";
 
 }  // namespace catan::lab

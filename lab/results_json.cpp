@@ -33,8 +33,18 @@ ojson num(double x) {
   return r == 0 ? 0.0 : r;
 }
 
+// A sum of squares: a number while it fits in 64 bits (every run whose values stay below about
+// 2^32 / sqrt(n)), else a string of its decimal digits, which JSON numbers cannot carry exactly
+// in common readers.
+ojson wide_raw(unsigned __int128 v) {
+  if (v <= UINT64_MAX) return static_cast<std::uint64_t>(v);
+  std::string digits;
+  for (; v > 0; v /= 10) digits.insert(digits.begin(), static_cast<char>('0' + v % 10));
+  return digits;
+}
+
 ojson moments_raw(const Moments& m) {
-  ojson j = {{"n", m.count()}, {"sum", m.sum()}, {"sum_sq", m.sum_of_squares()}};
+  ojson j = {{"n", m.count()}, {"sum", m.sum()}, {"sum_sq", wide_raw(m.sum_of_squares())}};
   if (m.count() > 0) {
     j["min"] = m.min();
     j["max"] = m.max();
@@ -415,6 +425,23 @@ struct Node {
       fail("expected a non-negative integer");
     return j.get<std::uint64_t>();
   }
+  // A non-negative integer of up to 128 bits, as wide_raw writes it: a number, or above 2^64 - 1
+  // a string of decimal digits without leading zeros.
+  unsigned __int128 u128() const {
+    if (!j.is_string()) return u64();
+    const auto& text = j.get_ref<const std::string&>();
+    if (text.empty() || text[0] == '0')
+      fail("expected a non-negative integer (a number, or a string of digits above 2^64 - 1)");
+    unsigned __int128 v = 0;
+    for (const char c : text) {
+      if (c < '0' || c > '9')
+        fail("expected a non-negative integer (a number, or a string of digits above 2^64 - 1)");
+      if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, c - '0', &v))
+        fail("integer too large (above 2^128 - 1)");
+    }
+    if (v <= UINT64_MAX) fail("a string for an integer below 2^64 (written as a number)");
+    return v;
+  }
   std::int64_t i64() const {
     if (!j.is_number_integer()) fail("expected an integer");
     if (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
@@ -446,16 +473,18 @@ struct Node {
 Moments read_moments(const Node& n) {
   const auto count = n.at("n").u64();
   try {
-    if (count == 0) return Moments::from_fields(0, n.at("sum").i64(), n.at("sum_sq").u64(), 0, 0);
-    const Moments m = Moments::from_fields(count, n.at("sum").i64(), n.at("sum_sq").u64(),
+    if (count == 0) return Moments::from_fields(0, n.at("sum").i64(), n.at("sum_sq").u128(), 0, 0);
+    const Moments m = Moments::from_fields(count, n.at("sum").i64(), n.at("sum_sq").u128(),
                                            n.at("min").i64(), n.at("max").i64());
     // count observations between min and max: count * min <= sum <= count * max, and each square
     // is at most the larger square of min and max.
     const __int128 c = static_cast<__int128>(count);
     if (m.sum() < c * m.min() || m.sum() > c * m.max()) n.fail("sum is outside n * min .. n * max");
-    const __int128 big = std::max(static_cast<__int128>(m.min()) * m.min(),
-                                  static_cast<__int128>(m.max()) * m.max());
-    if (static_cast<__int128>(m.sum_of_squares()) > c * big)
+    const auto big = static_cast<unsigned __int128>(std::max(
+        static_cast<__int128>(m.min()) * m.min(), static_cast<__int128>(m.max()) * m.max()));
+    unsigned __int128 most = 0;  // past 128 bits, above any sum_sq
+    if (!__builtin_mul_overflow(static_cast<unsigned __int128>(count), big, &most) &&
+        m.sum_of_squares() > most)
       n.fail("sum_sq is above n * max(min^2, max^2)");
     return m;
   } catch (const std::invalid_argument& e) {
@@ -582,6 +611,43 @@ void read_bots(const Node& n, const RunInfo& run, const std::string& score, Aggr
   });
 }
 
+// The failed games per class (raw "failures") of `a`, whose errors and error_list are read:
+// known classes only, counts adding up to the errors, and each class's first game, when it is
+// among the games error_list holds, listed there with the same error and replay; every listed
+// game belongs to a class whose first game is not later.
+void read_failures(const Node& n, const RunInfo& run, Aggregate& a) {
+  std::vector<std::uint64_t> counts;
+  n.each([&](const std::string& k, const Node& v) {
+    if (std::find(kFailureClasses.begin(), kFailureClasses.end(), k) == kFailureClasses.end())
+      v.fail(fmt::format("not a failure class (known: {})", fmt::join(kFailureClasses, ", ")));
+    FailureClass f{v.at("count").u64(), {v.at("game").u64(), v.at("error").str(), ""}};
+    if (!v.at("replay").j.is_null()) f.first.replay = v.at("replay").str();
+    if (f.count == 0) v.at("count").fail("0 (a class without failed games is left out)");
+    if (f.first.game < run.first || f.first.game >= run.end)
+      v.at("game").fail("outside first_game..end_game");
+    if (failure_class(f.first.error) != k)
+      v.at("error").fail(fmt::format("not an error of class '{}'", k));
+    // error_list holds every failed game up to its last entry (all of them when not full).
+    const bool listed = a.error_list.size() == a.errors ||
+                        (!a.error_list.empty() && f.first.game <= a.error_list.back().game);
+    if (listed &&
+        std::find(a.error_list.begin(), a.error_list.end(), f.first) == a.error_list.end())
+      v.at("game").fail("the class's first game, with its error and replay, is not in error_list");
+    counts.push_back(f.count);
+    a.failures[k] = std::move(f);
+  });
+  check_sum(n, counts, a.errors, "the failed games per class: errors");
+  std::map<std::string, std::uint64_t> listed_per_class;
+  for (std::size_t i = 0; i < a.error_list.size(); ++i) {
+    const auto cls = failure_class(a.error_list[i].error);
+    const auto it = a.failures.find(cls);
+    if (it == a.failures.end() || it->second.first.game > a.error_list[i].game ||
+        ++listed_per_class[cls] > it->second.count)
+      n.fail(fmt::format("error_list[{}] (game {}) is not counted in its class '{}'", i,
+                         a.error_list[i].game, cls));
+  }
+}
+
 // Every total is checked against the others: a file whose figures contradict each other (a win
 // rate above 100%, histograms that do not add up) is refused naming the field.
 Aggregate read_aggregate(const Node& n, const RunInfo& run, const packs::MeasureSpec& declared) {
@@ -641,8 +707,9 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run, const packs::Measure
       seats.push_back(read_distribution_of(v.at(i), a.finished, "finished games"));
   });
   const Node errors = n.at("error_list");
-  if (errors.size() > std::min<std::uint64_t>(a.errors, Aggregate::kMaxErrorEntries))
-    errors.fail(fmt::format("{} entries for {} errors (at most {} are listed)", errors.size(),
+  const std::uint64_t listed = std::min<std::uint64_t>(a.errors, Aggregate::kMaxErrorEntries);
+  if (errors.size() != listed)
+    errors.fail(fmt::format("{} entries for {} errors (the first {} are listed)", errors.size(),
                             a.errors, Aggregate::kMaxErrorEntries));
   for (std::size_t i = 0; i < errors.size(); ++i) {
     const Node e = errors.at(i);
@@ -655,11 +722,7 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run, const packs::Measure
     a.error_list.push_back(std::move(entry));
   }
   for (const auto& s : n.at("ignored").strings()) a.ignored.insert(s);
-  n.at("failures").each([&](const std::string& k, const Node& v) {
-    FailureClass f{v.at("count").u64(), {v.at("game").u64(), v.at("error").str(), ""}};
-    if (!v.at("replay").j.is_null()) f.first.replay = v.at("replay").str();
-    a.failures[k] = std::move(f);
-  });
+  read_failures(n.at("failures"), run, a);
   for (const auto& s : n.at("capped").strings()) a.capped.insert(s);
   read_bots(n, run, declared.score, a);
   return a;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -197,31 +198,53 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
           const bool save = i < spec.save_games && !spec.games_dir.empty();
           game.record_decisions = save;
           if (spec.agents_for) game.agent_objects = spec.agents_for(i, k);
-          slot.config = k;
-          slot.started.store(now_ticks(), std::memory_order_relaxed);
-          slot.state.store(kPlaying, std::memory_order_release);
-          scripting::GameResult result;
-          try {
-            result = session.play(game);
-          } catch (...) {
+          // Plays the game under the deadline watch; nullopt when it was abandoned past the
+          // deadline meanwhile (the run has counted it and moved on: this thread must end).
+          const auto play_watched = [&]() -> std::optional<scripting::GameResult> {
+            slot.config = k;
+            slot.started.store(now_ticks(), std::memory_order_relaxed);
+            slot.state.store(kPlaying, std::memory_order_release);
+            scripting::GameResult result;
+            try {
+              result = session.play(game);
+            } catch (...) {
+              int expected = kPlaying;
+              if (!slot.state.compare_exchange_strong(expected, kIdle)) return std::nullopt;
+              throw;
+            }
             int expected = kPlaying;
-            if (!slot.state.compare_exchange_strong(expected, kIdle)) return;
-            throw;
-          }
-          int expected = kPlaying;
-          // Abandoned past the deadline: the run has counted this game and moved on.
-          if (!slot.state.compare_exchange_strong(expected, kIdle)) return;
-          records[k] = make_record(result, i, session.state().first_player, sh.declared[k]);
+            if (!slot.state.compare_exchange_strong(expected, kIdle)) return std::nullopt;
+            return result;
+          };
+          auto result = play_watched();
+          if (!result) return;
+          records[k] = make_record(*result, i, session.state().first_player, sh.declared[k]);
           records[k].seat_bots = seats;
-          if (!result.ok && !spec.failures_dir.empty() && !result.replay.requested.empty()) {
+          if (result->ok) {
+            if (const auto what = out_of_range(records[k], sh.declared[k])) {
+              // The game fails with its values dropped. Its replay needs its decisions: the
+              // game is played again recording them (a game is a function of its inputs).
+              records[k] = GameRecord{};
+              records[k].index = i;
+              records[k].ok = false;
+              records[k].error = out_of_range_error(i, k + 1, *what);
+              records[k].seat_bots = seats;
+              if (!spec.failures_dir.empty() && !game.record_decisions) {
+                game.record_decisions = true;
+                result = play_watched();
+                if (!result) return;
+              }
+            }
+          }
+          if (!records[k].ok && !spec.failures_dir.empty() && !result->replay.requested.empty()) {
             const auto path = failure_path(spec, i, k);
-            engine::save_replay(result.replay, path);
+            engine::save_replay(result->replay, path);
             records[k].replay_file = path.string();
           }
-          if (result.ok && save) {
+          if (records[k].ok && save) {
             std::error_code ec;
             std::filesystem::create_directories(spec.games_dir, ec);
-            engine::save_replay(result.replay, game_path(spec, i, k));
+            engine::save_replay(result->replay, game_path(spec, i, k));
           }
         }
         for (std::size_t k = 0; k < nconfigs; ++k) {

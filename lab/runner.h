@@ -9,6 +9,11 @@
 // indices from a shared counter and keep their own exact totals, which are merged at the end;
 // since the totals are exact integer sums, the result is identical for any thread count.
 //
+// A game that ends with an error, or that publishes a value beyond the lab's limit
+// (out_of_range, lab/game_record.h), counts as failed and its replay is saved in
+// RunSpec::failures_dir; a game of the second kind ended well, so it is played again with its
+// decisions recorded for that replay.
+//
 // A game that cannot be stopped (a loop in C that no limit bounds, a blocked agent) is caught by
 // the hard per-game deadline (RunSpec::game_deadline_ms): the calling thread watches every
 // worker's current game, and past the deadline records it as failed ("game deadline

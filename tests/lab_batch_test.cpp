@@ -231,6 +231,63 @@ end)
             nlohmann::json::array({"stats"}));
 }
 
+// tests/hostile/sim-huge-stat publishes, in about three games in ten, a statistic, a player's
+// score or a histogram count beyond 2^31 in magnitude. Those games fail alone, with their
+// replays, and the totals of the others are kept, on any thread count and in shards.
+TEST_F(LabBatch, AGameWithAValueBeyondTheLabsLimitFailsAlone) {
+  search_.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "tests/hostile");
+  RunSpec spec;
+  spec.configs = {parse_config("sim-huge-stat", {})};
+  spec.players = 2;
+  spec.bots = {"random", "random"};
+  spec.failures_dir = (dir_.root() / "failures").string();
+  LabResults r;
+  const std::string text = run(spec, 1, 0, 80, 80, &r);
+  EXPECT_EQ(run(spec, 2, 0, 80, 80), text);
+  LabResults x, y;
+  run(spec, 2, 0, 30, 80, &x);
+  run(spec, 1, 30, 80, 80, &y);
+  EXPECT_EQ(results_to_json(merge_results({x, y}, {"x", "y"})).dump(2), text);
+
+  const Aggregate& a = r.totals.configs[0];
+  EXPECT_EQ(a.games, 80u);
+  EXPECT_EQ(a.finished + a.errors, 80u);
+  EXPECT_GT(a.errors, 8u);
+  EXPECT_LT(a.errors, 40u);
+  ASSERT_EQ(a.failures.size(), 1u);
+  EXPECT_EQ(a.failures.at("out of range").count, a.errors);
+  bool stat = false, score = false, histogram = false;
+  for (const auto& e : a.error_list) {
+    const std::string head =
+        fmt::format("value out of range: game {} under configuration 1 set ", e.game);
+    ASSERT_TRUE(e.error.starts_with(head)) << e.error;
+    const std::string what = e.error.substr(head.size());
+    EXPECT_TRUE(what.ends_with(", above the lab's limit of 2^31 in magnitude")) << e.error;
+    stat |= what.starts_with("stats.huge to 9223372036854775807,");
+    score |= what.starts_with("player property 'points' of seat ") &&
+             what.find(" to -9223372036854775808,") != std::string::npos;
+    histogram |= what.starts_with("rolls.6 to 1099511627776,");
+    // The replay holds the game's decisions (the game was played again to record them).
+    const engine::Replay replay = engine::load_replay(e.replay);
+    EXPECT_EQ(replay.game_index, e.game);
+    EXPECT_GE(replay.decisions.size(), 4u) << e.replay;
+    EXPECT_EQ(replay.outcome.turns, 4);
+  }
+  EXPECT_TRUE(stat && score && histogram) << "each kind of value fails a game";
+  // The finished games are counted in full, and no value of a failed game is.
+  EXPECT_EQ(a.stats.at("turns").moments.count(), a.finished);
+  EXPECT_EQ(a.stats.at("turns").moments.sum(), 4 * static_cast<std::int64_t>(a.finished));
+  EXPECT_EQ(a.stats.count("huge"), 0u);
+  for (const auto& seat : a.player.at("points")) {
+    EXPECT_GE(seat.moments.min(), 0);
+    EXPECT_LE(seat.moments.max(), 24);
+  }
+  std::uint64_t rolls = 0;
+  for (const auto& [key, n] : a.histograms.at("rolls")) rolls += n;
+  EXPECT_GE(rolls, 4 * a.finished);
+  EXPECT_LE(rolls, 8 * a.finished);
+}
+
 TEST(LabCsvCap, NameColumnsAreCappedInOrderOfFirstAppearance) {
   packs::testing::TempPackDir dir;
   const auto path = (dir.root() / "games.csv").string();

@@ -177,6 +177,45 @@ TEST(LabRecord, OnlyDeclaredKeysInRangeAreCounted) {
   EXPECT_EQ(r.score, "marks");
 }
 
+// A value of magnitude above 2^31 (stats, a histogram count, a player property) makes the game
+// fail with an error naming the game and the value as the pack set it; 2^31 itself is taken.
+TEST(LabRecord, ValuesBeyondTheLabsLimitAreNamed) {
+  packs::MeasureSpec declared;
+  declared.histograms = {{"faces", "Faces", "face_count.", 1, 4, ""}};
+  const auto record = [&](std::vector<std::pair<std::string, engine::Value>> game,
+                          std::vector<std::pair<std::string, engine::Value>> seat2) {
+    scripting::GameResult result;
+    result.properties = std::move(game);
+    result.players.resize(2);
+    result.players[1].properties = std::move(seat2);
+    return make_record(result, 5, 0, declared);
+  };
+  const engine::Value limit(kMaxLabValue), below(-kMaxLabValue);
+  EXPECT_EQ(out_of_range(record({{"stats.a", limit}, {"face_count.1", limit}}, {{"vp", below}}),
+                         declared),
+            std::nullopt);
+  EXPECT_EQ(out_of_range(record({{"stats.a", limit},
+                                 {"stats.big", engine::Value(std::int64_t{2147483649})},
+                                 {"stats.later", engine::Value(INT64_MAX)}},
+                                {}),
+                         declared),
+            "stats.big to 2147483649");
+  EXPECT_EQ(out_of_range(record({{"stats.float", engine::Value(3e12)}}, {}), declared),
+            "stats.float to 3000000000000");
+  EXPECT_EQ(
+      out_of_range(record({{"face_count.3", engine::Value(std::int64_t{1} << 40)}}, {}), declared),
+      "face_count.3 to 1099511627776");
+  EXPECT_EQ(out_of_range(record({}, {{"vp", engine::Value(INT64_MIN)}}), declared),
+            "player property 'vp' of seat 2 to -9223372036854775808");
+  const std::string error = out_of_range_error(5, 2, "stats.big to 2147483649");
+  EXPECT_EQ(error,
+            "value out of range: game 5 under configuration 2 set stats.big to 2147483649, above "
+            "the lab's limit of 2^31 in magnitude");
+  EXPECT_EQ(failure_class(error), "out of range");
+  // A pack's own error that quotes the words is a script error.
+  EXPECT_EQ(failure_class("pack 'p', handler of event 'turn': main.lua:3: " + error), "error");
+}
+
 // Totals that name a histogram or score the file does not declare, or keys outside a
 // histogram's range, are refused naming the field.
 TEST_F(LabDeclaredTest, UndeclaredNamesInTheTotalsAreRefused) {

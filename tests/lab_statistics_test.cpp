@@ -76,14 +76,37 @@ TEST(Moments, MergeEqualsAddingEverything) {
   EXPECT_EQ(merged.sd(), all.sd());
 }
 
+TEST(Moments, ValuesAtTheLabsLimitSumExactly) {
+  // 1,000 observations of +-2^31: squares of 2^62 each, far past 64 bits in all.
+  Moments m, parts[2];
+  for (int i = 0; i < 1000; ++i) {
+    const std::int64_t v = i % 4 == 0 ? -kMaxLabValue : kMaxLabValue;
+    m.add(v);
+    parts[i % 2].add(v);
+  }
+  EXPECT_EQ(m.sum(), 500 * kMaxLabValue);
+  EXPECT_TRUE(m.sum_of_squares() == static_cast<unsigned __int128>(1000) << 62);
+  parts[0].merge(parts[1]);
+  EXPECT_EQ(parts[0], m);
+  // 750 of +2^31 and 250 of -2^31: sd = 2^32 sqrt(750 * 250 / (1000 * 999)).
+  EXPECT_NEAR(m.sd(), 4294967296.0 * std::sqrt(187500.0 / 999000.0), 1e-3);
+  EXPECT_TRUE(Moments::from_fields(m.count(), m.sum(), m.sum_of_squares(), m.min(), m.max()) == m);
+}
+
 TEST(Moments, OverflowIsAnErrorNotAWrongNumber) {
-  Moments m;
-  m.add(std::int64_t{3'000'000'000});
-  EXPECT_THROW(
-      {
-        for (int i = 0; i < 10; ++i) m.add(std::int64_t{3'000'000'000});
-      },
-      std::overflow_error);
+  Moments sum;
+  sum.add(std::numeric_limits<std::int64_t>::max());
+  EXPECT_THROW(sum.add(1), std::overflow_error);
+  // Squares of about 2^126 each while the sum stays near 0 (-1 per pair): the fifth passes
+  // 2^128.
+  Moments squares;
+  for (int i = 0; i < 2; ++i) {
+    squares.add(std::numeric_limits<std::int64_t>::max());
+    squares.add(std::numeric_limits<std::int64_t>::min());
+  }
+  const Moments before = squares;
+  EXPECT_THROW(squares.add(std::numeric_limits<std::int64_t>::max()), std::overflow_error);
+  EXPECT_EQ(squares, before);  // nothing was added
 }
 
 TEST(Moments, FromFieldsChecksConsistency) {

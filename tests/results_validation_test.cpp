@@ -3,7 +3,10 @@
 // add up); files above the size bound or that are not regular files are refused before reading.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+
+#include <fmt/format.h>
 
 #include "engine/file_io.h"
 #include "lab/results_json.h"
@@ -41,6 +44,47 @@ class ResultsValidation : public ::testing::Test {
       r.run.end = 30;
       r.configs = runner.config_info();
       r.totals = RunTotals(spec.configs.size(), spec.players);
+      runner.run(0, 30, r.totals);
+      return json::parse(results_to_json(r).dump());
+    }();
+    return results;
+  }
+
+  // The results of 30 games of a pack that fails about one game in four with a script error and
+  // as many with a statistic out of range, their replays saved: two failure classes, every
+  // failed game listed.
+  static const json& failing_results() {
+    static const json results = [] {
+      static packs::testing::TempPackDir dir;
+      dir.write("failing/main.lua", R"(
+game.on("game.setup", function(e) game.add_form("chip") end)
+game.on("turn", function(e)
+  local r = game.random(4)
+  if r == 1 then error("failing pack fails") end
+  if r == 2 then game.set("stats.huge", math.maxinteger) end
+  game.finish(e.player, "one turn")
+end)
+)");
+      dir.write("failing/pack.json", packs::testing::TempPackDir::manifest("failing"));
+      packs::PackSearch search;
+      search.add_dir(dir.root());
+      RunSpec spec;
+      spec.configs = {parse_config("failing", {})};
+      spec.players = 2;
+      spec.bots = {"random", "random"};
+      spec.failures_dir = (dir.root() / "failures").string();
+      Runner runner(search, spec, 1);
+      LabResults r;
+      r.run.kind = "sim";
+      r.run.seed = spec.seed;
+      r.run.players = spec.players;
+      r.run.bots = spec.bots;
+      r.run.max_turns = spec.max_turns;
+      r.run.games = 30;
+      r.run.first = 0;
+      r.run.end = 30;
+      r.configs = runner.config_info();
+      r.totals = RunTotals(1, spec.players);
       runner.run(0, 30, r.totals);
       return json::parse(results_to_json(r).dump());
     }();
@@ -105,8 +149,80 @@ TEST_F(ResultsValidation, CountsThatContradictTheGameCountAreRefused) {
   j = compare_results();
   raw(j)["error_list"] = json::array({{{"game", 3}, {"error", "x"}, {"replay", nullptr}}});
   EXPECT_EQ(error_of(j),
-            "shard.json: configs[0].raw.error_list: 1 entries for 0 errors (at most 20 are "
+            "shard.json: configs[0].raw.error_list: 1 entries for 0 errors (the first 20 are "
             "listed)");
+}
+
+TEST_F(ResultsValidation, FailedGamesMustAgreeWithTheErrors) {
+  const json& good = failing_results();
+  ASSERT_EQ(error_of(good), "(accepted)");
+  const auto& r = good["configs"][0]["raw"];
+  const std::uint64_t errors = r["errors"];
+  ASSERT_GT(errors, 5u);
+  ASSERT_LT(errors, 20u);  // all listed
+  ASSERT_EQ(r["failures"].size(), 2u);
+  const std::uint64_t script = r["failures"]["error"]["count"];
+  ASSERT_EQ(script + static_cast<std::uint64_t>(r["failures"]["out of range"]["count"]), errors);
+
+  // Class counts that contradict the errors, or a class without games.
+  json j = good;
+  raw(j)["failures"]["error"]["count"] = script + 1;
+  EXPECT_EQ(error_of(j), fmt::format("shard.json: configs[0].raw.failures: the entries add up to "
+                                     "more than {} (the failed games per class: errors)",
+                                     errors));
+  j = good;
+  raw(j)["failures"]["error"]["count"] = script - 1;
+  EXPECT_EQ(error_of(j), fmt::format("shard.json: configs[0].raw.failures: the entries add up to "
+                                     "{}, not {} (the failed games per class: errors)",
+                                     errors - 1, errors));
+  j = good;
+  raw(j)["failures"]["error"]["count"] = 0;
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.failures.error.count: 0 (a class without failed games "
+            "is left out)");
+
+  // A class not in the fixed list.
+  j = good;
+  raw(j)["failures"]["bogus"] = raw(j)["failures"]["error"];
+  raw(j)["failures"].erase("error");
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.failures.bogus: not a failure class (known: error, game "
+            "deadline, instruction budget, memory, name cap, out of range, time limit)");
+
+  // A class's first game that is not in error_list, or whose error is of another class.
+  j = good;
+  std::uint64_t finished_game = 0;
+  while (std::any_of(r["error_list"].begin(), r["error_list"].end(),
+                     [&](const json& e) { return e["game"] == finished_game; }))
+    ++finished_game;
+  raw(j)["failures"]["error"]["game"] = finished_game;
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.failures.error.game: the class's first game, with its "
+            "error and replay, is not in error_list");
+  j = good;
+  raw(j)["failures"]["error"]["replay"] = "elsewhere.json";
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.failures.error.game: the class's first game, with its "
+            "error and replay, is not in error_list");
+  j = good;
+  raw(j)["failures"]["error"]["error"] = "time limit exceeded";
+  EXPECT_EQ(error_of(j),
+            "shard.json: configs[0].raw.failures.error.error: not an error of class 'error'");
+
+  // A shortened error list, and a class's first game listed with another error.
+  j = good;
+  raw(j)["error_list"].erase(raw(j)["error_list"].size() - 1);
+  EXPECT_EQ(error_of(j), fmt::format("shard.json: configs[0].raw.error_list: {} entries for {} "
+                                     "errors (the first 20 are listed)",
+                                     errors - 1, errors));
+  j = good;
+  auto& first = raw(j)["error_list"][0];
+  const std::string cls = first["error"].get<std::string>().starts_with("value out of range")
+                              ? "out of range"
+                              : "error";
+  ASSERT_EQ(raw(j)["failures"][cls]["game"], first["game"]);
+  first["error"] = cls == "error" ? "value out of range: x" : "pack error";
+  EXPECT_NE(error_of(j).find("is not in error_list"), std::string::npos) << error_of(j);
 }
 
 TEST_F(ResultsValidation, HistogramsMustAddUpWithoutWrapping) {
@@ -132,6 +248,35 @@ TEST_F(ResultsValidation, MomentsOutsideTheirBoundsAreRefused) {
   ASSERT_GT(t["min"], 0);
   t["sum"] = static_cast<std::int64_t>(t["min"]) * 30 - 1;
   EXPECT_EQ(error_of(j), "shard.json: configs[0].raw.turns: sum is outside n * min .. n * max");
+}
+
+// A sum of squares past 2^64 - 1 (values near the lab's limit in a few games) is written as a
+// string of its digits and read back exactly; a string where a number would do is refused.
+TEST_F(ResultsValidation, SumsOfSquaresPast64BitsAreWrittenAsDigits) {
+  LabResults r = results_from_json(compare_results(), "x");
+  Distribution& big = r.totals.configs[0].stats["big"];
+  for (int i = 0; i < 10; ++i) big.add(i % 2 ? kMaxLabValue : -kMaxLabValue);
+  const std::string text = results_to_json(r).dump();
+  json j = json::parse(text);
+  EXPECT_EQ(raw(j)["stats"]["big"]["sum_sq"], "46116860184273879040");  // 10 * 2^62
+  const LabResults back = results_from_json(j, "x");
+  EXPECT_TRUE(back.totals.configs[0].stats.at("big") == big);
+  EXPECT_EQ(results_to_json(back).dump(), text);
+  json bad = j;
+  raw(bad)["stats"]["big"]["sum_sq"] = "046116860184273879040";
+  EXPECT_EQ(error_of(bad),
+            "shard.json: configs[0].raw.stats.big.sum_sq: expected a non-negative integer (a "
+            "number, or a string of digits above 2^64 - 1)");
+  raw(bad)["stats"]["big"]["sum_sq"] = "4611686018427387904";
+  EXPECT_EQ(error_of(bad),
+            "shard.json: configs[0].raw.stats.big.sum_sq: a string for an integer below 2^64 "
+            "(written as a number)");
+  raw(bad)["stats"]["big"]["sum_sq"] = "340282366920938463463374607431768211456";  // 2^128
+  EXPECT_EQ(error_of(bad),
+            "shard.json: configs[0].raw.stats.big.sum_sq: integer too large (above 2^128 - 1)");
+  raw(bad)["stats"]["big"]["sum_sq"] = "46116860184273879041";
+  EXPECT_EQ(error_of(bad),
+            "shard.json: configs[0].raw.stats.big: sum_sq is above n * max(min^2, max^2)");
 }
 
 TEST_F(ResultsValidation, PairedTotalsMustMatchThePairs) {
