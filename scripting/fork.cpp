@@ -9,67 +9,98 @@
 
 #include <fmt/format.h>
 
+#include "engine/text_bounds.h"
 #include "scripting/session_impl.h"
 
 namespace catan::scripting {
 
 namespace {
 
-// The path of the value on top of the stack below `path`, for messages: "a.b", "a[3]".
-std::string child_path(lua_State* L, int key, const std::string& path) {
+// How the value under the key at `key` (stack index) is reached from its table, for messages:
+// ".name", "[3]", "[(table key)]".
+std::string segment(lua_State* L, int key) {
   if (lua_type(L, key) == LUA_TNUMBER) {
     lua_pushvalue(L, key);
-    std::string text = fmt::format("{}[{}]", path, lua_tostring(L, -1));
+    std::string text = fmt::format("[{}]", lua_tostring(L, -1));
     lua_pop(L, 1);
     return text;
   }
-  if (lua_type(L, key) == LUA_TSTRING)
-    return path.empty() ? lua_tostring(L, key) : path + "." + lua_tostring(L, key);
-  return fmt::format("{}[({} key)]", path, luaL_typename(L, key));
+  if (lua_type(L, key) == LUA_TSTRING) return std::string(".") + lua_tostring(L, key);
+  return fmt::format("[({} key)]", luaL_typename(L, key));
+}
+
+// A table met by the walk, for the path of a refusal: the table it was found in and how.
+struct Step {
+  std::size_t parent;
+  std::string segment;
+};
+constexpr std::size_t kRoot = static_cast<std::size_t>(-1);
+
+// A refusal names at most this much of the path (storage may nest a million deep).
+constexpr std::size_t kMaxPathBytes = 256;
+
+// The path of `last` below the step `from` (kRoot: the storage itself): "a.b[3]".
+std::string path_of(const std::vector<Step>& steps, std::size_t from, std::string last) {
+  std::vector<const std::string*> parts{&last};
+  for (std::size_t at = from; at != kRoot; at = steps[at].parent)
+    parts.push_back(&steps[at].segment);
+  std::string path;
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) path += **it;
+  if (!path.empty() && path[0] == '.') path.erase(0, 1);
+  return path;
 }
 
 // The first value below the table at `index` (through keys and values, at any depth) that is not
 // plain data: its path ("a.b[3]", when `paths`) and what it is. The tables still to look at wait
-// in a Lua array, not on the C stack, so storage nested to any depth is walked.
+// in a Lua array, not on the C stack, so storage nested to any depth is walked; a path is made only
+// for the value refused, from the steps that lead to it, so a deep walk costs linear time.
 std::optional<std::pair<std::string, std::string>> find_non_plain(lua_State* L, int index,
                                                                   bool paths) {
   index = lua_absindex(L, index);
   std::unordered_set<const void*> seen;
-  std::vector<std::string> path_of;  // with `paths`: the path of each pending table
+  std::vector<Step> steps;           // with `paths`: every table met but the storage itself
+  std::vector<std::size_t> step_of;  // with `paths`: the step of each pending table
   lua_newtable(L);
   const int work = lua_gettop(L);
   lua_Integer pending = 0;
-  const auto enqueue = [&](int at, const std::string& parent, int key) {
+  const auto enqueue = [&](int at, std::size_t parent, int key) {
     at = lua_absindex(L, at);
     // A board list is the board's own data, frozen; a metatable is the pack's own constant,
     // made when its scripts load (a copy loads them too), so neither is walked.
     if (!seen.insert(lua_topointer(L, at)).second || is_board_list(L, at)) return;
-    if (paths) path_of.push_back(key == 0 ? parent : child_path(L, key, parent));
+    if (paths) {
+      if (key == 0) {
+        step_of.push_back(kRoot);
+      } else {
+        steps.push_back({parent, segment(L, key)});
+        step_of.push_back(steps.size() - 1);
+      }
+    }
     lua_pushvalue(L, at);
     lua_rawseti(L, work, ++pending);
   };
-  enqueue(index, "", 0);
+  enqueue(index, kRoot, 0);
   std::optional<std::pair<std::string, std::string>> found;
   while (pending > 0 && !found) {
     lua_rawgeti(L, work, pending);
     lua_pushnil(L);
     lua_rawseti(L, work, pending--);
-    std::string path;
+    std::size_t step = kRoot;
     if (paths) {
-      path = std::move(path_of.back());
-      path_of.pop_back();
+      step = step_of.back();
+      step_of.pop_back();
     }
     const int table = lua_gettop(L);
     luaL_checkstack(L, 4, "fork: checking storage");
     lua_pushnil(L);
     while (lua_next(L, table)) {
       const int key = lua_gettop(L) - 1;
-      if (lua_type(L, key) == LUA_TTABLE) enqueue(key, path, key);
+      if (lua_type(L, key) == LUA_TTABLE) enqueue(key, step, key);
       const int type = lua_type(L, -1);
       if (type == LUA_TTABLE) {
-        enqueue(-1, path, key);
+        enqueue(-1, step, key);
       } else if (type != LUA_TSTRING && type != LUA_TNUMBER && type != LUA_TBOOLEAN) {
-        found.emplace(paths ? child_path(L, key, path) : std::string(),
+        found.emplace(paths ? path_of(steps, step, segment(L, key)) : std::string(),
                       fmt::format("a {}", luaL_typename(L, -1)));
         lua_pop(L, 2);
         break;
@@ -90,7 +121,7 @@ void check_plain_storage(lua_State* L, int index, const std::string& pack) {
   throw std::runtime_error(fmt::format(
       "fork: pack '{}': storage{} holds {}; storage must be plain data (tables, strings, "
       "numbers, booleans) so that a game can be copied",
-      pack, where.empty() ? "" : " key '" + where + "'", what));
+      pack, where.empty() ? "" : " key '" + engine::cut_text(where, kMaxPathBytes) + "'", what));
 }
 
 Forks::~Forks() = default;
