@@ -35,10 +35,23 @@ class ViewCommand final : public Command {
   }
 
   int run() override {
+    std::filesystem::path out = out_;
+    if (out.empty()) out = std::filesystem::path(file_).replace_extension(".html");
+    // The page must never replace the replay it is made from (by name, link or hard link).
+    if (engine::same_file(out, file_))
+      throw UsageError(out_.empty() ? fmt::format("the page's default name {} is the replay "
+                                                  "itself; give another file with --out",
+                                                  out.string())
+                                    : fmt::format("--out {} is the replay itself; give another "
+                                                  "file",
+                                                  out_));
     const auto replay = engine::load_replay(file_);
     auto search = search_.make();
     add_recorded_folders(search, replay);
     scripting::Session session(search, replay.requested, replay.options, limits_.make());
+    // The replay may diverge for any of these reasons alone.
+    for (const auto& warning : replay_pack_warnings(replay, session.packs()))
+      std::cerr << engine::terminal_safe(warning) << '\n';
     nlohmann::json recording;
     try {
       recording = view::record_replay(session, replay);
@@ -46,8 +59,6 @@ class ViewCommand final : public Command {
       print_error(fmt::format("{}: {}", file_, e.what()));
       return kRuntimeError;
     }
-    std::filesystem::path out = out_;
-    if (out.empty()) out = std::filesystem::path(file_).replace_extension(".html");
     engine::write_output_file(out, view::viewer_html(recording));
     fmt::print("viewer written to {} ({} decisions)\n", out.string(),
                recording["steps"].size() - 1);

@@ -5,7 +5,9 @@
 // a number or an option's id.
 
 #include <iosfwd>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "engine/agent.h"
 #include "engine/game_state.h"
@@ -21,10 +23,20 @@ class HumanAgent final : public engine::Agent {
              packs::DrawSpec draw = {}, bool colour = false)
       : state_(state), in_(in), out_(out), draw_(std::move(draw)), colour_(colour) {}
   std::string name() const override { return "human"; }
-  // Re-asks until an option number or id is typed; throws std::runtime_error when input ends.
+  // Re-asks until an answer is an option's number (decimal digits only, 1 to the option count)
+  // or an option's id, blanks around it ignored; throws std::runtime_error when input ends.
   int choose(const engine::Decision& decision) override;
 
+  // The longest answer read: the rest of a longer line is read and discarded, with a message,
+  // and the question asked again.
+  static constexpr std::size_t kMaxAnswerBytes = 4096;
+
  private:
+  // The next line of input without its newline (at most kMaxAnswerBytes; "" for a longer line,
+  // whose rest is discarded); nullopt when input has ended.
+  std::optional<std::string> read_answer();
+  // The option `answer` names, or nullopt.
+  static std::optional<int> parse_answer(const engine::Decision& d, std::string_view answer);
   void show_state(int seat) const;
   const engine::GameState& state_;
   std::istream& in_;

@@ -195,6 +195,20 @@ Replay replay_from_json(const json& j, const std::string& source) {
   return r;
 }
 
+std::string outcome_divergence(const Replay::Outcome& recorded, const Replay::Outcome& replayed) {
+  if (replayed.winner == recorded.winner && replayed.turns == recorded.turns &&
+      as_written_in_json(replayed.reason) == recorded.reason && replayed.digest == recorded.digest)
+    return {};
+  const auto describe = [](const Replay::Outcome& o) {
+    return fmt::format(
+        "{} after {} turns (digest {:016x})",
+        o.winner ? fmt::format("winner player {}", *o.winner + 1) : std::string("no winner"),
+        o.turns, o.digest);
+  };
+  return fmt::format("replay diverged: recorded {}, replayed {}", describe(recorded),
+                     describe(replayed));
+}
+
 void save_replay(const Replay& replay, const std::filesystem::path& file) {
   // Pack-chosen text (decision kinds, the end reason) may hold invalid UTF-8: it is written as
   // U+FFFD instead of failing the dump.

@@ -62,6 +62,12 @@ struct Replay {
 // optionally "-prerelease" and/or "+build", each a non-empty run of [0-9A-Za-z.-].
 bool is_pack_version(std::string_view s);
 
+// Why `replayed`, the outcome of a replay's game played again, is not the `recorded` one, as one
+// line: "replay diverged: recorded winner player 2 after 40 turns (digest 00000000000000ab),
+// replayed no winner after 41 turns (digest ...)"; empty when the winner, the turns, the digest
+// and the reason (as written in JSON: as_written_in_json) are the same.
+std::string outcome_divergence(const Replay::Outcome& recorded, const Replay::Outcome& replayed);
+
 nlohmann::json to_json(const Replay& replay);
 // Throws std::runtime_error "replay FILE: field 'decisions[3][3]': expected an integer". Every
 // integer is range-checked, never truncated (players 1..kMaxPlayers, max_turns 1..kMaxTurns,

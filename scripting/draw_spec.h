@@ -15,7 +15,8 @@
 //   path_owner    path prop holding the seat of the road on a path
 //   pieces        {piece name: symbol}: one printable ASCII character per piece name
 //   marks         {node prop: symbol}: a node prop holding a seat, drawn beside the node's piece
-//                 (a wall under a city)
+//                 (a wall under a city); the prop's name is a Lua identifier (letters, digits,
+//                 '_', not starting with a digit), since the viewer names an attribute after it
 //   sheet         true: the text the pack shows (game.show) is its picture (the dice game)
 #pragma once
 

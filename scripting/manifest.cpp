@@ -325,10 +325,16 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
       check.fail(field, "expected an object mapping names to symbols, got " + describe(*table));
     for (const auto& [k, v] : table->items()) {
       const char c = symbol(check, field + "." + k, v);
-      if (key == std::string_view("pieces"))
+      if (key == std::string_view("pieces")) {
         spec.pieces.emplace_back(k, c);
-      else
-        spec.marks.emplace_back(k, std::string(1, c));
+        continue;
+      }
+      // The replay viewer names an attribute after a mark (data-mark-NAME).
+      if (!is_lua_identifier(k))
+        check.fail(field + "." + k, "'" + k +
+                                        "' is not a valid mark name (letters, digits and '_', "
+                                        "not starting with a digit)");
+      spec.marks.emplace_back(k, std::string(1, c));
     }
   }
   if (const json* v = member(draw, "sheet")) {

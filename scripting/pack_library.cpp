@@ -187,7 +187,9 @@ std::vector<ExportInfo> Session::exports(const std::string& name) {
     lua_call(L, 2, 2);
     if (lua_isnil(L, -2)) break;
     ExportInfo e;
-    e.name = lua_tostring(L, -2);
+    std::size_t length = 0;  // a name may hold any bytes, '\0' among them
+    const char* key = lua_tolstring(L, -2, &length);
+    e.name.assign(key, length);
     e.type = luaL_typename(L, -1);
     if (lua_isfunction(L, -1) && !lua_iscfunction(L, -1)) {
       lua_Debug ar;

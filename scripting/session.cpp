@@ -1512,18 +1512,8 @@ GameResult Session::replay(const engine::Replay& replay) {
     problem =
         fmt::format("replay diverged: the game ended after {} decisions but the replay has {}",
                     s.replay_pos, replay.decisions.size());
-  } else if (r.winner != replay.outcome.winner || r.turns != replay.outcome.turns ||
-             engine::as_written_in_json(r.reason) != replay.outcome.reason ||
-             r.digest != replay.outcome.digest) {
-    const auto describe = [](std::optional<int> w, int turns, std::uint64_t digest) {
-      return fmt::format("{} after {} turns (digest {:016x})",
-                         w ? fmt::format("winner player {}", *w + 1) : std::string("no winner"),
-                         turns, digest);
-    };
-    problem =
-        fmt::format("replay diverged: recorded {}, replayed {}",
-                    describe(replay.outcome.winner, replay.outcome.turns, replay.outcome.digest),
-                    describe(r.winner, r.turns, r.digest));
+  } else {
+    problem = engine::outcome_divergence(replay.outcome, {r.winner, r.reason, r.turns, r.digest});
   }
   if (!problem.empty()) {
     r.ok = false;

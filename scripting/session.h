@@ -155,8 +155,8 @@ class Session {
   // listed. Loads the packs once if never loaded; nullopt when they fail to load (playing a game
   // reports why).
   std::optional<std::vector<std::string>> agent_names();
-  // What pack `name`'s library exports, sorted by name (empty when it has no library). Loads the
-  // packs once if never loaded; throws when `name` is not loaded.
+  // What pack `name`'s library exports, sorted by name (empty when it has no library); a name
+  // may hold any bytes. Loads the packs once if never loaded; throws when `name` is not loaded.
   std::vector<ExportInfo> exports(const std::string& name);
 
   // Receives game.log() lines and the kernel's turn log when verbose.

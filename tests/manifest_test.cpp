@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "tests/pack_fixture.h"
@@ -271,6 +272,18 @@ TEST_F(ManifestTest, DrawSymbolsAreOneCharacter) {
             "\"TT\"");
   EXPECT_EQ(error_with(R"(, "draw": {"robbr": "robber"})").substr(0, 46),
             "pack 'p': field 'draw.robbr': unknown field (d");
+}
+
+TEST_F(ManifestTest, MarkNamesAreIdentifiers) {
+  // The replay viewer names an attribute after each mark (data-mark-NAME): a name that is not an
+  // identifier would make the page's script throw.
+  for (const char* name : {"a b", "1st", "w=1", "a<b", ""})
+    EXPECT_EQ(error_with(fmt::format(R"(, "draw": {{"marks": {{"{}": "M"}}}})", name)),
+              fmt::format("pack 'p': field 'draw.marks.{}': '{}' is not a valid mark name "
+                          "(letters, digits and '_', not starting with a digit)",
+                          name, name))
+        << name;
+  EXPECT_EQ(error_with(R"(, "draw": {"marks": {"wall": "W", "_moat2": "M"}})"), "loaded");
 }
 
 // --- version ---

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The replay viewer (catan view) in a real browser: Debian's chromium, headless, opens the pages
-# of a base game, a resource-tokens + city-walls + citadels game, a dice-game game and a
-# dice-race game (whose pack declares no drawing), each at a given step ("#step=N"), and the DOM
-# it builds must show what the recording holds at that step: the board's tiles, pieces, roads and
-# robber, the decision and its chosen option, each player's hand. Screenshots are left in the
+# of a base game, a resource-tokens + city-walls + citadels game, a dice-game game, a dice-race
+# game (whose pack declares no drawing) and a base game with the hostile pack view-markup
+# (tests/fixtures/view: it logs, shows and stores "<!--<script>" and "</script>" every turn), each
+# at a given step ("#step=N"), and the DOM it builds must show what the recording holds at that
+# step: the board's tiles, pieces, roads and robber, the decision and its chosen option, each
+# player's hand, the lines logged (the hostile ones as text). Screenshots are left in the
 # working directory (viewer_*.png; ctest's is the build directory). Skipped (exit 77) when
 # chromium is not installed: apt-get install --no-install-recommends chromium
 # Usage: tests/viewer_browser_test.sh path/to/catan
@@ -40,10 +42,10 @@ open_page() {
 # check NAME STEP: what the recording embedded in NAME.html holds at STEP is in NAME.dom.
 check() {
   python3 - "$tmp/$1.html" "$tmp/$1.dom" "$2" <<'PY' || fail=1
-import json, re, sys
+import html, json, re, sys
 page, dom, at = open(sys.argv[1]).read(), open(sys.argv[2]).read(), int(sys.argv[3])
-game = json.loads(re.search(r'<script type="application/json" id="game">(.*?)</script>', page,
-                            re.S).group(1).replace("<\\/", "</"))
+data = re.search(r'<script type="application/json" id="game">(.*?)</script>', page, re.S).group(1)
+game = json.loads(data)
 state = {}
 for step in game["steps"][:at + 1]:
     for k in ("hands", "player_props", "game_props", "tiles", "nodes", "paths"):
@@ -52,7 +54,10 @@ step, draw = game["steps"][at], game["draw"]
 problems = []
 def expect(what, ok):
     if not ok: problems.append(what)
+expect("no '<' in the page's data", "<" not in data)
 expect(f"the page is at step {at}", f'data-step="{at}"' in dom)
+for line in step["log"]:
+    expect(f"the logged line {line[:40]!r}", ">" + html.escape(line, quote=False) + "</li>" in dom)
 if draw.get("tile_terrain"):
     tiles = len(game["board"]["tiles"])
     expect(f"{tiles} tiles", dom.count('class="tile"') == tiles)
@@ -106,4 +111,19 @@ view variants 466 -- --rules base --variant resource-tokens --variant city-walls
   --variant citadels --players 4 --seed 1 --bots heuristic
 view dice 60 -- --rules dice-game --players 2 --seed 3 --bots expectimax,random
 view race 10 -- dice-race --players 3 --seed 5
+# The hostile pack's page, at a step that logged its lines: the board and the step render.
+export CATAN_PACK_PATH="$(cd "$(dirname "$0")" && pwd)/fixtures/view"
+if "$catan" play --rules base --variant view-markup --players 3 --seed 4 --bots heuristic \
+  --log "$tmp/markup.json" >/dev/null && "$catan" view "$tmp/markup.json" --out "$tmp/markup.html" >/dev/null; then
+  step=$(python3 -c '
+import json, re, sys
+page = open(sys.argv[1]).read()
+game = json.loads(re.search(r"id=\"game\">(.*?)</script>", page, re.S).group(1))
+print(next(i for i, s in enumerate(game["steps"]) if i >= 20 and "<!--<script>" in s["log"]))' "$tmp/markup.html")
+  open_page markup "$step"
+  check markup "$step"
+else
+  echo "FAIL: catan play/view of view-markup"
+  fail=1
+fi
 if [ "$fail" -ne 0 ]; then tail -5 "$tmp/browser.log"; exit 1; fi

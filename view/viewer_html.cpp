@@ -61,13 +61,17 @@ std::string escape(std::string_view s) {
 }  // namespace
 
 std::string viewer_html(const nlohmann::json& recording) {
-  // In a <script> element only "</" can end the data early: write it "<\/" (the same JSON).
-  std::string data = recording.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  // In a <script> element, "</script" ends the data and "<!--" can make the parser swallow the
+  // rest of the page: every '<' is written "\u003c" (outside strings JSON has none), so the data
+  // holds no '<' at all and parses to the same value.
+  const std::string data = recording.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   std::string safe;
   safe.reserve(data.size());
-  for (std::size_t i = 0; i < data.size(); ++i) {
-    safe += data[i];
-    if (data[i] == '<' && i + 1 < data.size() && data[i + 1] == '/') safe += '\\';
+  for (const char c : data) {
+    if (c == '<')
+      safe += "\\u003c";
+    else
+      safe += c;
   }
   const std::string title = escape(recording.value("title", std::string("game")));
   std::string out;

@@ -5,6 +5,8 @@
 // through decisions and turns, each player's holdings and properties, the options offered and
 // the one chosen, the log (dice rolls among it) and the events raised with their packs.
 // The page opens at the step named by its URL's "#step=N" (0-based), and keeps it there.
+// The recording is embedded as JSON with every '<' written "\u003c": no text a pack logs, shows
+// or stores can end the data's <script> element or start a comment in it.
 #include <string>
 
 #include <nlohmann/json.hpp>
