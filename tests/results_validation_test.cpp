@@ -22,6 +22,24 @@ using json = nlohmann::json;
 class ResultsValidation : public ::testing::Test {
  protected:
   // The results of 30 games of dice-race against dice-race with a lower target, as JSON.
+  // The results file of 30 games of `spec` on one thread, as JSON.
+  static json run_results(packs::PackSearch& search, const RunSpec& spec, const char* kind) {
+    Runner runner(search, spec, 1);
+    LabResults r;
+    r.run.kind = kind;
+    r.run.seed = spec.seed;
+    r.run.players = spec.players;
+    r.run.bots = spec.bots;
+    r.run.max_turns = spec.max_turns;
+    r.run.games = 30;
+    r.run.first = 0;
+    r.run.end = 30;
+    r.configs = runner.config_info();
+    r.totals = RunTotals(spec.configs.size(), spec.players);
+    runner.run(0, 30, r.totals);
+    return json::parse(results_to_json(r).dump());
+  }
+
   static const json& compare_results() {
     static const json results = [] {
       packs::PackSearch search;
@@ -32,20 +50,7 @@ class ResultsValidation : public ::testing::Test {
       spec.players = 3;
       spec.bots = {"hold20", "random", "random"};
       spec.seed = 7;
-      Runner runner(search, spec, 1);
-      LabResults r;
-      r.run.kind = "compare";
-      r.run.seed = spec.seed;
-      r.run.players = spec.players;
-      r.run.bots = spec.bots;
-      r.run.max_turns = spec.max_turns;
-      r.run.games = 30;
-      r.run.first = 0;
-      r.run.end = 30;
-      r.configs = runner.config_info();
-      r.totals = RunTotals(spec.configs.size(), spec.players);
-      runner.run(0, 30, r.totals);
-      return json::parse(results_to_json(r).dump());
+      return run_results(search, spec, "compare");
     }();
     return results;
   }
@@ -73,20 +78,7 @@ end)
       spec.players = 2;
       spec.bots = {"random", "random"};
       spec.failures_dir = (dir.root() / "failures").string();
-      Runner runner(search, spec, 1);
-      LabResults r;
-      r.run.kind = "sim";
-      r.run.seed = spec.seed;
-      r.run.players = spec.players;
-      r.run.bots = spec.bots;
-      r.run.max_turns = spec.max_turns;
-      r.run.games = 30;
-      r.run.first = 0;
-      r.run.end = 30;
-      r.configs = runner.config_info();
-      r.totals = RunTotals(1, spec.players);
-      runner.run(0, 30, r.totals);
-      return json::parse(results_to_json(r).dump());
+      return run_results(search, spec, "sim");
     }();
     return results;
   }
