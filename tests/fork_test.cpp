@@ -241,6 +241,10 @@ end)
   write("co", "storage.co = coroutine.create(function() end)");
   write("meta", "storage.t = setmetatable({n = 1, {f = print}}, {__index = function() end})");
   write("plain", "local t = {1, 'x', true} storage.a = {t, t, {n = 2.5}}");
+  // A function at the end of a chain 100,000 tables deep: found, and its path named in part.
+  write(
+      "chain",
+      "local t = {} storage.chain = t for _ = 1, 100000 do t.next = {} t = t.next end t.f = print");
   const auto play_with = [&](const std::string& name) {
     auto s = session({name});
     GameConfig config;
@@ -262,6 +266,13 @@ end)
   EXPECT_NE(r.error.find("fork: pack 'meta': storage key 't[1].f' holds a function"),
             std::string::npos)
       << r.error;
+  r = play_with("chain");
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("fork: pack 'chain': storage key 'chain.next.next.next."),
+            std::string::npos)
+      << r.error.substr(0, 200);
+  EXPECT_NE(r.error.find(" [cut: 499751 more bytes]' holds a function"), std::string::npos)
+      << r.error.substr(0, 400);
   // Shared and nested plain tables are fine.
   r = play_with("plain");
   EXPECT_TRUE(r.ok) << r.error;
@@ -450,9 +461,9 @@ TEST_F(ForkTest, ForksAsSeenByASeatAskedToAcceptAnOfferPlayOn) {
   packs::PackSearch search;
   search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
   search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
-  auto s = std::make_unique<Session>(search, std::vector<std::string>{"base", "resource-tokens",
-                                                                      "city-walls", "citadels"},
-                                     std::vector<std::string>{});
+  auto s = std::make_unique<Session>(
+      search, std::vector<std::string>{"base", "resource-tokens", "city-walls", "citadels"},
+      std::vector<std::string>{});
   std::uint64_t forks = 0, lapsed = 0;
   for (std::uint64_t game = 0; game < 4; ++game) {
     GameConfig config;
