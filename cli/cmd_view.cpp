@@ -38,7 +38,8 @@ class ViewCommand final : public Command {
     std::filesystem::path out = out_;
     if (out.empty()) out = std::filesystem::path(file_).replace_extension(".html");
     // The page must never replace the replay it is made from (by name, link or hard link).
-    if (engine::same_file(out, file_))
+    std::error_code same_error;  // either missing: not the same file
+    if (std::filesystem::equivalent(out, file_, same_error))
       throw UsageError(out_.empty() ? fmt::format("the page's default name {} is the replay "
                                                   "itself; give another file with --out",
                                                   out.string())

@@ -117,13 +117,6 @@ std::string as_written_in_json(std::string_view text) {
   return nlohmann::json::parse(json_text(nlohmann::json(std::string(text)))).get<std::string>();
 }
 
-bool same_file(const fs::path& a, const fs::path& b) {
-  struct stat sa {};
-  struct stat sb {};
-  if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
-  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
 std::string terminal_safe(std::string_view text) {
   const auto unsafe = [](unsigned char c) {
     return (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f;

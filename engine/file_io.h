@@ -50,11 +50,6 @@ void write_output_file(const std::filesystem::path& path,
                        const std::function<void(std::ostream&)>& write);
 void write_output_file(const std::filesystem::path& path, std::string_view content);
 
-// True when `a` and `b` name the same existing file (after following symlinks: the same device
-// and inode, so hard links and different spellings of a path count as the same); false when
-// either does not exist.
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);
-
 // `json` as text for a file or stdout (indent as nlohmann's dump; -1 = one line). Strings may hold
 // pack-chosen bytes that are not UTF-8: each invalid byte is written as U+FFFD instead of failing.
 template <typename Json>

@@ -17,9 +17,12 @@ inline constexpr std::size_t kMaxReasonBytes = 1024;
 // One game.log, game.show or print call.
 inline constexpr std::size_t kMaxShownBytes = 64 * 1024;
 
-// `text` when it is at most `limit` bytes; else its first `limit` bytes (backed up to the start
-// of a UTF-8 sequence, so a character is never split) followed by " [cut: N more bytes]", where
-// N counts the bytes left out.
+// How many of the first bytes of `text` a cut to at most `limit` bytes keeps: all of them when
+// they fit, else `limit` backed up to the start of a UTF-8 sequence, so a character is never split.
+std::size_t cut_point(std::string_view text, std::size_t limit);
+
+// `text` when it is at most `limit` bytes; else its first cut_point bytes followed by
+// " [cut: N more bytes]", where N counts the bytes left out.
 std::string cut_text(std::string_view text, std::size_t limit);
 
 }  // namespace catan::engine

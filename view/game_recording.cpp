@@ -6,13 +6,13 @@
 
 #include <fmt/format.h>
 
+#include "engine/text_bounds.h"
+
 namespace catan::view {
 
 std::string cut_text(std::string_view text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return std::string(text);
-  std::size_t keep = max_bytes;
-  // Back off the continuation bytes (10xxxxxx) of a character the cut would split.
-  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+  const std::size_t keep = engine::cut_point(text, max_bytes);
   return fmt::format("{}… cut: {} bytes", text.substr(0, keep), text.size() - keep);
 }
 
