@@ -9,6 +9,7 @@
 // is Rng::for_stream(seed, 0, 0) and its agents' streams are Rng::for_stream(seed, 0, 1 + seat),
 // so nothing searching a copy learns the real game's coming dice or deck order.
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -39,6 +40,11 @@ struct ForkRequest {
   // being asked included): it returns an option index to answer the decision itself (a search's
   // tree policy), or -1 to leave it to the seat's agent. An index out of range fails the copy.
   std::function<int(const Decision&)> steer;
+  // Re-execute the game from its start instead of from the copy's checkpoint at the start of the
+  // turn (scripting/fork.h). The copy is the same either way; tests compare the two.
+  bool from_start = false;
+  // Fill ForkResult::fork_digest and fork_storage_digest (tests comparing forks).
+  bool fingerprint = false;
 };
 
 struct ForkResult {
@@ -49,6 +55,13 @@ struct ForkResult {
   std::string reason;         // the end reason, or "fork stopped after N turns"
   int turns = 0;              // the copy's turn number when it stopped
   std::uint64_t digest = 0;   // GameState::digest() of the copy when it stopped
+  // With ForkRequest::fingerprint: the copy at the fork point, once the game so far was fed back
+  // and before the redeal: GameState::digest() and a digest of every pack's storage.
+  std::uint64_t fork_digest = 0;
+  std::uint64_t fork_storage_digest = 0;
+  // Decisions the copy fed back to reach the fork point: those since its checkpoint at the
+  // start of the turn, or all the game's when it re-executed the game from its start.
+  std::size_t replayed = 0;
   // Each seat's score of the copy's outcome, in [0, 1], for comparing outcomes: 1 for the winner
   // and 0 for the others when the game ended (1 / players each when it ended without a winner);
   // otherwise what the packs' evaluator says (game.evaluator), else the seat's share of the

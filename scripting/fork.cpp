@@ -124,6 +124,72 @@ void check_plain_storage(lua_State* L, int index, const std::string& pack) {
       pack, where.empty() ? "" : " key '" + engine::cut_text(where, kMaxPathBytes) + "'", what));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Checkpoints (in the copy's Session).
+
+bool Session::Impl::checkpoint_serves(const ForkPoint& at, std::size_t prefix_size) const {
+  return checkpoint.valid && checkpoint.loaded == load_serial && checkpoint.at.game == at.game &&
+         checkpoint.at.turn <= at.turn && checkpoint.at.decisions <= prefix_size;
+}
+
+std::uint64_t Session::Impl::storage_digest_now() {
+  lua_State* L = lua.get();
+  const lua::StackGuard guard(L);
+  std::uint64_t h = 0;
+  for (const auto& pack : packs) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
+    lua_getfield(L, -1, "storage");
+    h = h * 1099511628211ull ^ storage_digest(L, -1);
+    lua_pop(L, 2);
+  }
+  return h;
+}
+
+void Session::Impl::save_checkpoint() {
+  lua_State* L = lua.get();
+  const lua::StackGuard guard(L);
+  checkpoint.valid = false;
+  checkpoint.storage.begin(L);
+  const auto kernel_data = [this](lua_State* L, int index) {
+    return is_board_list(L, index) || views.is_view(L, index);
+  };
+  for (const auto& pack : packs) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
+    if (lua_getfield(L, -1, "storage") == LUA_TTABLE)
+      checkpoint.storage.add(L, -1, pack.manifest->name, kernel_data);
+    lua_pop(L, 2);
+  }
+  checkpoint.state = state;
+  // The logged names only grow within a loaded game, and the decision records hold their ids:
+  // restore keeps the current tables, so the checkpoint needs none.
+  checkpoint.state.option_ids.clear();
+  checkpoint.state.decision_kinds.clear();
+  checkpoint.at = fork_point;
+  checkpoint.loaded = load_serial;
+  checkpoint.valid = true;
+}
+
+void Session::Impl::restore_checkpoint() {
+  lua_State* L = lua.get();
+  lua_settop(L, 0);
+  frames.clear();
+  error_frame.reset();
+  divergence.clear();
+  last_handler = nullptr;
+  agent_depth = 0;
+  describing = 0;
+  checking_invariants = false;
+  deciding = nullptr;
+  engine::NameTable ids = std::move(state.option_ids);
+  engine::NameTable kinds = std::move(state.decision_kinds);
+  state = checkpoint.state;
+  state.option_ids = std::move(ids);
+  state.decision_kinds = std::move(kinds);
+  checkpoint.storage.restore(L);
+  views.refresh(L, state);
+  turn_mark = {checkpoint.at.turn, checkpoint.at.decisions};
+}
+
 Forks::~Forks() = default;
 
 engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
@@ -132,7 +198,9 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
   if (depth_ >= kMaxDepth)
     throw std::runtime_error(fmt::format("fork: forks nest at most {} deep", kMaxDepth));
   lua_State* L = g.lua.get();
-  {
+  const ForkPoint at{g.game_serial, g.turn_mark.turn, g.turn_mark.decisions};
+  // Storage is checked once per turn: the copy's checkpoint at the turn's start copies it then.
+  if (!(at == checked_)) {
     const lua::StackGuard guard(L);
     for (const auto& pack : g.packs) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
@@ -140,14 +208,21 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
         check_plain_storage(L, -1, pack.manifest->name);
       lua_pop(L, 2);
     }
+    checked_ = at;
   }
 
-  // The game so far, as the copy will feed it back.
-  prefix_.decisions.clear();
+  // The game so far, as the copy will feed it back: the decisions since the last fork of the
+  // same game are added to the ones it had.
+  if (prefix_game_ != g.game_serial || prefix_.decisions.size() > g.state.decisions.size()) {
+    prefix_.decisions.clear();
+    prefix_game_ = g.game_serial;
+  }
   prefix_.decisions.reserve(g.state.decisions.size());
-  for (const auto& d : g.state.decisions)
+  for (std::size_t i = prefix_.decisions.size(); i < g.state.decisions.size(); ++i) {
+    const auto& d = g.state.decisions[i];
     prefix_.decisions.push_back({d.player, g.state.decision_kinds.name(d.kind), d.count, d.choice,
                                  g.state.option_ids.name(d.option)});
+  }
 
   if (!copy_)
     copy_ =
@@ -160,7 +235,8 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
   config.options = g.playing->options;
   config.agents = request.agents;
   config.agent_objects = request.agent_objects;
-  const GameResult r = copy_->play_fork(config, prefix_, request, depth_ + 1);
+  config.record_decisions = false;
+  const GameResult r = copy_->play_fork(config, prefix_, request, depth_ + 1, at);
 
   engine::ForkResult out;
   out.ok = r.ok;
@@ -171,6 +247,12 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
   out.reason = r.reason;
   out.turns = r.turns;
   out.digest = r.digest;
+  const ForkFingerprint at_fork = copy_->fork_fingerprint();
+  out.replayed = at_fork.replayed;
+  if (request.fingerprint) {
+    out.fork_digest = at_fork.digest;
+    out.fork_storage_digest = at_fork.storage_digest;
+  }
   if (out.ok) {
     try {
       out.scores = copy_->scores();

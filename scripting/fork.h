@@ -1,15 +1,27 @@
 #pragma once
 // The scripting layer's Forker (engine/fork.h). A copy cannot share the game's Lua state: the
 // decision being asked is a call inside a pack's handler, and Lua cannot copy a suspended
-// call. So a fork is made by re-execution: a second Session with the same packs (made on first
-// use, then reused) plays the same game, feeding back the decisions taken so far, which brings it
-// to the same state with the same decision being asked, exactly (games are pure functions of
-// their inputs and decisions); there the copy's streams are reseeded and the request's agents
-// take over. The cost is that of replaying the game so far (docs/performance.md).
+// call. So a copy is a second Session with the same packs (made on first use, then reused) that
+// re-executes the game: fed the decisions taken so far, it reaches the same state with the same
+// decision being asked, exactly (games are pure functions of their inputs and decisions); there
+// the copy's streams are reseeded and the request's agents take over.
 //
-// Pack storage must be plain data (tables, strings, numbers, booleans): a fork checks it first,
-// so that a pack whose state could not be copied is named at once.
+// Re-executing from the game's start would make a fork cost the game so far. Instead the copy
+// keeps a checkpoint: as it passes the start of the turn being played (no Lua call is under way
+// there), it saves the kernel state and every pack's storage (scripting/storage_snapshot.h). The
+// next fork of the same game puts them back and re-executes only the decisions since that turn
+// began, so a fork costs the current turn and the restore, not the game
+// (docs/performance.md, "Forks"). A checkpoint serves every later fork of the same game: one of
+// a later turn re-executes from it to the new turn's start and checkpoints there.
+//
+// This is exact because a pack's game state is in the kernel and in its storage only: its
+// globals are checked unchanged at every game's end, and `catan check` fails a game whose locals
+// change (scripting/local_state_check.h). Pack storage must be plain data (tables, strings,
+// numbers, booleans): a fork checks it once per turn, so that a pack whose state could not be
+// copied is named at once.
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -20,6 +32,16 @@
 struct lua_State;
 
 namespace catan::scripting {
+
+// Where a fork of a game is made: the game (Session::Impl::game_serial of the forking session)
+// and the start of the turn being played there (its turn number before it began and the
+// decisions taken by then; turn -1 while the game has not reached its first turn).
+struct ForkPoint {
+  std::uint64_t game = 0;
+  int turn = -1;
+  std::size_t decisions = 0;
+  bool operator==(const ForkPoint&) const = default;
+};
 
 class Forks final : public engine::Forker {
  public:
@@ -37,7 +59,9 @@ class Forks final : public engine::Forker {
   Session::Impl& game_;
   int depth_ = 0;
   std::unique_ptr<Session> copy_;  // plays every fork of this game
-  engine::Replay prefix_;          // the decisions taken so far (reused buffer)
+  engine::Replay prefix_;          // the decisions taken so far in game `prefix_game_`
+  std::uint64_t prefix_game_ = 0;
+  ForkPoint checked_;  // the turn whose storage was last checked to be plain data
 };
 
 // Throws std::runtime_error "pack 'P': storage key 'a.b' holds a function; storage must be plain

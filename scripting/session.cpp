@@ -449,6 +449,8 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
     frames.clear();
   }
   state.reset(seed, game_index, players);
+  ++load_serial;
+  turn_mark = {};
   last_handler = nullptr;
   views.reset(L);
   session_bytes = 0;
@@ -1059,6 +1061,10 @@ void Session::Impl::log_decision_options(std::string_view kind, int options_inde
 
 void Session::Impl::start_fork() {
   replaying = nullptr;
+  if (fork_request->fingerprint) {
+    fork_digest = state.digest();
+    fork_storage_digest = storage_digest_now();
+  }
   state.rng = engine::Rng::for_stream(fork_request->seed, 0, 0);
   for (int seat = 0; seat < state.players; ++seat)
     agents[static_cast<std::size_t>(seat)]->begin_game(fork_request->seed, 0, seat);
@@ -1144,9 +1150,9 @@ double seconds_since(std::chrono::steady_clock::time_point& mark) {
 }
 }  // namespace
 
-void Session::Impl::run_game(int max_turns) {
+void Session::Impl::run_game(int max_turns, bool begin) {
   auto mark = std::chrono::steady_clock::now();
-  begin_game(true, &mark);
+  if (begin) begin_game(true, &mark);
   if (check_locals && !state.over) {
     std::unordered_set<const void*> shared;
     const lua::StackGuard guard(lua.get());
@@ -1179,6 +1185,12 @@ void Session::Impl::begin_game(bool start, std::chrono::steady_clock::time_point
 
 void Session::Impl::play_turns(int max_turns, int limit) {
   for (int played = 0; !state.over && played != limit; ++played) {
+    turn_mark = {state.turn, state.decisions.size()};
+    // A copy passing the start of the turn it was forked in keeps a checkpoint there (fork.h).
+    if (fork_request && replaying && fork_point.turn == state.turn &&
+        fork_point.decisions == state.decisions.size() &&
+        !(checkpoint.valid && checkpoint.at == fork_point && checkpoint.loaded == load_serial))
+      save_checkpoint();
     if (fork_stop_turn >= 0 && state.turn >= fork_stop_turn) {
       fork_stopped = true;
       // As at the turn cap: the view shows the seat and round that would come next.
@@ -1306,13 +1318,17 @@ GameResult Session::Impl::finish_result(const GameConfig& config, bool decisions
   return r;
 }
 
-GameResult Session::play(const GameConfig& config) {
-  Impl& s = *impl_;
+namespace {
+
+// Session::play, and a fork's play from its checkpoint when `resume` (Session::play_fork).
+GameResult play_game(Session::Impl& s, const GameConfig& config, bool resume) {
   s.playing = &config;
+  ++s.game_serial;
   packs::ResolvedOptions options;
   try {
-    options = config.options.empty() ? s.default_options
-                                     : packs::resolve_options(s.order, config.options);
+    if (!resume)
+      options = config.options.empty() ? s.default_options
+                                       : packs::resolve_options(s.order, config.options);
   } catch (const packs::PackError& e) {
     GameResult r;
     r.ok = false;
@@ -1337,7 +1353,10 @@ GameResult Session::play(const GameConfig& config) {
     auto mark = std::chrono::steady_clock::now();
     ++s.times.games;
     s.check_payloads = config.check_payloads;  // before load_game: it dispatches every event
-    s.load_game(config.seed, config.game_index, config.players, options);
+    if (resume)
+      s.restore_checkpoint();
+    else
+      s.load_game(config.seed, config.game_index, config.players, options);
     s.check_options = config.check_options;
     s.check_locals = config.check_locals;
     if (!s.replaying || s.fork_request)
@@ -1345,7 +1364,7 @@ GameResult Session::play(const GameConfig& config) {
     else
       s.agent_names = s.replaying->agents;
     s.times.load += seconds_since(mark);
-    s.run_game(config.max_turns);
+    s.run_game(config.max_turns, !resume);
     mark = std::chrono::steady_clock::now();
     if (const auto problem = s.views.verify(s.lua.get(), s.state))
       throw std::runtime_error(*problem);
@@ -1373,16 +1392,28 @@ GameResult Session::play(const GameConfig& config) {
   return r;
 }
 
+}  // namespace
+
+GameResult Session::play(const GameConfig& config) {
+  return play_game(*impl_, config, false);
+}
+
 GameResult Session::play_fork(const GameConfig& config, const engine::Replay& prefix,
-                              const engine::ForkRequest& request, int depth) {
+                              const engine::ForkRequest& request, int depth, const ForkPoint& at) {
   Impl& s = *impl_;
   s.fork_depth = depth;
   s.fork_request = &request;
   s.fork_stop_turn = -1;
   s.fork_stopped = false;
+  s.fork_point = at;
+  const bool resume = !request.from_start && s.checkpoint_serves(at, prefix.decisions.size());
   s.replaying = &prefix;
-  s.replay_pos = 0;
-  GameResult r = play(config);
+  s.replay_pos = resume ? s.checkpoint.at.decisions : 0;
+  s.fork_replayed = prefix.decisions.size() - s.replay_pos;
+  GameResult r = play_game(s, config, resume);
+  // A failed copy may have left more than its storage changed (a global, a shared list): the
+  // next fork starts from a fresh load.
+  if (!r.ok) s.checkpoint.valid = false;
   const bool reached = s.replaying == nullptr;
   s.replaying = nullptr;
   s.fork_request = nullptr;
@@ -1399,6 +1430,10 @@ GameResult Session::play_fork(const GameConfig& config, const engine::Replay& pr
     r.reason = fmt::format("fork stopped after {} turns", request.turns);
   }
   return r;
+}
+
+ForkFingerprint Session::fork_fingerprint() const noexcept {
+  return {impl_->fork_digest, impl_->fork_storage_digest, impl_->fork_replayed};
 }
 
 std::vector<double> Session::scores() {

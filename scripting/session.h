@@ -4,11 +4,13 @@
 // the packs' compiled entry chunks, so nothing a pack did in one game can reach the next.
 // One Session per worker thread; a Session is not thread-safe.
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/agent.h"
@@ -21,6 +23,8 @@
 #include "scripting/pack_search.h"
 
 namespace catan::scripting {
+
+struct ForkPoint;
 
 // How to set up one game.
 struct GameConfig {
@@ -112,6 +116,12 @@ struct ExportInfo {
   int line = 0;      // the line of its `function` keyword
 };
 
+struct ForkFingerprint {
+  std::uint64_t digest = 0;
+  std::uint64_t storage_digest = 0;
+  std::size_t replayed = 0;
+};
+
 class Session {
  public:
   // Resolves `requested` (names or paths) and their dependencies, validates `options`, creates
@@ -135,12 +145,17 @@ class Session {
   // the lab saves for a game it abandoned at its hard deadline, when the thread playing it (and
   // its decisions) cannot be reached.
   engine::Replay abandoned_replay(const GameConfig& config, const std::string& error) const;
-  // Plays a fork (engine/fork.h, scripting/fork.h): the game `config`, feeding back `prefix`'s
-  // decisions, then from the next decision on with `config`'s agents, `request`'s streams and
-  // turn limit. `depth` is the number of forks the copy is inside (1 for a fork of a real game).
-  // ok == false when the copy fails or does not retrace its game ("fork: ...").
+  // Plays a fork (engine/fork.h, scripting/fork.h) made at `at`: the game `config`, feeding back
+  // `prefix`'s decisions (from this Session's checkpoint of the same game when it has one and
+  // the request allows it), then from the next decision on with `config`'s agents, `request`'s
+  // streams and turn limit. `depth` is the number of forks the copy is inside (1 for a fork of a
+  // real game). ok == false when the copy fails or does not retrace its game ("fork: ...").
   GameResult play_fork(const GameConfig& config, const engine::Replay& prefix,
-                       const engine::ForkRequest& request, int depth);
+                       const engine::ForkRequest& request, int depth, const ForkPoint& at);
+
+  // What the last fork this Session played says about its fork point (ForkResult's fields of the
+  // same names; the digests only with ForkRequest::fingerprint).
+  ForkFingerprint fork_fingerprint() const noexcept;
 
   // Each seat's score of the game last played (or the copy a fork left), in [0, 1]: the
   // definition of engine::ForkResult::scores. Throws (a pack's error, with its name) when the

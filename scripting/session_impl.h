@@ -14,6 +14,7 @@
 #include "scripting/local_state_check.h"
 #include "scripting/sandbox.h"
 #include "scripting/session.h"
+#include "scripting/storage_snapshot.h"
 #include "scripting/views.h"
 
 namespace catan::scripting {
@@ -180,6 +181,41 @@ struct Session::Impl {
   // game's and the agents' streams from the request and arm its turn limit.
   void start_fork();
 
+  // Checkpoints (scripting/fork.h). game_serial changes with every game this Session plays or
+  // resumes, load_serial with every load_game; turn_mark is the start of the turn being played.
+  std::uint64_t game_serial = 0;
+  std::uint64_t load_serial = 0;
+  struct TurnMark {
+    int turn = -1;  // state.turn before the turn began (-1: before the first turn)
+    std::size_t decisions = 0;
+  };
+  TurnMark turn_mark;
+  // While this Session plays a fork: where it was forked (the checkpoint to take on the way).
+  ForkPoint fork_point;
+  // A copy's state at fork_point's turn start, for the next fork of the same game.
+  struct Checkpoint {
+    ForkPoint at;              // the fork point it was taken for
+    std::uint64_t loaded = 0;  // load_serial then: the environments and handlers it belongs to
+    engine::GameState state;   // without its option_ids and decision_kinds (kept, see restore)
+    StorageSnapshot storage;
+    bool valid = false;
+  };
+  Checkpoint checkpoint;
+  // With ForkRequest::fingerprint: the digests of the kernel and of every pack's storage at the
+  // fork point (start_fork), for ForkResult.
+  std::uint64_t fork_digest = 0;
+  std::uint64_t fork_storage_digest = 0;
+  std::size_t fork_replayed = 0;  // decisions fed back by the last fork (ForkResult::replayed)
+  // A digest of every pack's storage (storage_digest over the packs in load order).
+  std::uint64_t storage_digest_now();
+  // Whether checkpoint can start a fork at `at` with `prefix_size` decisions to feed back.
+  bool checkpoint_serves(const ForkPoint& at, std::size_t prefix_size) const;
+  // Saves the state at the top of the turn loop into checkpoint (throws for storage that is not
+  // plain data).
+  void save_checkpoint();
+  // Puts the game back to checkpoint: kernel state, every pack's storage, the views.
+  void restore_checkpoint();
+
   // Resets the kernel state and runs every pack's entry chunks with fresh environments.
   void load_game(std::uint64_t seed, std::uint64_t game_index, int players,
                  const packs::ResolvedOptions& options);
@@ -190,8 +226,9 @@ struct Session::Impl {
   void push_environment(int size = 64, int* copies_ref = nullptr);
   // Binds agents per seat after load (Lua agents exist only once packs have loaded).
   void bind_agents(const GameConfig& config);
-  // Plays from game.setup to the end: begin_game(), then play_turns(), then end_game().
-  void run_game(int max_turns);
+  // Plays from game.setup to the end: begin_game() (unless not `begin`: a game resumed at a
+  // turn's start), then play_turns(), then end_game().
+  void run_game(int max_turns, bool begin = true);
   // Raises game.setup and (when `start`) game.start; with `mark`, adds their times to `times`
   // (measured from *mark, which moves to the end of each phase).
   void begin_game(bool start = true, std::chrono::steady_clock::time_point* mark = nullptr);

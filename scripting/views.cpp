@@ -85,11 +85,13 @@ void Views::reset(lua_State* L) {
   bytes_ = 0;
   if (turn_ref_ != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, turn_ref_);
   turn_ref_ = LUA_NOREF;
+  tables_.clear();
 }
 
 void Views::push_turn(lua_State* L, const engine::GameState& state) {
   if (turn_ref_ == LUA_NOREF) {
     lua_createtable(L, 0, 8);
+    tables_.insert(lua_topointer(L, -1));
     turn_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
     write_turn(L, state, kAllTurnFields);
   }
@@ -161,6 +163,7 @@ void Views::push_holdings(lua_State* L, const engine::GameState& state, int hold
     lua_setfield(L, -2, state.kinds.name(k).c_str());
   }
   lua_pushvalue(L, -1);
+  tables_.insert(lua_topointer(L, -1));
   holdings_[h].push_back({forms, luaL_ref(L, LUA_REGISTRYINDEX)});
   bytes_ += sizeof(HoldingsView);
   any_holdings_ = true;
@@ -226,6 +229,7 @@ void Views::push_props(lua_State* L, const engine::GameState& state, PropSet set
     }
   }
   lua_pushvalue(L, -1);
+  tables_.insert(lua_topointer(L, -1));
   views.push_back({std::string(key), luaL_ref(L, LUA_REGISTRYINDEX)});
   bytes_ += sizeof(PropView) + key.size();
   any_props_ = true;
@@ -255,6 +259,67 @@ void Views::update_prop(lua_State* L, PropSet set, int id, std::string_view key,
     lua_pop(L, 1);
     return;
   }
+}
+
+void Views::refresh(lua_State* L, const engine::GameState& state) {
+  const int top = lua_gettop(L);
+  const int kinds = state.kinds.size();
+  for (std::size_t h = 0; h < holdings_.size(); ++h) {
+    for (const auto& v : holdings_[h]) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
+      if (kinds != viewed_kinds_) {  // kinds declared since: none of them is left
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+          lua_pop(L, 1);
+          lua_pushvalue(L, -1);
+          lua_pushnil(L);
+          lua_rawset(L, -4);
+        }
+      }
+      for (int k = 0; k < kinds; ++k) {
+        lua_pushinteger(L, holding_sum(state, static_cast<int>(h), v.forms, k));
+        lua_setfield(L, -2, state.kinds.name(k).c_str());
+      }
+      lua_settop(L, top);
+    }
+  }
+  viewed_kinds_ = kinds;
+  for (std::size_t s = 0; s < props_.size(); ++s) {
+    const auto set = static_cast<PropSet>(s);
+    const engine::Properties& props = props_of(state, set);
+    for (const auto& v : props_[s]) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
+      const int view = lua_gettop(L);
+      if (set == PropSet::Game) {
+        lua_pushnil(L);
+        while (lua_next(L, view)) {
+          lua_pop(L, 1);
+          lua_pushvalue(L, -1);
+          lua_pushnil(L);
+          lua_rawset(L, view);
+        }
+        for (int k = 0; k < props.keys().size(); ++k) {
+          push_value(L, props.column(k)[0]);
+          lua_setfield(L, view, props.keys().name(k).c_str());
+        }
+      } else {
+        // Every element the view may hold an entry for: the board's and the column's.
+        const auto k = props.keys().find(v.key);
+        const std::vector<engine::Value>* column = k ? &props.column(*k) : nullptr;
+        const std::size_t ids =
+            std::max(static_cast<std::size_t>(props.elements()), column ? column->size() : 0);
+        for (std::size_t id = 0; id < ids; ++id) {
+          if (column && id < column->size())
+            push_value(L, (*column)[id]);
+          else
+            lua_pushnil(L);
+          lua_rawseti(L, view, static_cast<lua_Integer>(id + 1));
+        }
+      }
+      lua_settop(L, top);
+    }
+  }
+  if (turn_ref_ != LUA_NOREF) write_turn(L, state, kAllTurnFields);
 }
 
 std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& state) const {

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <lua.hpp>
@@ -80,6 +81,15 @@ class Views {
   // are Lua memory): an entry per view and the key of each property view.
   std::size_t bytes() const noexcept { return bytes_; }
 
+  // Rewrites every view from `state` (a state put back by a fork's checkpoint, scripting/fork.h):
+  // each view then holds what a view made now would, and keeps its identity.
+  void refresh(lua_State* L, const engine::GameState& state);
+  // Whether the table at stack index `index` is one of the views (kernel data: a fork's
+  // checkpoint does not copy it, since refresh() rewrites it).
+  bool is_view(lua_State* L, int index) const {
+    return !tables_.empty() && tables_.count(lua_topointer(L, index)) != 0;
+  }
+
   // Compares every view with the kernel state; returns the first difference as a message
   // ("pack code wrote into the view ...") or nothing when they all agree.
   std::optional<std::string> verify(lua_State* L, const engine::GameState& state) const;
@@ -109,6 +119,7 @@ class Views {
   std::array<std::vector<PropView>, 5> props_;  // by PropSet
   bool any_props_ = false;
   int turn_ref_ = LUA_NOREF;
+  std::unordered_set<const void*> tables_;  // every view's table (is_view)
   std::size_t bytes_ = 0;
 };
 
