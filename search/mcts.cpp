@@ -67,21 +67,37 @@ class Tree {
                                        : &nodes_[0].edges[static_cast<std::size_t>(it->second)];
   }
 
-  // The steering of one copy's decision: an option index, or -1 for the copy's agent.
+  // The steering of one copy's decision: an option index, or -1 for the copy's agent. A
+  // decision of more than kListed options (a long lazy list, such as the base pack's trade
+  // offers) offers a random sample of kSampled of them in each iteration, so that a copy reads
+  // kSampled option ids instead of all of them; the edges' availability counts then count
+  // the iterations in which the sample held them.
+  static constexpr int kListed = 100;
+  static constexpr int kSampled = 32;
   int steer(const engine::Decision& d) {
     if (!in_tree_ || d.player != seat_) return -1;
     if (d.count == 1) return 0;
-    const auto n = static_cast<std::size_t>(d.count);
+    candidates_.clear();
+    if (d.count <= kListed) {
+      for (int i = 0; i < d.count; ++i) candidates_.push_back(i);
+    } else {
+      while (static_cast<int>(candidates_.size()) < kSampled) {
+        const int i = static_cast<int>(rng_->below(static_cast<std::uint64_t>(d.count)));
+        if (std::find(candidates_.begin(), candidates_.end(), i) == candidates_.end())
+          candidates_.push_back(i);
+      }
+    }
+    const std::size_t n = candidates_.size();
     ids_.resize(n);
     edge_of_.assign(n, -1);
     fresh_.clear();
-    for (std::size_t i = 0; i < n; ++i) {
-      ids_[i] = d.id(static_cast<int>(i));
+    for (std::size_t c = 0; c < n; ++c) {
+      ids_[c] = d.id(candidates_[c]);
       const auto& by_id = nodes_[static_cast<std::size_t>(node_)].by_id;
-      if (const auto it = by_id.find(ids_[i]); it != by_id.end())
-        edge_of_[i] = it->second;
+      if (const auto it = by_id.find(ids_[c]); it != by_id.end())
+        edge_of_[c] = it->second;
       else
-        fresh_.push_back(static_cast<int>(i));
+        fresh_.push_back(static_cast<int>(c));
     }
     if (!fresh_.empty()) {
       // Expand one option never tried here, then leave the tree for the rollout.
@@ -96,14 +112,14 @@ class Tree {
       count_available(node);
       path_.push_back({node_, e});
       in_tree_ = false;
-      return pick;
+      return candidates_[static_cast<std::size_t>(pick)];
     }
     Node& node = nodes_[static_cast<std::size_t>(node_)];
     count_available(node);
-    int best = 0;
+    std::size_t best = 0;
     double best_value = -1;
-    for (std::size_t i = 0; i < n; ++i) {
-      const Edge& e = node.edges[static_cast<std::size_t>(edge_of_[i])];
+    for (std::size_t c = 0; c < n; ++c) {
+      const Edge& e = node.edges[static_cast<std::size_t>(edge_of_[c])];
       // An edge whose copies all failed has no visits yet: it is tried first.
       const double value =
           e.visits == 0 ? std::numeric_limits<double>::infinity()
@@ -111,13 +127,13 @@ class Tree {
                               c_ * std::sqrt(std::log(static_cast<double>(e.available)) / e.visits);
       if (value > best_value) {
         best_value = value;
-        best = static_cast<int>(i);
+        best = c;
       }
     }
-    const int e = edge_of_[static_cast<std::size_t>(best)];
+    const int e = edge_of_[best];
     path_.push_back({node_, e});
     node_ = node.edges[static_cast<std::size_t>(e)].child;
-    return best;
+    return candidates_[best];
   }
 
   // Backs up the score of the iteration's copy along the path it took.
@@ -154,6 +170,7 @@ class Tree {
   std::vector<std::string> ids_;  // reused per decision
   std::vector<int> edge_of_;
   std::vector<int> fresh_;
+  std::vector<int> candidates_;  // the option indices a steered decision offers this iteration
 };
 
 }  // namespace
@@ -161,7 +178,8 @@ class Tree {
 int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine::Rng& rng,
                 SearchStats* stats) {
   if (d.count == 1) return 0;
-  if (!d.forker || !d.state) return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
+  if (!d.forker || !d.state)
+    return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                     std::chrono::duration<double, std::milli>(settings.time_ms));
@@ -180,7 +198,7 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
   // as the base pack's domestic trade offers) the search keeps to `settings.iterations` and
   // samples the options it expands.
   constexpr int kMinVisits = 4;
-  constexpr int kMaxForcedOptions = 100;
+  constexpr int kMaxForcedOptions = Tree::kListed;
   const int budget = d.count <= kMaxForcedOptions
                          ? std::max(settings.iterations, kMinVisits * d.count)
                          : settings.iterations;

@@ -80,14 +80,29 @@ local EMPTY = {} -- never modified
 --                         node_tiles order (set_tile_number drops the cache when a token changes)
 --   node_dup[n]           per tile of node_res[n]: true when its resource is the node's first
 --                         or the previous tile's (node_value gives no "not produced" bonus)
+--   board                 the parts above and the board graphs (graph, links_of), which depend
+--                         on the tiles only: BOARDS[key] (below)
 --   plans[p]              p's plan (make_plan), kept while its position is unchanged
 --   wishes                what each target needs (wish)
 --   opening               the setup scale (new_scale) of a player producing nothing
-local function agent_cache()
-  local H = storage.heuristic
-  if H then return H end
+--
+-- The parts that depend on the tiles only are kept in BOARDS, a local of this game, by the tiles'
+-- resources and numbers: a search's copies of the game (game.fork) restore storage, and with it
+-- drop storage.heuristic, many times a turn, but they share BOARDS. Its entries are made once
+-- and never changed (only added to), so they hold no game state.
+local BOARDS = {}
+
+-- The tile-derived part of the cache for the board as it is now (see above).
+local function board_part()
   local tile_resource, tile_number, node_tiles = storage.tile_resource, storage.tile_number,
     storage.node_tiles
+  local parts = {}
+  for t = 1, #tile_resource do
+    parts[t] = (tile_resource[t] or "-") .. (tile_number[t] or 0)
+  end
+  local key = table.concat(parts, " ")
+  local B = BOARDS[key]
+  if B then return B end
   local pips, node_res, node_pips, node_dup = {}, {}, {}, {}
   for t = 1, #tile_resource do pips[t] = PIPS[tile_number[t]] or 0 end
   for n = 1, #node_tiles do
@@ -102,9 +117,18 @@ local function agent_cache()
     end
     node_res[n], node_pips[n], node_dup[n] = res, np, dup
   end
-  H = { pips = pips, node_res = node_res, node_pips = node_pips, node_dup = node_dup,
-        harbor_at = storage.harbor_at or EMPTY, plans = {}, wishes = { {}, {} }, opening = false,
-        graph = false, links = false }
+  B = { pips = pips, node_res = node_res, node_pips = node_pips, node_dup = node_dup }
+  BOARDS[key] = B
+  return B
+end
+
+local function agent_cache()
+  local H = storage.heuristic
+  if H then return H end
+  local B = board_part()
+  H = { pips = B.pips, node_res = B.node_res, node_pips = B.node_pips, node_dup = B.node_dup,
+        board = B, harbor_at = storage.harbor_at or EMPTY, plans = {}, wishes = { {}, {} },
+        opening = false }
   storage.heuristic = H
   return H
 end
@@ -140,9 +164,10 @@ local function leader_of(p)
   return best, best_vp
 end
 
--- The board graph arrays: storage.graph (build.lua), else built once per game into H.graph.
+-- The board graph arrays: storage.graph (build.lua), else built once per board into
+-- H.board.graph.
 local function graph(H)
-  local g = storage.graph or H.graph
+  local g = storage.graph or H.board.graph
   if g then return g end
   g = { np = {}, nn = {}, pa = {}, pb = {} }
   for n = 1, board.nodes() do
@@ -153,7 +178,7 @@ local function graph(H)
     local ends = board.path_nodes(e)
     g.pa[e], g.pb[e] = ends[1], ends[2]
   end
-  H.graph = g
+  H.board.graph = g
   return g
 end
 
@@ -415,10 +440,10 @@ local function plan_cities(plan)
   return cities
 end
 
--- Node v's links: {u1, e1, u2, e2, ...}, its neighbours u and the paths e to them (H.links,
--- built on first use).
+-- Node v's links: {u1, e1, u2, e2, ...}, its neighbours u and the paths e to them
+-- (H.board.links, built on first use).
 local function links_of(H, g)
-  local links = H.links
+  local links = H.board.links
   if links then return links end
   links = {}
   local np, pa, pb = g.np, g.pa, g.pb
@@ -430,7 +455,7 @@ local function links_of(H, g)
     end
     links[v] = list
   end
-  H.links = links
+  H.board.links = links
   return links
 end
 
