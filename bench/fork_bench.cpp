@@ -1,8 +1,11 @@
 // The cost of a fork (engine/fork.h) from a mid-game state: the copy made at the decision being
 // asked and the rest of that turn played (ForkRequest::turns = 0), with and without "as seen by"
 // the deciding seat; for the base game and for base with resource tokens, city walls and
-// citadels, four random players, seed 1, game 0, forked at the first decision of seat 1 past half
-// the game's decisions. A whole game of the same packs is timed beside them for scale.
+// citadels, and for Cities & Knights, four random players, seed 1, game 0, forked at the first
+// decision of seat 1 past half the game's decisions. Every iteration after the first restores
+// the copy's checkpoint at the start of the turn (scripting/fork.h): `replayed` counts the
+// decisions it fed back, `played` those the copy made itself. A whole game of the same packs is
+// timed beside them for scale.
 //   build/catan_bench --benchmark_filter=Fork
 #include <benchmark/benchmark.h>
 
@@ -32,7 +35,7 @@ class ForkTimer final : public engine::Agent {
       engine::ForkRequest request;
       request.turns = 0;
       if (seen_by_) request.seen_by = d.player;
-      std::uint64_t decisions = 0;
+      std::uint64_t replayed = 0, played = 0;
       for (auto _ : state_) {
         ++request.seed;
         const auto r = d.forker->fork(request);
@@ -40,10 +43,13 @@ class ForkTimer final : public engine::Agent {
           state_.SkipWithError(r.error.c_str());
           break;
         }
-        decisions += r.state->decisions.size();
+        replayed += r.replayed;
+        played += r.state->decisions.size() - d.state->decisions.size();
       }
-      state_.counters["replayed decisions"] = benchmark::Counter(
-          static_cast<double>(decisions), benchmark::Counter::kAvgIterations);
+      state_.counters["replayed"] =
+          benchmark::Counter(static_cast<double>(replayed), benchmark::Counter::kAvgIterations);
+      state_.counters["played"] =
+          benchmark::Counter(static_cast<double>(played), benchmark::Counter::kAvgIterations);
     }
     return static_cast<int>(rng().below(static_cast<std::uint64_t>(d.count)));
   }
@@ -58,7 +64,8 @@ class ForkTimer final : public engine::Agent {
 
 std::vector<std::string> packs_of(int set) {
   if (set == 0) return {"base"};
-  return {"base", "resource-tokens", "city-walls", "citadels"};
+  if (set == 1) return {"base", "resource-tokens", "city-walls", "citadels"};
+  return {"cities-knights"};
 }
 
 packs::PackSearch& search() {
@@ -79,7 +86,8 @@ scripting::GameConfig four_random() {
   return config;
 }
 
-// state.range(0): 0 = base, 1 = base + resource tokens + city walls + citadels;
+// state.range(0): 0 = base, 1 = base + resource tokens + city walls + citadels, 2 = Cities &
+// Knights;
 // state.range(1): 1 = as seen by the deciding seat.
 void BM_Fork(benchmark::State& state) {
   scripting::Session session(search(), packs_of(static_cast<int>(state.range(0))), {});
@@ -89,8 +97,8 @@ void BM_Fork(benchmark::State& state) {
     state.SkipWithError(whole.error.c_str());
     return;
   }
-  auto timer = std::make_shared<ForkTimer>(state, whole.replay.decisions.size() / 2,
-                                           state.range(1) != 0);
+  auto timer =
+      std::make_shared<ForkTimer>(state, whole.replay.decisions.size() / 2, state.range(1) != 0);
   config.agent_objects = {timer};
   const auto r = session.play(config);
   if (!r.ok) state.SkipWithError(r.error.c_str());
@@ -98,8 +106,8 @@ void BM_Fork(benchmark::State& state) {
   state.counters["game decisions"] = static_cast<double>(whole.replay.decisions.size());
 }
 BENCHMARK(BM_Fork)
-    ->ArgsProduct({{0, 1}, {0, 1}})
-    ->ArgNames({"variants", "seen_by"})
+    ->ArgsProduct({{0, 1, 2}, {0, 1}})
+    ->ArgNames({"stack", "seen_by"})
     ->Unit(benchmark::kMicrosecond);
 
 // A whole game of the same packs, for scale.
@@ -111,6 +119,11 @@ void BM_ForkScaleWholeGame(benchmark::State& state) {
     if (!r.ok) state.SkipWithError(r.error.c_str());
   }
 }
-BENCHMARK(BM_ForkScaleWholeGame)->Arg(0)->Arg(1)->ArgName("variants")->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ForkScaleWholeGame)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->ArgName("stack")
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
