@@ -524,4 +524,16 @@ void raise_from_caller(lua_State* L, const char* message) {
   std::abort();  // lua_error does not return
 }
 
+void clear_table(lua_State* L, int index) {
+  index = lua_absindex(L, index);
+  // Clearing existing fields during a traversal is allowed.
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, index);
+  }
+}
+
 }  // namespace catan::lua

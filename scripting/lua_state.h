@@ -198,6 +198,9 @@ class StackGuard {
 // prefixed when the caller is a C function. Does not return.
 [[noreturn]] void raise_from_caller(lua_State* L, const char* message);
 
+// Removes every entry of the table at stack index `index` (raw; its metatable stays).
+void clear_table(lua_State* L, int index);
+
 // Lets a C++ function bound to Lua throw: `lua_pushcfunction(L, &protect<my_fn>)`. A
 // std::exception escaping F becomes a Lua error whose message is e.what(), prefixed with the
 // calling pack line (raise_from_caller). Lua errors raised inside F pass through untouched. F

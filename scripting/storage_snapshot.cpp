@@ -7,6 +7,7 @@
 #include <lua.hpp>
 
 #include "scripting/fork.h"
+#include "scripting/lua_state.h"
 
 namespace catan::scripting {
 
@@ -102,17 +103,19 @@ void StorageSnapshot::release(lua_State* L) {
   entries_ = 0;
 }
 
+int StorageSnapshot::push_arrays(lua_State* L) const {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, tables_ref_);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, copies_ref_);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, metas_ref_);
+  return lua_gettop(L) - 2;
+}
+
 void StorageSnapshot::add(lua_State* L, int index, const std::string& pack,
                           const IsKernelData& kernel_data) {
   index = lua_absindex(L, index);
   const int top = lua_gettop(L);
   luaL_checkstack(L, 12, "checkpoint: copying storage");
-  lua_rawgeti(L, LUA_REGISTRYINDEX, tables_ref_);
-  const int tables = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, copies_ref_);
-  const int copies = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, metas_ref_);
-  const int metas = lua_gettop(L);
+  const int tables = push_arrays(L), copies = tables + 1, metas = tables + 2;
   // Tables met so far ({[table] = true}); the tables still to copy wait in `work`, not on the C
   // stack, so storage nested to any depth is copied.
   lua_newtable(L);
@@ -181,12 +184,7 @@ void StorageSnapshot::restore(lua_State* L) const {
   if (counts_.empty()) return;
   const int top = lua_gettop(L);
   luaL_checkstack(L, 10, "checkpoint: restoring storage");
-  lua_rawgeti(L, LUA_REGISTRYINDEX, tables_ref_);
-  const int tables = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, copies_ref_);
-  const int copies = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, metas_ref_);
-  const int metas = lua_gettop(L);
+  const int tables = push_arrays(L), copies = tables + 1, metas = tables + 2;
   const int table = metas + 1, copy = metas + 2;
   for (std::size_t i = 0; i < counts_.size(); ++i) {
     const auto n = static_cast<lua_Integer>(i) + 1;
@@ -208,14 +206,7 @@ void StorageSnapshot::restore(lua_State* L) const {
       lua_pop(L, 2);
     }
     if (!same || count != counts_[i]) {
-      // Clearing existing fields during a traversal is allowed; then the copy's entries go back.
-      lua_pushnil(L);
-      while (lua_next(L, table)) {
-        lua_pop(L, 1);
-        lua_pushvalue(L, -1);
-        lua_pushnil(L);
-        lua_rawset(L, table);
-      }
+      lua::clear_table(L, table);
       lua_pushnil(L);
       while (lua_next(L, copy)) {
         lua_pushvalue(L, -2);

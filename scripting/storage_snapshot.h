@@ -45,6 +45,8 @@ class StorageSnapshot {
  private:
   // Registry references to three parallel arrays: the tables copied, their copies (same keys,
   // same values) and their metatables (`false` where a table has none).
+  // Pushes the three arrays; returns the stack index of the first (the others follow).
+  int push_arrays(lua_State* L) const;
   int tables_ref_ = -2;  // LUA_NOREF
   int copies_ref_ = -2;
   int metas_ref_ = -2;

@@ -267,15 +267,7 @@ void Views::refresh(lua_State* L, const engine::GameState& state) {
   for (std::size_t h = 0; h < holdings_.size(); ++h) {
     for (const auto& v : holdings_[h]) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
-      if (kinds != viewed_kinds_) {  // kinds declared since: none of them is left
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-          lua_pop(L, 1);
-          lua_pushvalue(L, -1);
-          lua_pushnil(L);
-          lua_rawset(L, -4);
-        }
-      }
+      if (kinds != viewed_kinds_) lua::clear_table(L, -1);  // kinds declared since: none left
       for (int k = 0; k < kinds; ++k) {
         lua_pushinteger(L, holding_sum(state, static_cast<int>(h), v.forms, k));
         lua_setfield(L, -2, state.kinds.name(k).c_str());
@@ -291,13 +283,7 @@ void Views::refresh(lua_State* L, const engine::GameState& state) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
       const int view = lua_gettop(L);
       if (set == PropSet::Game) {
-        lua_pushnil(L);
-        while (lua_next(L, view)) {
-          lua_pop(L, 1);
-          lua_pushvalue(L, -1);
-          lua_pushnil(L);
-          lua_rawset(L, view);
-        }
+        lua::clear_table(L, view);
         for (int k = 0; k < props.keys().size(); ++k) {
           push_value(L, props.column(k)[0]);
           lua_setfield(L, view, props.keys().name(k).c_str());
