@@ -100,7 +100,6 @@ void StorageSnapshot::release(lua_State* L) {
   unref(L, copies_ref_);
   unref(L, metas_ref_);
   counts_.clear();
-  entries_ = 0;
 }
 
 int StorageSnapshot::push_arrays(lua_State* L) const {
@@ -157,7 +156,6 @@ void StorageSnapshot::add(lua_State* L, int index, const std::string& pack,
       if (!plain(lua_type(L, -1)) || !plain(lua_type(L, -2))) {
         lua_settop(L, top);
         counts_.clear();
-        entries_ = 0;
         begin(L);
         check_plain_storage(L, index, pack);  // names the value and throws
         throw std::runtime_error("checkpoint: storage holds a value that is not plain data");
@@ -175,7 +173,6 @@ void StorageSnapshot::add(lua_State* L, int index, const std::string& pack,
     lua_rawseti(L, copies, n);
     lua_rawseti(L, tables, n);
     counts_.push_back(count);
-    entries_ += static_cast<std::size_t>(count);
   }
   lua_settop(L, top);
 }

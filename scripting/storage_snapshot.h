@@ -12,7 +12,6 @@
 // fork.h); tables the caller marks as kernel data (views, board lists) are neither copied nor
 // restored: the kernel keeps them current itself.
 
-#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -38,10 +37,6 @@ class StorageSnapshot {
   // Drops the copy (its tables become garbage).
   void release(lua_State* L);
 
-  // Tables and entries copied (for benchmarks and docs/performance.md).
-  std::size_t tables() const noexcept { return counts_.size(); }
-  std::size_t entries() const noexcept { return entries_; }
-
  private:
   // Registry references to three parallel arrays: the tables copied, their copies (same keys,
   // same values) and their metatables (`false` where a table has none).
@@ -51,7 +46,6 @@ class StorageSnapshot {
   int copies_ref_ = -2;
   int metas_ref_ = -2;
   std::vector<int> counts_;  // entries of each table copied
-  std::size_t entries_ = 0;
 };
 
 // A digest of the plain data below the table at stack index `index` (tests comparing two copies

@@ -2,11 +2,11 @@
 // on end with a winner at 13 points, and their replays reproduce them.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <memory>
 #include <variant>
 
 #include "scripting/session.h"
+#include "shipped_packs.h"
 
 namespace catan::scripting {
 namespace {
@@ -14,11 +14,9 @@ namespace {
 class CitiesKnightsGames : public ::testing::Test {
  protected:
   std::unique_ptr<Session> session(const std::vector<std::string>& packs) {
-    search_.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
-    search_.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
-    return std::make_unique<Session>(search_, packs, std::vector<std::string>{"base.check=true"});
+    return std::make_unique<Session>(packs::testing::shipped_packs(), packs,
+                                     std::vector<std::string>{"base.check=true"});
   }
-  packs::PackSearch search_;
 };
 
 // The winner's vp property at the end of game `r`.
@@ -29,8 +27,9 @@ std::int64_t winner_vp(const GameResult& r) {
 }
 
 TEST_F(CitiesKnightsGames, RandomAndHeuristicGamesEndAtThirteenPointsAndReplay) {
-  for (const auto& packs : {std::vector<std::string>{"base", "cities-knights"},
-                            std::vector<std::string>{"base", "cities-knights", "resource-tokens"}}) {
+  for (const auto& packs :
+       {std::vector<std::string>{"base", "cities-knights"},
+        std::vector<std::string>{"base", "cities-knights", "resource-tokens"}}) {
     auto s = session(packs);
     for (const char* bot : {"random", "heuristic"}) {
       GameConfig config;

@@ -3,7 +3,6 @@
 // the same game as a copy that re-executes the game from its start, for every shipped pack stack.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -13,21 +12,11 @@
 #include "engine/fork.h"
 #include "engine/game_state.h"
 #include "engine/rng.h"
-#include "scripting/pack_search.h"
 #include "scripting/session.h"
+#include "shipped_packs.h"
 
 namespace catan::scripting {
 namespace {
-
-packs::PackSearch& shipped() {
-  static packs::PackSearch s = [] {
-    packs::PackSearch p;
-    p.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
-    p.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
-    return p;
-  }();
-  return s;
-}
 
 // Plays as the random agent and, at about one decision in `every` (drawn from its own counter,
 // never from its stream), forks the game three times from one seed: from the checkpoint, by
@@ -91,7 +80,7 @@ class ForkCheckpointTest : public ::testing::TestWithParam<Stack> {};
 
 TEST_P(ForkCheckpointTest, ACheckpointedForkIsTheForkByReplay) {
   const Stack& stack = GetParam();
-  Session session(shipped(), stack.packs, {});
+  Session session(packs::testing::shipped_packs(), stack.packs, {});
   std::vector<CheckpointProbe::Fork> forks;
   std::size_t shortened = 0;
   for (int game = 0; game < stack.games; ++game) {

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <memory>
 #include <set>
 
@@ -14,6 +13,7 @@
 #include "engine/fork.h"
 #include "engine/game_state.h"
 #include "session_fixture.h"
+#include "shipped_packs.h"
 
 namespace catan::scripting {
 namespace {
@@ -458,11 +458,9 @@ class AnswerForker final : public engine::Agent {
 // The redeal may take the cards an offer or a counter-offer names from the offerer's hand; the
 // trade then lapses in the copy instead of failing it.
 TEST_F(ForkTest, ForksAsSeenByASeatAskedToAcceptAnOfferPlayOn) {
-  packs::PackSearch search;
-  search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
-  search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
   auto s = std::make_unique<Session>(
-      search, std::vector<std::string>{"base", "resource-tokens", "city-walls", "citadels"},
+      packs::testing::shipped_packs(),
+      std::vector<std::string>{"base", "resource-tokens", "city-walls", "citadels"},
       std::vector<std::string>{});
   std::uint64_t forks = 0, lapsed = 0;
   for (std::uint64_t game = 0; game < 4; ++game) {

@@ -1,14 +1,19 @@
 // The search agent (search/mcts.h): its settings, that it answers every decision of every pack
 // with a legal option, that its games replay and repeat from their seed, that its search finds
-// the option that wins, and that it searches the game as its seat sees it, never the hidden
-// state.
+// the option that wins, that it searches the game as its seat sees it, never the hidden
+// state, and that a copy reads a sample of a long option list, not all of it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <set>
 #include <stdexcept>
+#include <string>
 
+#include "engine/fork.h"
+#include "engine/game_state.h"
+#include "engine/rng.h"
 #include "search/mcts.h"
 #include "session_fixture.h"
 
@@ -52,6 +57,59 @@ TEST(MctsSettingsTest, ParsesEverySettingAndRefusesTheRestInOneLine) {
   EXPECT_EQ(error("mcts:rollout=mcts"), "mcts: rollout=mcts: expected the name of another agent");
   EXPECT_EQ(error("mcts:400"), "mcts: '400': settings are written key=value (e.g. iterations=400)");
   EXPECT_FALSE(search::is_mcts("mctsx"));
+}
+
+// A stand-in for a game: every fork asks the searching seat one decision of `count` options and
+// scores the copy by nothing; it counts the option ids each copy reads.
+class CountingForker final : public engine::Forker {
+ public:
+  explicit CountingForker(int count) : count_(count) { state_.players = 2; }
+  engine::ForkResult fork(const engine::ForkRequest& request) override {
+    reads_ = 0;
+    engine::Decision copy{0, "pick", count_, &identify, nullptr, this};
+    if (request.steer) {
+      const int choice = request.steer(copy);
+      EXPECT_GE(choice, -1);
+      EXPECT_LT(choice, count_);
+    }
+    most_reads_ = std::max(most_reads_, reads_);
+    engine::ForkResult r;
+    r.scores = {0.5, 0.5};
+    r.state = &state_;
+    return r;
+  }
+  int most_reads() const noexcept { return most_reads_; }
+  const engine::GameState& state() const noexcept { return state_; }
+  // The id of option `option` ("o7") of a decision whose context is a CountingForker.
+  static std::string identify(const void* context, int option) {
+    auto* self = static_cast<CountingForker*>(const_cast<void*>(context));
+    ++self->reads_;
+    std::string id = "o";
+    id += std::to_string(option);
+    return id;
+  }
+
+ private:
+  int count_;
+  int reads_ = 0, most_reads_ = 0;
+  engine::GameState state_;
+};
+
+TEST(MctsSteeringTest, ACopyReadsASampleOfALongListAndEveryOptionOfAShortOne) {
+  for (const int count : {100, 1000}) {
+    CountingForker forker(count);
+    engine::Decision d{0, "pick", count, &CountingForker::identify, nullptr, &forker};
+    d.forker = &forker;
+    d.state = &forker.state();
+    engine::Rng rng = engine::Rng::for_stream(3, 0, 0);
+    search::SearchStats stats;
+    const int choice = search::mcts_choose(d, parse_mcts("mcts"), rng, &stats);
+    EXPECT_GE(choice, 0);
+    EXPECT_LT(choice, count);
+    // Up to 100 options every one is tried 4 times; past that the search keeps to 100 forks.
+    EXPECT_EQ(stats.iterations, count == 100 ? 400 : 100) << count;
+    EXPECT_EQ(forker.most_reads(), count == 100 ? 100 : 32) << count;
+  }
 }
 
 class MctsTest : public SessionFixture {

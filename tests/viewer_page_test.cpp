@@ -64,6 +64,15 @@ end)
 )lua";
 }
 
+// Pack "raiser": chooser(turns) raising events raiser.a and raiser.b `pairs` times each a turn;
+// its manifest extra is kRaiserEvents.
+std::string raiser(int turns, int pairs) {
+  return chooser(turns, "  for _ = 1, " + std::to_string(pairs) +
+                            " do game.raise(\"raiser.a\", {}) game.raise(\"raiser.b\", {}) end\n");
+}
+const std::string kRaiserEvents =
+    R"(, "events": {"raiser.a": {"when": "a", "payload": {}}, "raiser.b": {"when": "b", "payload": {}}})";
+
 // The JSON embedded in a viewer page, as the browser's parser cuts it: up to the first
 // "</script" of the data element.
 std::string embedded(const std::string& page) {
@@ -178,11 +187,7 @@ TEST_F(ViewerPageTest, AGameKeepsABoundedTextAndEachLaterStepSaysSo) {
 }
 
 TEST_F(ViewerPageTest, AStepKeepsABoundedListOfEventsAndCountsTheRest) {
-  pack(
-      "raiser", chooser(2, R"lua(
-  for _ = 1, 3000 do game.raise("raiser.a", {}) game.raise("raiser.b", {}) end
-)lua"),
-      R"(, "events": {"raiser.a": {"when": "a", "payload": {}}, "raiser.b": {"when": "b", "payload": {}}})");
+  pack("raiser", raiser(2, 3000), kRaiserEvents);
   const auto recording = record({"raiser"}, played({"raiser"}));
   ASSERT_FALSE(recording.is_null());
   const auto& step = recording["steps"][1];
@@ -193,11 +198,7 @@ TEST_F(ViewerPageTest, AStepKeepsABoundedListOfEventsAndCountsTheRest) {
 
 TEST_F(ViewerPageTest, AGameKeepsABoundedListOfEventsAndCountsTheRest) {
   // 1,000 entries a turn (a step's bound) for 250 turns: 250,000.
-  pack(
-      "raiser", chooser(250, R"lua(
-  for _ = 1, 500 do game.raise("raiser.a", {}) game.raise("raiser.b", {}) end
-)lua"),
-      R"(, "events": {"raiser.a": {"when": "a", "payload": {}}, "raiser.b": {"when": "b", "payload": {}}})");
+  pack("raiser", raiser(250, 500), kRaiserEvents);
   const auto recording = record({"raiser"}, played({"raiser"}));
   ASSERT_FALSE(recording.is_null());
   std::size_t kept = 0, cut = 0;
