@@ -1280,6 +1280,8 @@ GameResult Session::Impl::finish_result(const GameConfig& config, bool decisions
   r.rounds = state.round;
   r.decisions = static_cast<int>(state.decisions.size());
   r.digest = state.digest();
+  // A copy's result is read for its outcome only (Forks::fork reads the rest from its state).
+  if (fork_request) return r;
   for (int seat = 0; seat < state.players; ++seat) {
     PlayerSummary p;
     p.seat = seat;

@@ -100,6 +100,7 @@ void StorageSnapshot::release(lua_State* L) {
   unref(L, copies_ref_);
   unref(L, metas_ref_);
   counts_.clear();
+  metatabled_.clear();
 }
 
 int StorageSnapshot::push_arrays(lua_State* L) const {
@@ -155,7 +156,6 @@ void StorageSnapshot::add(lua_State* L, int index, const std::string& pack,
     while (lua_next(L, table)) {
       if (!plain(lua_type(L, -1)) || !plain(lua_type(L, -2))) {
         lua_settop(L, top);
-        counts_.clear();
         begin(L);
         check_plain_storage(L, index, pack);  // names the value and throws
         throw std::runtime_error("checkpoint: storage holds a value that is not plain data");
@@ -168,11 +168,13 @@ void StorageSnapshot::add(lua_State* L, int index, const std::string& pack,
       ++count;
     }
     const auto n = static_cast<lua_Integer>(counts_.size()) + 1;
-    if (!lua_getmetatable(L, table)) lua_pushboolean(L, 0);
+    const bool metatabled = lua_getmetatable(L, table) != 0;
+    if (!metatabled) lua_pushboolean(L, 0);
     lua_rawseti(L, metas, n);
     lua_rawseti(L, copies, n);
     lua_rawseti(L, tables, n);
     counts_.push_back(count);
+    metatabled_.push_back(metatabled);
   }
   lua_settop(L, top);
 }
@@ -211,18 +213,19 @@ void StorageSnapshot::restore(lua_State* L) const {
         lua_rawset(L, table);
       }
     }
-    // The metatable, when it was changed.
-    lua_rawgeti(L, metas, n);
-    if (!lua_getmetatable(L, table)) lua_pushboolean(L, 0);
-    if (!lua_rawequal(L, -1, -2)) {
-      lua_pop(L, 1);
-      if (lua_type(L, -1) == LUA_TTABLE)
-        lua_setmetatable(L, table);
-      else {
-        lua_pop(L, 1);
-        lua_pushnil(L);
+    // The metatable, when it was changed (most tables have none, then and now: one call).
+    if (lua_getmetatable(L, table)) {
+      lua_rawgeti(L, metas, n);
+      if (!lua_rawequal(L, -1, -2)) {
+        if (lua_type(L, -1) != LUA_TTABLE) {
+          lua_pop(L, 1);
+          lua_pushnil(L);
+        }
         lua_setmetatable(L, table);
       }
+    } else if (metatabled_[i]) {
+      lua_rawgeti(L, metas, n);
+      lua_setmetatable(L, table);
     }
     lua_settop(L, metas);
   }

@@ -45,7 +45,8 @@ class StorageSnapshot {
   int tables_ref_ = -2;  // LUA_NOREF
   int copies_ref_ = -2;
   int metas_ref_ = -2;
-  std::vector<int> counts_;  // entries of each table copied
+  std::vector<int> counts_;       // entries of each table copied
+  std::vector<bool> metatabled_;  // whether it had a metatable
 };
 
 // A digest of the plain data below the table at stack index `index` (tests comparing two copies
