@@ -52,7 +52,10 @@ game.on("base.grant", function(e)
   if e.item == DEV_ITEM then return game.VETO end
 end, { priority = -100 })
 
+-- Live node views for the pack's scans of the board (knights_of, cities_of): read-only
+-- tables the kernel keeps current, cheaper to index than a board.node_get per node.
 game.on("game.setup", function(e)
+  storage.building, storage.owner = board.node_view("building"), board.node_view("owner")
   for q = 1, e.players do
     for _, track in ipairs(TRACKS) do game.player_set(q, LEVEL_PROP[track], 0) end
   end

@@ -24,25 +24,33 @@
 --                  holds, {id = r, resource = r}), in seat order from the roller (fact 85).
 
 -- The nodes of p's cities (ascending; a fallen city, barbarians.lua, is none), and those
--- without a metropolis.
-function cities_of(p)
-  local list = {}
+-- without a metropolis. Kept in storage.city_lists while the board is unchanged
+-- (board.version()): callers read the arrays, never change them.
+local function city_lists(p)
+  local cache = storage.city_lists
+  local version = board.version()
+  if cache == nil or cache.version ~= version then
+    cache = { version = version }
+    storage.city_lists = cache
+  end
+  local lists = cache[p]
+  if lists then return lists end
+  local all, plain = {}, {}
+  local building, owner = storage.building, storage.owner -- live node views (game.lua)
   for n = 1, board.nodes() do
-    if board.node_get(n, "building") == "city" and board.node_get(n, "owner") == p
-        and not board.node_get(n, "fallen") then
-      list[#list + 1] = n
+    if building[n] == "city" and owner[n] == p and not board.node_get(n, "fallen") then
+      all[#all + 1] = n
+      if board.node_get(n, "metropolis") == nil then plain[#plain + 1] = n end
     end
   end
-  return list
+  lists = { all = all, plain = plain }
+  cache[p] = lists
+  return lists
 end
 
-function plain_cities_of(p)
-  local list = {}
-  for _, n in ipairs(cities_of(p)) do
-    if board.node_get(n, "metropolis") == nil then list[#list + 1] = n end
-  end
-  return list
-end
+function cities_of(p) return city_lists(p).all end
+
+function plain_cities_of(p) return city_lists(p).plain end
 
 -- Whether p may build the next level of `track` now: below the top level, a city (one without
 -- a metropolis for the metropolis level) and the commodities to pay.

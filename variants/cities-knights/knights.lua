@@ -64,9 +64,10 @@ function knights_of(p)
   local list = cache[p]
   if list then return list end
   list = {}
+  local building, owner = storage.building, storage.owner -- live node views (game.lua)
   for n = 1, board.nodes() do
-    local level = KNIGHT_LEVEL[board.node_get(n, "building") or ""]
-    if level and board.node_get(n, "owner") == p then
+    local level = KNIGHT_LEVEL[building[n] or ""]
+    if level and owner[n] == p then
       list[#list + 1] = { node = n, level = level, active = board.node_get(n, "active") == true }
     end
   end
