@@ -32,6 +32,8 @@ std::unique_ptr<Command> make_sim_command();
 std::unique_ptr<Command> make_compare_command();
 std::unique_ptr<Command> make_sweep_command();
 std::unique_ptr<Command> make_merge_command();
+// The learned evaluation (cmd_train.cpp).
+std::unique_ptr<Command> make_train_command();
 
 // Runs the command line; returns the process exit code (0 ok, 1 runtime failure, 2 bad usage).
 int run_cli(int argc, char** argv);

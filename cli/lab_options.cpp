@@ -33,6 +33,7 @@
 #include "scripting/pack_resolver.h"
 #include "scripting/pack_suggest.h"
 #include "search/mcts_settings.h"
+#include "search/value_model.h"
 #include "view/game_recording.h"
 #include "view/viewer_html.h"
 
@@ -139,7 +140,8 @@ void add_table_game_options(CLI::App& app, GameOptions& game) {
   app.add_option("--bots", game.bots,
                  "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
                  "agent a pack registers, or the search agent "
-                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS] (docs/bots.md)")
+                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|"
+                 "FILE] (docs/bots.md)")
       ->capture_default_str();
   app.add_option("--option", game.options,
                  "Pack option for every configuration that loads the pack, as PACK.KEY=VALUE "
@@ -392,7 +394,11 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   results.run.rotate = o.rotate;
   results.run.max_turns = game.max_turns;
   results.run.games = o.games;
-  results.configs = runner.config_info();
+  try {
+    results.configs = runner.config_info();
+  } catch (const search::ModelMismatch& e) {
+    throw UsageError(e.what());
+  }
   results.totals = lab::RunTotals(spec.configs.size(), game.players);
 
   // --resume: the games already played are checked to be of this very run (as `catan merge`
@@ -493,10 +499,9 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
       const std::uint64_t here = results.run.end - from;
       const double per_config = static_cast<double>(here * request.configs.size());
       std::cout << fmt::format(
-          "played {} games{} in {:.2f} s on {} threads: {:.0f} games/s\n",
-          here * request.configs.size(),
+          "played {} games{} in {:.2f} s on {} threads: {}\n", here * request.configs.size(),
           request.configs.size() > 1 ? fmt::format(" ({} per configuration)", here) : "", seconds,
-          threads, seconds > 0 ? per_config / seconds : 0.0);
+          threads, lab::format_speed(seconds > 0 ? per_config / seconds : 0.0));
       if (o.until_ci > 0 && !results.planned_end &&
           !narrow_enough(results.totals, bots, o.until_ci, o.rotate))
         std::cout << fmt::format(

@@ -45,6 +45,9 @@ struct ForkRequest {
   bool from_start = false;
   // Fill ForkResult::fork_digest and fork_storage_digest (tests comparing forks).
   bool fingerprint = false;
+  // When set, scores a copy that has not ended (ForkResult::scores) instead of the packs'
+  // evaluator: each seat's chance in [0, 1] (a learned evaluation, search/value_model.h).
+  std::function<std::vector<double>(const GameState&)> evaluate;
 };
 
 struct ForkResult {
@@ -64,7 +67,8 @@ struct ForkResult {
   std::size_t replayed = 0;
   // Each seat's score of the copy's outcome, in [0, 1], for comparing outcomes: 1 for the winner
   // and 0 for the others when the game ended (1 / players each when it ended without a winner);
-  // otherwise what the packs' evaluator says (game.evaluator), else the seat's share of the
+  // otherwise what ForkRequest::evaluate says when set, else what the packs' evaluator says
+  // (game.evaluator), else the seat's share of the
   // score property the packs declare (pack.json "score"; its value over the sum of all seats',
   // 1 / players each when the sum is 0 or no pack declares one). Empty when not ok.
   std::vector<double> scores;

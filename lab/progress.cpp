@@ -8,12 +8,6 @@ namespace catan::lab {
 
 namespace {
 
-// "1.2 games/s", or per minute below one a second (a run with a search agent).
-std::string format_speed(double speed) {
-  return speed >= 1 || speed <= 0 ? fmt::format("{:.0f} games/s", speed)
-                                  : fmt::format("{:.1f} games/min", speed * 60);
-}
-
 // Seconds left at `speed`, or 0 when unknown.
 std::uint64_t seconds_left(std::uint64_t done, std::uint64_t total, double speed) {
   if (speed <= 0 || done > total) return 0;
@@ -21,6 +15,11 @@ std::uint64_t seconds_left(std::uint64_t done, std::uint64_t total, double speed
 }
 
 }  // namespace
+
+std::string format_speed(double speed) {
+  return speed >= 1 || speed <= 0 ? fmt::format("{:.0f} games/s", speed)
+                                  : fmt::format("{:.1f} games/min", speed * 60);
+}
 
 std::string ProgressBar::render(std::uint64_t done, std::uint64_t total, double speed, int width) {
   const double fraction =

@@ -10,6 +10,9 @@
 
 namespace catan::lab {
 
+// "12 games/s", or per minute below one a second ("3.1 games/min": a run with a search agent).
+std::string format_speed(double speed);
+
 class ProgressBar {
  public:
   enum class Mode { off, terminal, lines };

@@ -29,6 +29,9 @@ std::string difference(const LabResults& a, const LabResults& b) {
                          b.configs[i].config.label);
     if (a.configs[i].loaded != b.configs[i].loaded)
       return fmt::format("pack versions of '{}' differ", a.configs[i].config.label);
+    if (a.configs[i].evaluations != b.configs[i].evaluations)
+      return fmt::format("the search agents' evaluations of '{}' differ",
+                         a.configs[i].config.label);
     if (a.configs[i].declared != b.configs[i].declared)
       return fmt::format("the score or histograms the packs of '{}' declare differ",
                          a.configs[i].config.label);

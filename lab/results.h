@@ -45,6 +45,10 @@ struct ConfigInfo {
   // the histograms the reports show. Carried in the results, so merges and reports made from a
   // results file know them without the packs.
   packs::MeasureSpec declared;
+  // How each distinct search agent of the run scores the copies it has not played to the end:
+  // (agent, "the packs' evaluator" or "learned: FILE (N games, held-out accuracy A%)"). Empty
+  // when no seat plays the search agent.
+  std::vector<std::pair<std::string, std::string>> evaluations;
   bool operator==(const ConfigInfo&) const = default;
 };
 

@@ -828,11 +828,15 @@ ojson results_to_json(const LabResults& r) {
     ojson loaded = ojson::array();
     for (const auto& [name, version] : c.loaded)
       loaded.push_back({{"name", name}, {"version", version}});
+    ojson evaluations = ojson::array();
+    for (const auto& [agent, evaluation] : c.evaluations)
+      evaluations.push_back({{"agent", agent}, {"evaluation", evaluation}});
     configs.push_back({{"label", c.config.label},
                        {"packs", c.config.packs},
                        {"options", c.config.options},
                        {"loaded", loaded},
                        {"declared", declared_json(c.declared)},
+                       {"evaluations", evaluations},
                        {"results", config_results(r.totals.configs[i], r.run, c.declared)},
                        {"raw", aggregate_raw(r.totals.configs[i])}});
   }
@@ -910,6 +914,12 @@ LabResults results_from_json(const nlohmann::json& json, const std::string& name
     for (std::size_t k = 0; k < loaded.size(); ++k)
       info.loaded.emplace_back(loaded.at(k).at("name").str(), loaded.at(k).at("version").str());
     info.declared = read_declared(c.at("declared"));
+    if (c.j.is_object() && c.j.contains("evaluations")) {  // absent in older results files
+      const Node evaluations = c.at("evaluations");
+      for (std::size_t k = 0; k < evaluations.size(); ++k)
+        info.evaluations.emplace_back(evaluations.at(k).at("agent").str(),
+                                      evaluations.at(k).at("evaluation").str());
+    }
     r.configs.push_back(std::move(info));
     r.totals.configs[i] = read_aggregate(c.at("raw"), r.run, r.configs[i].declared);
     if (r.totals.configs[i].games != r.run.end - r.run.first)

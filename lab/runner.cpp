@@ -18,6 +18,8 @@
 #include "scripting/measure_spec.h"
 #include "scripting/pack_options.h"
 #include "scripting/session.h"
+#include "search/mcts_settings.h"
+#include "search/value_model.h"
 
 namespace catan::lab {
 
@@ -64,14 +66,39 @@ std::optional<std::vector<std::string>> Runner::agent_names(std::size_t config) 
   return workers_[0]->sessions[session_of_config_[config]]->agent_names();
 }
 
+std::vector<std::pair<std::string, std::string>> Runner::evaluations(
+    scripting::Session& session, const LabConfig& config) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& bot : spec_.bots) {
+    if (!search::is_mcts(bot) ||
+        std::any_of(out.begin(), out.end(), [&](const auto& e) { return e.first == bot; }))
+      continue;
+    scripting::GameConfig game;
+    game.players = spec_.players;
+    game.options = config.options;
+    const auto model = session.value_model(search::parse_mcts(bot).eval, game);
+    if (!model) {
+      out.emplace_back(bot, "the packs' evaluator");
+      continue;
+    }
+    const auto& t = model->training();
+    const auto heldout = t.value("heldout", nlohmann::json::object());
+    out.emplace_back(bot, fmt::format("learned: {} ({} games, held-out accuracy {:.1f}%)",
+                                      model->config().file_name(), t.value("games", 0),
+                                      100 * heldout.value("accuracy", 0.0)));
+  }
+  return out;
+}
+
 std::vector<ConfigInfo> Runner::config_info() const {
   std::vector<ConfigInfo> out;
   for (std::size_t c = 0; c < spec_.configs.size(); ++c) {
     auto& info = out.emplace_back();
     info.config = spec_.configs[c];
-    for (const auto* m : workers_[0]->sessions[session_of_config_[c]]->packs())
-      info.loaded.emplace_back(m->name, m->version);
+    scripting::Session& session = *workers_[0]->sessions[session_of_config_[c]];
+    for (const auto* m : session.packs()) info.loaded.emplace_back(m->name, m->version);
     info.declared = declared_[c];
+    info.evaluations = evaluations(session, spec_.configs[c]);
   }
   return out;
 }

@@ -112,6 +112,9 @@ class Runner {
   std::vector<ConfigInfo> config_info() const;
 
  private:
+  // ConfigInfo::evaluations of `config`, played by `session`.
+  std::vector<std::pair<std::string, std::string>> evaluations(scripting::Session& session,
+                                                               const LabConfig& config) const;
   struct Worker;
   std::unique_ptr<Worker> make_worker() const;
   packs::PackSearch* search_;

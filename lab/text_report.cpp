@@ -185,6 +185,8 @@ std::string config_text(const LabResults& r, std::size_t index) {
                                        a.finished, a.no_winner, a.errors)});
   if (!a.failures.empty()) rows.push_back({"failed games", failures_text(a)});
   if (!a.capped.empty()) rows.push_back({"names capped", capped_text(a)});
+  for (const auto& [agent, evaluation] : info.evaluations)
+    rows.push_back({"evaluation", fmt::format("{}: {}", agent, evaluation)});
   std::vector<std::string> seats;
   for (std::size_t i = 0; i < s.seat_win.size(); ++i)
     seats.push_back(fmt::format("{}: {}", i + 1, rate_text(s.seat_win[i])));

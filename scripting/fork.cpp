@@ -255,7 +255,7 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
   }
   if (out.ok) {
     try {
-      out.scores = copy_->scores();
+      out.scores = request.evaluate && !out.over ? request.evaluate(*out.state) : copy_->scores();
     } catch (const std::exception& e) {
       out.ok = false;
       out.error = std::string("fork: ") + e.what();

@@ -605,6 +605,38 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   lua_pop(L, 1);
 }
 
+std::shared_ptr<const search::ValueModel> Session::Impl::value_model(const std::string& eval,
+                                                                     const GameConfig& config) {
+  if (eval == "pack") return nullptr;
+  std::vector<std::string> names;
+  std::vector<std::filesystem::path> dirs;
+  for (const packs::Manifest* m : order) {
+    names.push_back(m->name);
+    dirs.push_back(m->dir);
+  }
+  const auto wanted = search::ModelConfig::make(
+      names, config.options.empty() ? default_option_strings : config.options, config.players);
+  const std::string key =
+      (eval == "auto" ? "auto:" : "file:") + (eval == "auto" ? wanted.key() : eval);
+  if (const auto it = value_models.find(key); it != value_models.end()) return it->second;
+  std::shared_ptr<const search::ValueModel> model;
+  const std::filesystem::path file =
+      eval == "auto" ? search::find_model(wanted, dirs) : std::filesystem::path(eval);
+  if (!file.empty()) {
+    model = std::make_shared<const search::ValueModel>(search::ValueModel::load(file));
+    if (model->config().key() != wanted.key())
+      throw search::ModelMismatch(fmt::format("model {} was trained for '{}', not for '{}'",
+                                              file.string(), model->config().key(), wanted.key()));
+  }
+  value_models[key] = model;
+  return model;
+}
+
+std::shared_ptr<const search::ValueModel> Session::value_model(const std::string& eval,
+                                                               const GameConfig& config) {
+  return impl_->value_model(eval, config);
+}
+
 void Session::Impl::bind_agents(const GameConfig& config) {
   agents.assign(static_cast<std::size_t>(state.players), nullptr);
   agent_names.assign(static_cast<std::size_t>(state.players), "random");
@@ -617,12 +649,15 @@ void Session::Impl::bind_agents(const GameConfig& config) {
       if (name == "random") {
         agents[i] = std::make_shared<engine::RandomAgent>();
       } else if (search::is_mcts(name)) {
+        search::MctsSettings settings;
         try {
-          agents[i] = std::make_shared<search::MctsAgent>(
-              name, rollout_agent.empty() ? "random" : rollout_agent);
-        } catch (const std::invalid_argument& e) {
+          settings = search::parse_mcts(name);
+          settings.model = value_model(settings.eval, config);
+        } catch (const std::exception& e) {
           throw std::runtime_error(fmt::format("player {}: {}", seat + 1, e.what()));
         }
+        agents[i] = std::make_shared<search::MctsAgent>(
+            name, std::move(settings), rollout_agent.empty() ? "random" : rollout_agent);
       } else {
         lua_State* L = lua.get();
         push_game_table("agents");

@@ -22,6 +22,10 @@
 #include "scripting/pack_options.h"
 #include "scripting/pack_search.h"
 
+namespace catan::search {
+class ValueModel;
+}
+
 namespace catan::scripting {
 
 struct ForkPoint;
@@ -161,6 +165,13 @@ class Session {
   // definition of engine::ForkResult::scores. Throws (a pack's error, with its name) when the
   // packs' evaluator fails or returns something outside [0, 1].
   std::vector<double> scores();
+
+  // The learned evaluation a search agent with the setting `eval` (search::MctsSettings::eval)
+  // uses in the game `config`: null for "pack" or when "auto" finds no model for the
+  // configuration. Throws std::runtime_error (one line) for an unreadable model file, and
+  // search::ModelMismatch for one trained for another configuration.
+  std::shared_ptr<const search::ValueModel> value_model(const std::string& eval,
+                                                        const GameConfig& config);
 
   // Load order.
   const std::vector<const packs::Manifest*>& packs() const noexcept;

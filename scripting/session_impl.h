@@ -16,6 +16,7 @@
 #include "scripting/session.h"
 #include "scripting/storage_snapshot.h"
 #include "scripting/views.h"
+#include "search/value_model.h"
 
 namespace catan::scripting {
 
@@ -177,6 +178,15 @@ struct Session::Impl {
   // The agent a search's copies are played by by default (game.rollout_agent; "" = random).
   std::string rollout_agent;
   int evaluator_pack = -1;
+  // Learned evaluations (search/value_model.h) loaded for search agents, by "auto:" plus the
+  // configuration's key or by "file:" plus the path given; null: none found.
+  std::map<std::string, std::shared_ptr<const search::ValueModel>> value_models;
+  // The learned evaluation a search agent's `eval` setting names for the game `config`: null for
+  // "pack" or when "auto" finds no model file for the configuration in the packs' models/
+  // folders. Throws std::runtime_error (one line) for a model file that cannot be read or was
+  // trained for another configuration.
+  std::shared_ptr<const search::ValueModel> value_model(const std::string& eval,
+                                                        const GameConfig& config);
   // At the fork point (the first decision past the replayed ones): stop replaying, reseed the
   // game's and the agents' streams from the request and arm its turn limit.
   void start_fork();

@@ -12,6 +12,7 @@
 
 #include "engine/fork.h"
 #include "engine/game_state.h"
+#include "search/value_model.h"
 
 namespace catan::search {
 
@@ -191,6 +192,10 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
   request.turns = settings.horizon;
   request.seen_by = d.player;
   request.steer = [&tree](const engine::Decision& copy) { return tree.steer(copy); };
+  if (settings.model)
+    request.evaluate = [model = settings.model.get()](const engine::GameState& state) {
+      return model->win_chances(state);
+    };
   engine::Rng expansion = engine::Rng::for_stream(rng.next(), 0, 0);
 
   // Every option is tried at least kMinVisits times: a decision with many options gets more

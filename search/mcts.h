@@ -16,10 +16,10 @@ namespace catan::search {
 
 // What one search did, for benchmarks and tests.
 struct SearchStats {
-  int iterations = 0;   // forks played
-  int failed = 0;       // forks whose copy failed (not backed up)
-  int tree_nodes = 0;   // nodes of the tree at the end
-  double seconds = 0;   // wall time of the search
+  int iterations = 0;  // forks played
+  int failed = 0;      // forks whose copy failed (not backed up)
+  int tree_nodes = 0;  // nodes of the tree at the end
+  double seconds = 0;  // wall time of the search
 };
 
 // Chooses an option of `decision` by searching with `settings`, drawing only from `rng` (the
@@ -35,7 +35,10 @@ class MctsAgent final : public engine::Agent {
  public:
   // `default_rollout` plays the copies when the spec names no rollout agent.
   MctsAgent(std::string spec, const std::string& default_rollout)
-      : spec_(std::move(spec)), settings_(parse_mcts(spec_)) {
+      : MctsAgent(spec, parse_mcts(spec), default_rollout) {}
+  // An agent with `settings` already parsed from `spec` (and their model resolved).
+  MctsAgent(std::string spec, MctsSettings settings, const std::string& default_rollout)
+      : spec_(std::move(spec)), settings_(std::move(settings)) {
     if (settings_.rollout.empty()) settings_.rollout = default_rollout;
   }
   std::string name() const override { return spec_; }

@@ -15,8 +15,8 @@ long long whole(std::string_view key, std::string_view value, long long lo, long
   long long n = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
   if (ec != std::errc() || end != value.data() + value.size() || n < lo || n > hi)
-    throw std::invalid_argument(fmt::format("mcts: {}={}: expected a whole number from {} to {}",
-                                            key, value, lo, hi));
+    throw std::invalid_argument(
+        fmt::format("mcts: {}={}: expected a whole number from {} to {}", key, value, lo, hi));
   return n;
 }
 
@@ -69,9 +69,14 @@ MctsSettings parse_mcts(std::string_view agent) {
       s.exploration = number(key, value, 0, 100);
     } else if (key == "time") {
       s.time_ms = number(key, value, 0, 3'600'000);
+    } else if (key == "eval") {
+      if (value.empty())
+        throw std::invalid_argument(
+            "mcts: eval=: expected auto, pack or the path of a model file (catan train)");
+      s.eval = value;
     } else {
       throw std::invalid_argument(fmt::format(
-          "mcts: unknown setting '{}' (known: iterations, horizon, rollout, c, time)", key));
+          "mcts: unknown setting '{}' (known: iterations, horizon, rollout, c, time, eval)", key));
     }
   }
   return s;
@@ -82,6 +87,7 @@ std::string MctsSettings::spec() const {
   if (!rollout.empty()) out += ":rollout=" + rollout;
   out += fmt::format(":c={}", exploration);
   if (time_ms > 0) out += fmt::format(":time={}", time_ms);
+  if (eval != "auto") out += ":eval=" + eval;
   return out;
 }
 

@@ -33,7 +33,7 @@ check() {
 
 one_line_error() { [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^catan: error: ' "$tmp/err"; }
 
-for sub in packs info check play replay view test bench new-pack sim compare sweep merge; do
+for sub in packs info check play replay view test bench new-pack sim compare sweep merge train; do
   expect 0 "$sub --help" -- "$catan" "$sub" --help
   check "$sub --help prints usage" grep -q "Usage" "$tmp/out"
 done

@@ -48,7 +48,7 @@ TEST(MctsSettingsTest, ParsesEverySettingAndRefusesTheRestInOneLine) {
     return std::string("no error");
   };
   EXPECT_EQ(error("mcts:depth=3"),
-            "mcts: unknown setting 'depth' (known: iterations, horizon, rollout, c, time)");
+            "mcts: unknown setting 'depth' (known: iterations, horizon, rollout, c, time, eval)");
   EXPECT_EQ(error("mcts:iterations=0"),
             "mcts: iterations=0: expected a whole number from 1 to 1000000");
   EXPECT_EQ(error("mcts:horizon=two"),

@@ -3,7 +3,7 @@
 expect 2 "mcts: unknown setting" -- "$catan" play dice-race --bots mcts:depth=3
 check "mcts: unknown setting: one line" one_line_error
 check "mcts: unknown setting: lists the known" grep -q \
-  "^catan: error: mcts: unknown setting 'depth' (known: iterations, horizon, rollout, c, time)" "$tmp/err"
+  "^catan: error: mcts: unknown setting 'depth' (known: iterations, horizon, rollout, c, time, eval)" "$tmp/err"
 expect 2 "mcts: bad number" -- "$catan" sim dice-race --bots mcts:iterations=0 --games 2
 check "mcts: bad number: says the range" grep -q \
   "mcts: iterations=0: expected a whole number from 1 to 1000000" "$tmp/err"
