@@ -33,6 +33,10 @@ json to_json(const Replay& r) {
             {"players", r.players},      {"agents", r.agents},   {"max_turns", r.max_turns},
             {"decisions", decisions},    {"outcome", outcome}};
   if (!r.abandoned.empty()) j["abandoned"] = r.abandoned;
+  if (r.agent_failure)
+    j["agent_failure"] = {{"player", r.agent_failure->player + 1},
+                          {"kind", r.agent_failure->kind},
+                          {"error", r.agent_failure->error}};
   return j;
 }
 
@@ -177,6 +181,18 @@ Replay replay_from_json(const json& j, const std::string& source) {
   }
   if (!r.abandoned.empty() && !r.decisions.empty())
     rd.fail("decisions", "an abandoned game records no decisions");
+  if (j.contains("agent_failure")) {
+    const auto& f = j["agent_failure"];
+    if (!f.is_object()) rd.fail("agent_failure", "expected an object");
+    Replay::AgentFailure failure;
+    failure.player =
+        rd.bounded(rd.field(f, "player", "agent_failure."), "agent_failure.player", 1, r.players) -
+        1;
+    failure.kind = rd.string(rd.field(f, "kind", "agent_failure."), "agent_failure.kind");
+    failure.error = rd.string(rd.field(f, "error", "agent_failure."), "agent_failure.error");
+    if (failure.error.empty()) rd.fail("agent_failure.error", "empty (the agent's error)");
+    r.agent_failure = std::move(failure);
+  }
   const auto& outcome = rd.field(j, "outcome", "");
   if (!outcome.is_object()) rd.fail("outcome", "expected an object");
   const auto& winner = rd.field(outcome, "winner", "outcome.");

@@ -56,6 +56,17 @@ struct Replay {
   // inputs are exact but no decision or outcome was recorded, and replaying plays the game again
   // with the recorded agents instead of feeding decisions back.
   std::string abandoned;
+  // Set for a game that failed while a seat's agent chose the decision after the recorded ones
+  // (a search agent whose copies all failed, an agent choosing an option that does not exist):
+  // the seat (0-based), the decision's kind and the agent's error. Replaying feeds the recorded
+  // decisions back and stops at that decision with this error, as the game did, since the agent
+  // is not asked again.
+  struct AgentFailure {
+    int player = 0;
+    std::string kind;
+    std::string error;
+  };
+  std::optional<AgentFailure> agent_failure;
 };
 
 // True if `s` is a pack version: MAJOR.MINOR.PATCH (numbers without leading zeros), then

@@ -457,6 +457,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   lists_shared = false;
   error_frame.reset();
   divergence.clear();
+  agent_failure.reset();
   invariants.clear();
   checking_invariants = false;
   agent_packs.clear();
@@ -982,6 +983,11 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
   if (fork_request && replaying && replay_pos == replaying->decisions.size()) start_fork();
   const engine::Replay::Decision* recorded = nullptr;
   if (replaying) {
+    if (replay_pos >= replaying->decisions.size() && replaying->agent_failure &&
+        replaying->agent_failure->player == player && replaying->agent_failure->kind == kind)
+      throw std::runtime_error(fmt::format(
+          "player {}'s agent failed choosing '{}' at decision {}, as the replay records: {}",
+          player + 1, kind, replay_pos + 1, replaying->agent_failure->error));
     if (replay_pos >= replaying->decisions.size()) {
       divergence = fmt::format(
           "replay diverged at decision {}: the game asks player {} for '{}' among {} options, "
@@ -1027,11 +1033,23 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
         throw std::runtime_error(fmt::format("fork: the steering chose option {} of {} for '{}'",
                                              choice + 1, count, kind));
     }
-    if (choice < 0) choice = agent.choose(d);
+    if (choice < 0) {
+      try {
+        choice = agent.choose(d);
+        if (choice < 0 || choice >= count)
+          throw std::runtime_error(fmt::format("agent '{}' chose option {} of {} for '{}'",
+                                               agent.name(), choice + 1, count, kind));
+      } catch (const std::exception& e) {
+        if (agent_depth == 1 && fork_depth == 0)
+          agent_failure = engine::Replay::AgentFailure{player, std::string(kind), e.what()};
+        throw;
+      } catch (...) {  // a Lua agent's error: its text becomes the game's error
+        if (agent_depth == 1 && fork_depth == 0)
+          agent_failure = engine::Replay::AgentFailure{player, std::string(kind), ""};
+        throw;
+      }
+    }
     deciding = nullptr;
-    if (choice < 0 || choice >= count)
-      throw std::runtime_error(fmt::format("agent '{}' chose option {} of {} for '{}'",
-                                           agent.name(), choice + 1, count, kind));
   }
   // The chosen option stays on the stack (game.decide returns it); the log keeps its id. A
   // record's id is read raw first (with the key kept in the registry), then as push_option_id
@@ -1426,6 +1444,11 @@ GameResult play_game(Session::Impl& s, const GameConfig& config, bool resume) {
   if (failed) (void)verify_board_lists(s);
   GameResult r = s.finish_result(config, failed || config.record_decisions);
   if (failed) s.fail(r, message, traceback);
+  if (failed && s.agent_failure && !s.replaying) {
+    // The agent is not asked again when the replay is played: it records the failure.
+    r.replay.agent_failure = s.agent_failure;
+    if (r.replay.agent_failure->error.empty()) r.replay.agent_failure->error = r.error;
+  }
   s.collect_before_next = failed;
   lua_settop(s.lua.get(), 0);
   s.playing = nullptr;

@@ -116,7 +116,10 @@ struct Session::Impl {
   std::vector<std::shared_ptr<engine::Agent>> agents;
   const engine::Replay* replaying = nullptr;
   std::size_t replay_pos = 0;
-  std::string divergence;       // set when a replay diverged (the Lua error carries the same text)
+  std::string divergence;  // set when a replay diverged (the Lua error carries the same text)
+  // Set when a seat's agent failed to choose (it threw, or chose an option that does not exist):
+  // copied into a failed game's replay (engine::Replay::agent_failure).
+  std::optional<engine::Replay::AgentFailure> agent_failure;
   int loading_pack = -1;        // load index while a pack's entry chunks run
   int agent_depth = 0;          // > 0 while an agent chooses: the game state is read-only
   int describing = 0;           // > 0 while a describer runs (read-only, and no random numbers)

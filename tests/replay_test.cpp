@@ -382,6 +382,26 @@ TEST_F(ReplayTest, InvalidUtf8InAReplayIsWrittenAsReplacementCharacters) {
   EXPECT_EQ(loaded.decisions.size(), replay.decisions.size());
 }
 
+TEST(ReplayFile, AnAgentFailureIsKeptAndCheckedFieldByField) {
+  auto j = valid_replay();
+  j["agent_failure"] = {{"player", 2}, {"kind", "race.continue"}, {"error", "it gave up"}};
+  const auto r = engine::replay_from_json(j, "r.json");
+  ASSERT_TRUE(r.agent_failure.has_value());
+  EXPECT_EQ(r.agent_failure->player, 1);
+  EXPECT_EQ(r.agent_failure->kind, "race.continue");
+  EXPECT_EQ(r.agent_failure->error, "it gave up");
+  EXPECT_EQ(engine::to_json(r)["agent_failure"], j["agent_failure"]);
+  EXPECT_FALSE(engine::replay_from_json(valid_replay(), "r.json").agent_failure.has_value());
+  j["agent_failure"]["player"] = 3;
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'agent_failure.player': 3 is outside 1..2");
+  j["agent_failure"]["player"] = 1;
+  j["agent_failure"]["error"] = "";
+  EXPECT_EQ(replay_error(j),
+            "replay r.json: field 'agent_failure.error': empty (the agent's error)");
+  j["agent_failure"] = "no";
+  EXPECT_EQ(replay_error(j), "replay r.json: field 'agent_failure': expected an object");
+}
+
 }  // namespace
 }  // namespace catan::scripting
 

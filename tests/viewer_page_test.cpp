@@ -1,12 +1,16 @@
 // The replay viewer's page and recording against hostile packs: pack text cannot end or comment
 // out the page's script, what a recording keeps of pack text is bounded, and a replay is verified
 // as `catan replay` verifies it.
+#include <memory>
+#include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "engine/agent.h"
+#include "engine/replay.h"
 #include "tests/session_fixture.h"
 #include "view/game_recording.h"
 #include "view/viewer_html.h"
@@ -264,6 +268,60 @@ end)
   ASSERT_FALSE(recording.is_null());
   EXPECT_NE(recording["error"].get<std::string>().find("the pack fails"), std::string::npos);
   EXPECT_EQ(recording["steps"].size(), r.replay.decisions.size() + 1);
+}
+
+// Fails at its third decision, as a search agent whose copies all fail does.
+class FailingAgent final : public engine::Agent {
+ public:
+  std::string name() const override { return "failing"; }
+  int choose(const engine::Decision&) override {
+    if (++asked_ == 3) throw std::runtime_error("the agent gives up");
+    return 0;
+  }
+
+ private:
+  int asked_ = 0;
+};
+
+TEST_F(ViewerPageTest, AGameWhoseAgentFailedReplaysToTheFailure) {
+  pack("picks", R"lua(
+game.on("turn", function(e)
+  game.decide(e.player, "pick", { { id = "a" }, { id = "b" } })
+  if game.turn() >= 10 then game.finish(nil, "done") end
+end)
+)lua");
+  auto s = session({"picks"});
+  scripting::GameConfig config;
+  config.players = 2;
+  config.agent_objects = {std::make_shared<FailingAgent>()};
+  const auto r = s->play(config);
+  ASSERT_FALSE(r.ok);
+  ASSERT_TRUE(r.replay.agent_failure.has_value());
+  EXPECT_EQ(r.replay.agent_failure->player, 0);
+  EXPECT_EQ(r.replay.agent_failure->kind, "pick");
+  EXPECT_EQ(r.replay.agent_failure->error, "the agent gives up");
+  EXPECT_EQ(r.replay.decisions.size(), 4u);  // seat 1 twice, seat 2 twice, then seat 1 fails
+
+  // The replay file keeps the failure, and replaying stops at it with the recorded error.
+  const auto back = engine::replay_from_json(engine::to_json(r.replay), "test");
+  ASSERT_TRUE(back.agent_failure.has_value());
+  EXPECT_EQ(back.agent_failure->error, "the agent gives up");
+  const auto replayed = s->replay(back);
+  EXPECT_FALSE(replayed.ok);
+  EXPECT_NE(replayed.error.find("player 1's agent failed choosing 'pick' at decision 5, as the "
+                                "replay records: the agent gives up"),
+            std::string::npos)
+      << replayed.error;
+  EXPECT_EQ(replayed.error.find("diverged"), std::string::npos) << replayed.error;
+
+  // Without the record the same replay diverges; the viewer watches it to the failure.
+  auto bare = back;
+  bare.agent_failure.reset();
+  EXPECT_NE(s->replay(bare).error.find("replay diverged at decision 5"), std::string::npos);
+  const auto recording = record({"picks"}, back);
+  ASSERT_FALSE(recording.is_null());
+  EXPECT_NE(recording["error"].get<std::string>().find("the agent gives up"), std::string::npos);
+  EXPECT_EQ(recording["steps"].size(), back.decisions.size() + 1);
 }
 
 }  // namespace

@@ -224,7 +224,9 @@ class Recorder {
 
 // Answers the recorded decisions in order (whichever seat asks) and snapshots before each. A
 // decision that is not the recorded one, or one past the last recorded, is a divergence: it is
-// kept in `diverged` (the game's error would name the handler that asked instead) and thrown.
+// kept in `diverged` (the game's error would name the handler that asked instead) and thrown;
+// except the decision whose agent failed in the recorded game (Replay::agent_failure), where the
+// recorded error is thrown again.
 class RecordingAgent final : public engine::Agent {
  public:
   RecordingAgent(const engine::Replay& replay, std::size_t& next, std::string& diverged,
@@ -232,6 +234,13 @@ class RecordingAgent final : public engine::Agent {
       : replay_(replay), next_(next), diverged_(diverged), recorder_(recorder) {}
   std::string name() const override { return "replay"; }
   int choose(const engine::Decision& d) override {
+    const auto& failure = replay_.agent_failure;
+    if (next_ >= replay_.decisions.size() && failure && failure->player == d.player &&
+        failure->kind == d.kind) {
+      throw std::runtime_error(fmt::format(
+          "player {}'s agent failed choosing '{}' at decision {}, as the replay records: {}",
+          d.player + 1, d.kind, next_ + 1, failure->error));
+    }
     if (next_ >= replay_.decisions.size())
       diverge(fmt::format(
           "replay diverged at decision {}: the game asks player {} for '{}' among {} options, "
