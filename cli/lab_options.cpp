@@ -231,6 +231,19 @@ std::vector<std::string> settle_seats(GameOptions& game, scripting::Session& ses
   return seats;
 }
 
+namespace {
+
+// The search agent's settings of `agent`; a bad spec is a usage error.
+search::MctsSettings parse_search_settings(const std::string& agent) {
+  try {
+    return search::parse_mcts(agent);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+}  // namespace
+
 void check_agents(const std::vector<std::string>& seats,
                   const std::optional<std::vector<std::string>>& registered, bool human_allowed) {
   if (!registered) return;
@@ -242,12 +255,7 @@ void check_agents(const std::vector<std::string>& seats,
   for (const auto& name : seats) {
     if (std::binary_search(known.begin(), known.end(), name)) continue;
     if (search::is_mcts(name)) {
-      search::MctsSettings settings;
-      try {
-        settings = search::parse_mcts(name);
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
-      }
+      const search::MctsSettings settings = parse_search_settings(name);
       if (settings.rollout.empty() ||
           (std::binary_search(known.begin(), known.end(), settings.rollout) &&
            settings.rollout != "human"))
@@ -332,8 +340,16 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   GameOptions game = *request.game;
   game.settle_players(lab_player_range(request.configs, search_options));
   const auto bots = game.seats();
-  for (const auto& b : bots)
+  for (const auto& b : bots) {
     if (b == "human") throw UsageError("the lab plays bots only; 'human' cannot take a seat");
+    // A time budget plays as many forks as the machine's load allows: results that no seed
+    // repeats.
+    if (search::is_mcts(b) && parse_search_settings(b).time_ms > 0)
+      throw UsageError(fmt::format(
+          "{}: the lab takes iteration budgets only (mcts:iterations=N), so that its results "
+          "repeat on any machine; time=MS is for play against a person",
+          b));
+  }
   const auto block = static_cast<std::uint64_t>(o.rotate ? game.players : 1);
   if (o.games % block != 0)
     throw UsageError(fmt::format(

@@ -30,3 +30,7 @@ bots = {b["bot"]: b for b in results["bot_results"]}
 assert bots["mcts:iterations=4:horizon=0"]["games"] == 4, bots
 assert bots["random"]["games"] == 4, bots
 assert results["errors"] == 0 and r["failures"]["games"] == 0, r["failures"]' "$tmp/out"
+expect 2 "mcts: the lab refuses a time budget" -- "$catan" sim dice-race --players 2 \
+  --bots mcts:time=5,random --games 2
+check "mcts: time budget: one line that says why" grep -q \
+  "^catan: error: mcts:time=5: the lab takes iteration budgets only" "$tmp/err"
