@@ -2,7 +2,8 @@
 // raises of events no loaded pack declares, lists handlers whose order only the load order
 // decides, and plays a batch of games with every check on (event payloads against their
 // declarations, option ids, the packs' own invariants through a boolean option named `check`,
-// globals assigned and top-level locals changed during games), reporting each distinct problem once with where it happened.
+// globals assigned and top-level locals changed during games), reporting each distinct problem once
+// with where it happened.
 #include <map>
 #include <regex>
 #include <set>
@@ -135,6 +136,8 @@ class CheckCommand final : public Command {
     config.check_payloads = true;
     config.check_options = true;
     config.check_locals = true;
+    // Forks as a seat sees them (the search agent's), at one decision in kForkCheckEvery.
+    config.check_forks = kForkCheckEvery;
     config.options = game_.options;
     // The packs' own invariants: a boolean option named "check" (the base pack's) is turned on.
     for (const auto* m : session.packs()) {
@@ -162,6 +165,7 @@ class CheckCommand final : public Command {
     return failed;
   }
 
+  static constexpr int kForkCheckEvery = 25;
   GameOptions game_;
   int games_ = 20;
   SearchOptions search_;

@@ -606,6 +606,22 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   lua_pop(L, 1);
 }
 
+void Session::Impl::check_fork(const engine::Decision& d) {
+  engine::ForkRequest request;
+  request.seed =
+      engine::Rng::for_stream(state.seed, state.game_index, state.decisions.size()).next();
+  request.agents.assign(static_cast<std::size_t>(state.players), "random");
+  request.turns = 1;
+  request.seen_by = d.player;
+  const engine::ForkResult r = d.forker->fork(request);
+  if (!r.ok)
+    throw std::runtime_error(fmt::format(
+        "fork check: a copy of the game at decision {} ('{}' of player {}), as that player sees "
+        "it, failed: {} (state kept across decisions that a redeal of the other players' hidden "
+        "holdings breaks: docs/authoring.md, \"State a fork deals again\")",
+        state.decisions.size() + 1, d.kind, d.player + 1, r.error));
+}
+
 std::shared_ptr<const search::ValueModel> Session::Impl::value_model(const std::string& eval,
                                                                      const GameConfig& config) {
   if (eval == "pack") return nullptr;
@@ -1026,6 +1042,9 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
     d.forker = forks.get();
     d.state = &state;
     deciding = &d;
+    if (fork_depth == 0 && playing && playing->check_forks > 0 &&
+        state.decisions.size() % static_cast<std::size_t>(playing->check_forks) == 0)
+      check_fork(d);
     choice = -1;
     if (fork_request && fork_request->steer) {
       choice = fork_request->steer(d);

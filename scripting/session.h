@@ -58,6 +58,12 @@ struct GameConfig {
   // outside storage (scripting/local_state_check.h). Walks every handler's upvalues twice a
   // game, so it is for `catan check`.
   bool check_locals = false;
+  // When above 0: at every decision whose index (0-based, in the game's log) is a multiple of
+  // this, before the seat's agent chooses, fork the game as that seat sees it (the other seats'
+  // hidden holdings dealt again) and play the copy to the end of the next turn with random
+  // agents; a copy that fails fails the game ("fork check: ..."). Finds game state that a redeal
+  // breaks (a pending trade of a card the copy no longer deals to its holder). For `catan check`.
+  int check_forks = 0;
   // Copy the decision log into GameResult::replay when the game ends well. A failed game's replay
   // always holds its decisions. Batches that keep only failed games' replays turn it off and
   // read GameResult::decisions (a game's log is a few thousand kinds and ids to copy).

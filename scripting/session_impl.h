@@ -190,6 +190,9 @@ struct Session::Impl {
   // trained for another configuration.
   std::shared_ptr<const search::ValueModel> value_model(const std::string& eval,
                                                         const GameConfig& config);
+  // GameConfig::check_forks at decision `d` (being asked, with its forker set): throws
+  // std::runtime_error "fork check: ..." when the copy fails.
+  void check_fork(const engine::Decision& d);
   // At the fork point (the first decision past the replayed ones): stop replaying, reseed the
   // game's and the agents' streams from the request and arm its turn limit.
   void start_fork();

@@ -181,10 +181,15 @@ PROGRESS_EFFECTS.commercial_harbor = {
   play = function(p) storage.harbor[p] = { turn = game.turn(), done = {} } end,
 }
 
+-- In a game q still holds a commodity after p's choice. A fork as seen by p deals q's hand
+-- again at its fork point and may deal them away: the exchange then lapses (q stays to be dealt
+-- with), as a domestic trade does.
 local function run_harbor(p, entry)
   local q = entry.player
   local give = game.decide(p, "ck.harbor_give", harbor_gives(p))
-  local take = game.decide(q, "ck.harbor_take", held_options(q, COMMODITIES)).resource
+  local takes = held_options(q, COMMODITIES)
+  if #takes == 0 then return end
+  local take = game.decide(q, "ck.harbor_take", takes).resource
   game.move(p, q, give.resource, 1, give.form or "card")
   game.move(q, p, take, 1, "card")
   harbor_of(p).done[q] = true
@@ -215,7 +220,9 @@ PROGRESS_EFFECTS.master_merchant = {
       local opts = held_options(q, CARD_KINDS)
       if #opts == 0 then break end
       local k = game.decide(p, "ck.master_merchant_card", opts).resource
-      game.move(q, p, k, 1, "card")
+      -- p saw q's hand; a fork as seen by p deals it again at the fork point, and a card dealt
+      -- away is not taken.
+      if game.count(q, k, "card") > 0 then game.move(q, p, k, 1, "card") end
     end
   end,
 }

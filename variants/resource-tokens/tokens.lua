@@ -72,24 +72,38 @@ end
 game.describe("tokens.pay", pay_text)
 game.describe("tokens.claim", pay_text)
 
--- Player p hands n of resource r to `to` (a seat or "bank") in cards and tokens. When more than
--- one mix is possible p chooses (decision "tokens.pay", options from pay_options); tokens handed
--- to a player stay tokens. Error when p holds fewer than n in both forms together.
-function spend(p, to, r, n)
-  if n <= 0 then return end
+-- How many of n of resource r player p pays in tokens (the rest in cards): p's choice (decision
+-- "tokens.pay") when more than one mix is possible; nil when p holds fewer than n in both forms
+-- together. Moves nothing.
+local function pay_mix(p, r, n)
+  if n <= 0 then return 0 end
   local cards, tokens = storage.cards[p][r], storage.tokens[p][r]
   local lo, hi = math.max(0, n - cards), math.min(n, tokens)
-  if lo > hi then
-    error(string.format("player %d cannot pay %d %s (holds %d cards, %d tokens)", p, n, r, cards,
-      tokens), 2)
-  end
-  local k = lo
-  if hi > lo then k = game.decide(p, "tokens.pay", pay_options(r, n, lo, hi)).tokens end
+  if lo > hi then return nil end
+  if hi > lo then return game.decide(p, "tokens.pay", pay_options(r, n, lo, hi)).tokens end
+  return lo
+end
+
+-- Moves n of resource r from p to `to`: k tokens and n - k cards.
+local function hand_over(p, to, r, n, k)
   if n - k > 0 then game.move(p, to, r, n - k, "card") end
   if k > 0 then
     game.move(p, to, r, k, TOKEN)
     if to == "bank" then count_token_stat("spent", k) end
   end
+end
+
+-- Player p hands n of resource r to `to` (a seat or "bank") in cards and tokens. When more than
+-- one mix is possible p chooses (decision "tokens.pay", options from pay_options); tokens handed
+-- to a player stay tokens. Error when p holds fewer than n in both forms together.
+function spend(p, to, r, n)
+  if n <= 0 then return end
+  local k = pay_mix(p, r, n)
+  if k == nil then
+    error(string.format("player %d cannot pay %d %s (holds %d cards, %d tokens)", p, n, r,
+      storage.cards[p][r], storage.tokens[p][r]), 2)
+  end
+  hand_over(p, to, r, n, k)
 end
 
 -- True when p holds a token of any resource that `cost` ({resource = n}) asks for.
@@ -148,6 +162,21 @@ local function tokens_in(player, side)
   return false
 end
 
+-- True when p still holds side `side` ({kind = n}) paid as `mix` (mix[r] tokens of resource r,
+-- false: p could not pay it; the rest in cards; kinds that are no resource in cards).
+local function holds_mix(p, side, mix)
+  for k, n in pairs(side) do
+    if n > 0 then
+      local k_tokens = mix[k]
+      if k_tokens == false then return false end
+      k_tokens = k_tokens or 0
+      if game.count(p, k, "card") < n - k_tokens then return false end
+      if k_tokens > 0 and storage.tokens[p][k] < k_tokens then return false end
+    end
+  end
+  return true
+end
+
 -- Moves, as cards, the kinds of `side` ({kind = n}) that are no resource (the kinds other packs
 -- trade, base.trade_kinds: commodities), in name order, from `from` to `to`.
 local IS_RESOURCE = {}
@@ -168,11 +197,23 @@ end
 -- Either side of a domestic trade may pay with tokens, resource by resource (the offers and
 -- counter-offers count them already: base.fund_forms); a token given stays a token. Kinds that
 -- are no resource (base.trade_kinds) have no token and change hands as cards.
+--
+-- Both sides choose their mixes first, then the cards and tokens move. In a game both still hold
+-- what they chose; a fork as seen by one seat deals the other hands again at its fork point (one
+-- of these decisions), and the trade then lapses as base's does: nothing moves, and the game prop
+-- stats.domestic_lapses counts it (set only then, so a game never has it).
 game.on("base.trade", function(e)
   if not tokens_in(e.player, e.give) and not tokens_in(e.partner, e.get) then return end
-  for _, r in ipairs(RESOURCES) do spend(e.player, e.partner, r, e.give[r] or 0) end
+  local give, get = {}, {}
+  for _, r in ipairs(RESOURCES) do give[r] = pay_mix(e.player, r, e.give[r] or 0) or false end
+  for _, r in ipairs(RESOURCES) do get[r] = pay_mix(e.partner, r, e.get[r] or 0) or false end
+  if not holds_mix(e.player, e.give, give) or not holds_mix(e.partner, e.get, get) then
+    game.set("stats.domestic_lapses", (game.get("stats.domestic_lapses") or 0) + 1)
+    return game.REPLACE
+  end
+  for _, r in ipairs(RESOURCES) do hand_over(e.player, e.partner, r, e.give[r] or 0, give[r]) end
   hand_over_others(e.player, e.partner, e.give)
-  for _, r in ipairs(RESOURCES) do spend(e.partner, e.player, r, e.get[r] or 0) end
+  for _, r in ipairs(RESOURCES) do hand_over(e.partner, e.player, r, e.get[r] or 0, get[r]) end
   hand_over_others(e.partner, e.player, e.get)
   return game.REPLACE
 end, { priority = 100 })
