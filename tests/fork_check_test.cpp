@@ -92,25 +92,46 @@ TEST_F(ForkCheckTest, AGuardedPackPassesAndTheGameIsUnchanged) {
   }
 }
 
-// Games of shipped packs in which a redeal once broke a fork: Commercial Harbor (C&K game 1),
-// Master Merchant (C&K games 6 and 10), a token payment in a trade (tokens game 15); seed 1,
-// random bots, fork checks as `catan check` makes them.
+// Games of shipped packs in which a redeal once broke a fork, with random bots unless named:
+// Commercial Harbor (C&K games 1 and 22: each side's card), Master Merchant (C&K games 6, 10),
+// the Spy (C&K game 7, heuristic bots), a token payment in a trade (tokens game 15); seed 1,
+// fork checks as `catan check` makes them.
 TEST(ForkCheckShipped, RedealsNoLongerBreakTheShippedPacks) {
   struct Case {
     std::vector<std::string> packs;
     std::uint64_t game;
+    std::string bots = "random";
   };
-  for (const Case& c :
-       {Case{{"base", "cities-knights"}, 1}, Case{{"base", "cities-knights"}, 6},
-        Case{{"base", "cities-knights"}, 10}, Case{{"base", "resource-tokens"}, 15}}) {
+  const std::vector<std::string> ck{"base", "cities-knights"};
+  for (const Case& c : {Case{ck, 1}, Case{ck, 6}, Case{ck, 10}, Case{ck, 22},
+                        Case{ck, 7, "heuristic"}, Case{{"base", "resource-tokens"}, 15}}) {
     Session s(packs::testing::shipped_packs(), c.packs, {});
     GameConfig config;
     config.players = 4;
     config.game_index = c.game;
+    config.agents.assign(4, c.bots);
     config.check_forks = 25;
     const auto r = s.play(config);
     EXPECT_TRUE(r.ok) << c.packs.back() << " game " << c.game << ": " << r.error;
   }
+}
+
+// Progress cards in hand are private: a look-ahead as seen by one seat deals the others' again.
+TEST(ForkCheckShipped, CitiesAndKnightsProgressCardsArePrivate) {
+  Session s(packs::testing::shipped_packs(), {"base", "cities-knights"}, {});
+  GameConfig config;
+  config.players = 4;
+  config.max_turns = 1;
+  ASSERT_TRUE(s.play(config).ok);
+  const auto& state = s.state();
+  const auto progress = state.forms.find("progress");
+  ASSERT_TRUE(progress.has_value());
+  ASSERT_LT(static_cast<std::size_t>(*progress), state.form_private.size());
+  EXPECT_NE(state.form_private[static_cast<std::size_t>(*progress)], 0);
+  const auto shown = state.forms.find("progress_shown");
+  ASSERT_TRUE(shown.has_value());
+  EXPECT_TRUE(static_cast<std::size_t>(*shown) >= state.form_private.size() ||
+              state.form_private[static_cast<std::size_t>(*shown)] == 0);
 }
 
 }  // namespace

@@ -129,6 +129,9 @@ PROGRESS_EFFECTS.spy = {
       if game.count(q, kind, "progress") > 0 then opts[#opts + 1] = { id = kind, card = kind } end
     end
     local kind = game.decide(p, "ck.spy_card", opts).card
+    -- p saw q's cards; a fork as seen by p deals them again at its fork point, and a card dealt
+    -- away is not taken.
+    if game.count(q, kind, "progress") == 0 then return end
     game.move(q, p, kind, 1, "progress")
     progress_limit_check(p)
   end,

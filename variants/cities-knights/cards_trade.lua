@@ -181,15 +181,16 @@ PROGRESS_EFFECTS.commercial_harbor = {
   play = function(p) storage.harbor[p] = { turn = game.turn(), done = {} } end,
 }
 
--- In a game q still holds a commodity after p's choice. A fork as seen by p deals q's hand
--- again at its fork point and may deal them away: the exchange then lapses (q stays to be dealt
--- with), as a domestic trade does.
+-- In a game q still holds a commodity after p's choice, and p the card it gives after q's. A
+-- fork as seen by one of them deals the other's hand again at its fork point and may deal those
+-- away: the exchange then lapses (q stays to be dealt with), as a domestic trade does.
 local function run_harbor(p, entry)
   local q = entry.player
   local give = game.decide(p, "ck.harbor_give", harbor_gives(p))
   local takes = held_options(q, COMMODITIES)
   if #takes == 0 then return end
   local take = game.decide(q, "ck.harbor_take", takes).resource
+  if game.count(p, give.resource, give.form or "card") == 0 then return end
   game.move(p, q, give.resource, 1, give.form or "card")
   game.move(q, p, take, 1, "card")
   harbor_of(p).done[q] = true

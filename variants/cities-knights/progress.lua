@@ -3,7 +3,8 @@
 --
 -- State: three hidden decks "progress.<track>" of 18 cards each (fact 94; PROGRESS_CARDS
 -- gives the kinds and counts, facts P1-P25), shuffled at setup; a drawn card goes to its
--- holder's holdings in form "progress" (public: open question 18 lets the Spy see them), except
+-- holder's holdings in form "progress" (private: the others see how many, not which; the Spy's
+-- player looks at them when the card is played, open question 18), except
 -- Printer and Constitution, shown at once (fact 99): form "progress_shown", 1 point each
 -- through player prop progress_points (base.point_props).
 -- Rules:
@@ -114,7 +115,7 @@ game.on("base.point_props", function(e)
 end)
 
 game.on("game.setup", function(e)
-  game.add_form("progress")
+  game.add_form("progress", "private")
   game.add_form("progress_shown")
   for _, track in ipairs(TRACKS) do
     game.add_deck(deck(track), { hidden = true })
