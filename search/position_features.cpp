@@ -136,6 +136,47 @@ class ElementFeatures {
     }
   }
 
+  // The open ends of seat paths: for each path seat key K, the nodes at an end of a path of p
+  // that carry no seat key's value (where p's paths could lead), each once:
+  // path.K.open_node, and path.K.open_node.tile.T=U for the tiles at its corners.
+ public:
+  void open_ends() {
+    const Properties& paths = state_.path_props;
+    const Properties& nodes = state_.node_props;
+    const std::vector<char> path_seat = seat_keys(paths, players_);
+    const std::vector<char> node_seat = seat_keys(nodes, players_);
+    tile_seat_ = seat_keys(state_.tile_props, players_);
+    std::vector<char> owned(static_cast<std::size_t>(nodes.elements()), 0);
+    for (int k = 0; k < nodes.keys().size(); ++k) {
+      if (!node_seat[static_cast<std::size_t>(k)]) continue;
+      const auto& column = nodes.column(k);
+      for (std::size_t n = 0; n < column.size(); ++n)
+        if (seat_of(column[n], players_) >= 0) owned[n] = 1;
+    }
+    std::vector<int> seen(owned.size(), -1);  // the last (seat, key) that counted the node
+    for (int k = 0; k < paths.keys().size(); ++k) {
+      if (!path_seat[static_cast<std::size_t>(k)]) continue;
+      const auto& column = paths.column(k);
+      for (int p = 0; p < players_; ++p) {
+        base_ = "path.";
+        base_ += paths.keys().name(k);
+        base_ += ".open_node";
+        const int mark = k * players_ + p;
+        for (std::size_t e = 0; e < column.size(); ++e) {
+          if (seat_of(column[e], players_) != p) continue;
+          for (const int n : state_.board.path_nodes(static_cast<int>(e))) {
+            const auto i = static_cast<std::size_t>(n);
+            if (i >= owned.size() || owned[i] || seen[i] == mark) continue;
+            seen[i] = mark;
+            sink_.add(p, base_, 1);
+            tiles(p, n, base_);
+          }
+        }
+      }
+    }
+  }
+
+ private:
   const engine::GameState& state_;
   FeatureSink& sink_;
   const int players_;
@@ -194,6 +235,7 @@ void extract_features(const engine::GameState& state, FeatureSink& sink) {
   elements.run("tile", state.tile_props, false);
   if (state.board.finalized()) elements.run("node", state.node_props, true);
   elements.run("path", state.path_props, false);
+  if (state.board.finalized()) elements.open_ends();
 }
 
 }  // namespace catan::search

@@ -15,6 +15,9 @@
 //   node.KEY[.P=V].tile.T=U     for each such node and each tile at its corner with tile
 //                               property T = U (a category), one; P=V is each string property
 //                               of the node's piece keys (none: no P=V part)
+//   path.KEY.open_node[.tile.T=U]  the nodes at an end of p's paths (a seat key KEY) that carry
+//                               no seat key's value, each once, and the tiles at their corners:
+//                               where p's paths could lead
 // A seat key is a property whose every value set on that kind of element is a seat number
 // (1..players): base's node "owner" and path "road", C&K's "metropolis". A key that also holds
 // other values (a tile's "number") is a category instead. A piece key is a property set only on

@@ -92,8 +92,17 @@ TEST(PositionFeatures, EverySeatFeatureOfASmallState) {
       {"node.owner.building=settlement.tile.resource=ore", 1},
   };
   const Features second{
-      {"turn.order=0", 1},     {"player.vp", 2}, {"player.longest", 1},
-      {"holds.card.brick", 1}, {"path.road", 1},
+      {"turn.order=0", 1},
+      {"player.vp", 2},
+      {"player.longest", 1},
+      {"holds.card.brick", 1},
+      {"path.road", 1},
+      // Path 3 is tile 0's lower-left side: both its ends are free, and between them they
+      // touch tile 0 (a 6 of ore) twice and 8s three times.
+      {"path.road.open_node", 2},
+      {"path.road.open_node.tile.number=6", 2},
+      {"path.road.open_node.tile.resource=ore", 2},
+      {"path.road.open_node.tile.number=8", 3},
   };
   EXPECT_EQ(sink.seats[0], first);
   EXPECT_EQ(sink.seats[1], second);
