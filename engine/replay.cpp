@@ -13,6 +13,12 @@ namespace catan::engine {
 
 using nlohmann::json;
 
+std::string agent_failure_error(const Replay::AgentFailure& failure, std::size_t decision) {
+  return fmt::format(
+      "player {}'s agent failed choosing '{}' at decision {}, as the replay records: {}",
+      failure.player + 1, failure.kind, decision, failure.error);
+}
+
 json to_json(const Replay& r) {
   json loaded = json::array();
   for (const auto& p : r.loaded) {

@@ -69,6 +69,11 @@ struct Replay {
   std::optional<AgentFailure> agent_failure;
 };
 
+// The error a replay stops with at decision `decision` (1-based), the one whose agent failed in
+// the recorded game: "player 1's agent failed choosing 'base.action' at decision 37, as the
+// replay records: ERROR".
+std::string agent_failure_error(const Replay::AgentFailure& failure, std::size_t decision);
+
 // True if `s` is a pack version: MAJOR.MINOR.PATCH (numbers without leading zeros), then
 // optionally "-prerelease" and/or "+build", each a non-empty run of [0-9A-Za-z.-].
 bool is_pack_version(std::string_view s);

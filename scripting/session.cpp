@@ -1001,9 +1001,8 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
   if (replaying) {
     if (replay_pos >= replaying->decisions.size() && replaying->agent_failure &&
         replaying->agent_failure->player == player && replaying->agent_failure->kind == kind)
-      throw std::runtime_error(fmt::format(
-          "player {}'s agent failed choosing '{}' at decision {}, as the replay records: {}",
-          player + 1, kind, replay_pos + 1, replaying->agent_failure->error));
+      throw std::runtime_error(
+          engine::agent_failure_error(*replaying->agent_failure, replay_pos + 1));
     if (replay_pos >= replaying->decisions.size()) {
       divergence = fmt::format(
           "replay diverged at decision {}: the game asks player {} for '{}' among {} options, "

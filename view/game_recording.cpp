@@ -237,9 +237,7 @@ class RecordingAgent final : public engine::Agent {
     const auto& failure = replay_.agent_failure;
     if (next_ >= replay_.decisions.size() && failure && failure->player == d.player &&
         failure->kind == d.kind) {
-      throw std::runtime_error(fmt::format(
-          "player {}'s agent failed choosing '{}' at decision {}, as the replay records: {}",
-          d.player + 1, d.kind, next_ + 1, failure->error));
+      throw std::runtime_error(engine::agent_failure_error(*failure, next_ + 1));
     }
     if (next_ >= replay_.decisions.size())
       diverge(fmt::format(
