@@ -878,7 +878,7 @@ int g_search(lua_State* L) {
   std::string spec = "mcts";
   if (!lua_isnoneornil(L, 2)) {
     luaL_checktype(L, 2, LUA_TTABLE);
-    for (const char* key : {"iterations", "horizon", "rollout", "c", "time"}) {
+    for (const char* key : {"iterations", "horizon", "rollout", "c", "time", "eval"}) {
       if (lua_getfield(L, 2, key) != LUA_TNIL) {
         if (!lua_isstring(L, -1))
           luaL_error(L, "game.search: '%s' must be a number or a name", key);
@@ -896,6 +896,14 @@ int g_search(lua_State* L) {
   }
   if (settings.rollout.empty())
     settings.rollout = s.rollout_agent.empty() ? "random" : s.rollout_agent;
+  // The learned evaluation of the configuration when one is found (eval=auto), as for mcts seats.
+  std::string model_error;
+  try {
+    settings.model = s.value_model(settings.eval, *s.playing);
+  } catch (const std::exception& e) {
+    model_error = std::string("game.search: ") + e.what();
+  }
+  if (!model_error.empty()) luaL_error(L, "%s", model_error.c_str());
   // The decision as seen from this call: its options are argument 1 of this frame.
   DecisionContext ctx = *static_cast<const DecisionContext*>(s.deciding->context);
   ctx.L = L;

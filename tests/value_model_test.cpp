@@ -364,6 +364,34 @@ TEST(ValueModelSearch, AutoFindsTheModelThePackStackCarries) {
   config.players = 3;  // another configuration: no model
   EXPECT_EQ(fresh.value_model("auto", config), nullptr);
 
+  // game.search from a Lua agent finds the model too: a model file of another configuration
+  // named in its settings is refused, by name.
+  std::filesystem::create_directories(root / "searcher");
+  std::ofstream(root / "searcher" / "pack.json")
+      << R"({"name": "searcher", "version": "1.0.0", "description": "t", "requires": ["dice-race"],
+             "entry": ["main.lua"]})";
+  std::ofstream(root / "searcher" / "main.lua")
+      << "game.agent('searcher', function(p, kind, opts)\n"
+         "  return game.search(opts, {iterations = 4, horizon = 1, eval = '"
+      << (root / "three.json").string() << "'}) or 1\nend)\n";
+  ValueModel(ModelConfig::make({"dice-race"}, {}, 3), {{"player.score", 1, 1}},
+             nlohmann::json::object())
+      .save(root / "three.json");
+  {
+    packs::PackSearch again;  // a search lists its folders once: a new one sees the new pack
+    again.add_dir(root);
+    scripting::Session searching(again, {"dice-race", "searcher"}, {});
+    scripting::GameConfig game;
+    game.players = 2;
+    game.agents = {"searcher", "random"};
+    const auto r = searching.play(game);
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.error.find("game.search: model"), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find("was trained for 'dice-race 3p', not for 'dice-race+searcher 2p'"),
+              std::string::npos)
+        << r.error;
+  }
+
   // A game with the model: it plays, and the same seed plays the same game.
   config.players = 2;
   config.agents = {"mcts:iterations=6:horizon=1", "random"};
