@@ -143,13 +143,14 @@ class TrainCommand final : public Command {
       }
     }
     for (auto& th : pool) th.join();
+    // The first thread's error (a Session that did not load, or its first failed game).
+    std::string first_error;
     for (const std::string& e : errors)
-      if (!e.empty() && failed == 0) throw std::runtime_error(e);
+      if (first_error.empty()) first_error = e;
+    if (!first_error.empty() && failed == 0) throw std::runtime_error(first_error);
     if (failed * 10 > games_)
-      throw std::runtime_error(
-          fmt::format("{} of {} training games failed; the first: {}", failed.load(), games_,
-                      *std::find_if(errors.begin(), errors.end(),
-                                    [](const std::string& e) { return !e.empty(); })));
+      throw std::runtime_error(fmt::format("{} of {} training games failed; the first: {}",
+                                           failed.load(), games_, first_error));
     const double play_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -185,9 +186,7 @@ class TrainCommand final : public Command {
         100.0 / game_.players, report.heldout_log_loss, report.uniform_log_loss);
     if (failed > 0)
       print_error(fmt::format("{} of {} games failed and were left out; the first: {}",
-                              failed.load(), games_,
-                              *std::find_if(errors.begin(), errors.end(),
-                                            [](const std::string& e) { return !e.empty(); })));
+                              failed.load(), games_, first_error));
     return kOk;
   }
 

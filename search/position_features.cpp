@@ -56,17 +56,26 @@ std::vector<char> seat_keys(const Properties& props, int players) {
 // nodes with the production features of the tiles at their corners.
 class ElementFeatures {
  public:
+  // The seat keys of each kind of element are found once, here.
   ElementFeatures(const engine::GameState& state, FeatureSink& sink)
-      : state_(state), sink_(sink), players_(state.players) {}
+      : state_(state),
+        sink_(sink),
+        players_(state.players),
+        tile_seat_(seat_keys(state.tile_props, players_)),
+        node_seat_(seat_keys(state.node_props, players_)),
+        path_seat_(seat_keys(state.path_props, players_)) {}
 
-  void run(std::string_view elem, const Properties& props, bool with_tiles) {
-    const std::vector<char> seat = seat_keys(props, players_);
+  void tile_features() { run("tile", state_.tile_props, tile_seat_, false); }
+  void node_features() { run("node", state_.node_props, node_seat_, true); }
+  void path_features() { run("path", state_.path_props, path_seat_, false); }
+
+ private:
+  // `seat`: the seat keys of `props`.
+  void run(std::string_view elem, const Properties& props, const std::vector<char>& seat,
+           bool with_tiles) {
     const int keys = props.keys().size();
     std::vector<char> piece_key;
-    if (with_tiles) {
-      tile_seat_ = seat_keys(state_.tile_props, players_);
-      piece_key = piece_keys(props, seat);
-    }
+    if (with_tiles) piece_key = piece_keys(props, seat);
     for (int id = 0; id < props.elements(); ++id) {
       for (int k = 0; k < keys; ++k) {
         if (!seat[static_cast<std::size_t>(k)]) continue;
@@ -101,7 +110,6 @@ class ElementFeatures {
     }
   }
 
- private:
   // Per column of `props`: whether it is a piece key, set only on elements that have a seat
   // key's value (base's "building"; not "harbor", which unowned nodes carry too).
   std::vector<char> piece_keys(const Properties& props, const std::vector<char>& seat) const {
@@ -143,9 +151,8 @@ class ElementFeatures {
   void open_ends() {
     const Properties& paths = state_.path_props;
     const Properties& nodes = state_.node_props;
-    const std::vector<char> path_seat = seat_keys(paths, players_);
-    const std::vector<char> node_seat = seat_keys(nodes, players_);
-    tile_seat_ = seat_keys(state_.tile_props, players_);
+    const std::vector<char>& path_seat = path_seat_;
+    const std::vector<char>& node_seat = node_seat_;
     std::vector<char> owned(static_cast<std::size_t>(nodes.elements()), 0);
     for (int k = 0; k < nodes.keys().size(); ++k) {
       if (!node_seat[static_cast<std::size_t>(k)]) continue;
@@ -180,8 +187,8 @@ class ElementFeatures {
   const engine::GameState& state_;
   FeatureSink& sink_;
   const int players_;
-  std::vector<char> tile_seat_;
   // Reused name buffers: no allocation once they have grown.
+  const std::vector<char> tile_seat_, node_seat_, path_seat_;
   std::string base_, name_, tile_name_;
 };
 
@@ -232,9 +239,9 @@ void extract_features(const engine::GameState& state, FeatureSink& sink) {
   }
 
   ElementFeatures elements(state, sink);
-  elements.run("tile", state.tile_props, false);
-  if (state.board.finalized()) elements.run("node", state.node_props, true);
-  elements.run("path", state.path_props, false);
+  elements.tile_features();
+  if (state.board.finalized()) elements.node_features();
+  elements.path_features();
   if (state.board.finalized()) elements.open_ends();
 }
 
