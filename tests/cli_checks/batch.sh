@@ -106,7 +106,7 @@ expect 2 "game deadline: NaN" -- "$catan" "${slow[@]}" --games 2 --game-deadline
 expect 2 "game deadline: negative" -- "$catan" "${slow[@]}" --games 2 --game-deadline -1
 expect 2 "game deadline: infinite" -- "$catan" "${slow[@]}" --games 2 --game-deadline inf
 
-# The game deadline, end to end: games of some 20 ms against a deadline of 5 ms all fail, their
+# The game deadline, end to end: games of some 200 ms against a deadline of 5 ms all fail, their
 # threads are abandoned and replaced, the results are written and the process ends; each has a
 # replay of its inputs marked abandoned.
 mkdir -p "$tmp/batch/heavy"
@@ -116,7 +116,7 @@ cat >"$tmp/batch/heavy/main.lua" <<'EOF'
 game.on("game.setup", function(e) game.add_form("chip") end)
 game.on("turn", function(e)
   local x = 0
-  for i = 1, 3000000 do x = x + i end
+  for i = 1, 30000000 do x = x + i end
   game.finish(e.player, "one turn")
 end)
 EOF
