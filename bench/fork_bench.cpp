@@ -15,6 +15,7 @@
 #include "engine/agent.h"
 #include "engine/fork.h"
 #include "engine/game_state.h"
+#include "engine/seat_view.h"
 #include "scripting/pack_search.h"
 #include "scripting/session.h"
 
@@ -30,7 +31,7 @@ class ForkTimer final : public engine::Agent {
       : state_(state), at_(at), seen_by_(seen_by) {}
   std::string name() const override { return "random"; }
   int choose(const engine::Decision& d) override {
-    if (!done_ && d.state && d.forker && d.state->decisions.size() >= at_) {
+    if (!done_ && d.view && d.forker && d.view->decisions().size() >= at_) {
       done_ = true;
       engine::ForkRequest request;
       request.turns = 0;
@@ -44,7 +45,7 @@ class ForkTimer final : public engine::Agent {
           break;
         }
         replayed += r.replayed;
-        played += r.state->decisions.size() - d.state->decisions.size();
+        played += r.state->decisions.size() - d.view->decisions().size();
       }
       state_.counters["replayed"] =
           benchmark::Counter(static_cast<double>(replayed), benchmark::Counter::kAvgIterations);
@@ -100,6 +101,7 @@ void BM_Fork(benchmark::State& state) {
   auto timer =
       std::make_shared<ForkTimer>(state, whole.replay.decisions.size() / 2, state.range(1) != 0);
   config.agent_objects = {timer};
+  config.agents_see_all = true;  // plain forks (seen_by 0) know everything
   const auto r = session.play(config);
   if (!r.ok) state.SkipWithError(r.error.c_str());
   if (!timer->done()) state.SkipWithError("the game ended before the fork point");

@@ -1,7 +1,7 @@
 // The search agent's speed (search/mcts.h): one search from a mid-game 4-player base state (seed
 // 1, game 0, seat 1 random and three heuristic players, at the first decision of seat 1 with at
-// least two options past a third of the game's decisions), at the default settings and with heuristic rollouts; and a whole
-// game of one default mcts against three heuristic bots.
+// least two options past a third of the game's decisions), at the default settings and with
+// heuristic rollouts; and a whole game of one default mcts against three heuristic bots.
 //   build/catan_bench --benchmark_filter=Mcts
 #include <benchmark/benchmark.h>
 
@@ -10,6 +10,7 @@
 
 #include "engine/agent.h"
 #include "engine/game_state.h"
+#include "engine/seat_view.h"
 #include "scripting/pack_search.h"
 #include "scripting/session.h"
 #include "search/mcts.h"
@@ -35,7 +36,7 @@ class SearchTimer final : public engine::Agent {
       : state_(state), at_(at), settings_(search::parse_mcts(spec)) {}
   std::string name() const override { return "random"; }
   int choose(const engine::Decision& d) override {
-    if (!done_ && d.forker && d.state && d.count >= 2 && d.state->decisions.size() >= at_) {
+    if (!done_ && d.forker && d.view && d.count >= 2 && d.view->decisions().size() >= at_) {
       done_ = true;
       std::int64_t forks = 0;
       for (auto _ : state_) {
@@ -82,7 +83,11 @@ void BM_MctsSearch(benchmark::State& state) {
   if (!r.ok) state.SkipWithError(r.error.c_str());
   if (!timer->done()) state.SkipWithError("the game ended before the search point");
 }
-BENCHMARK(BM_MctsSearch)->Arg(0)->Arg(1)->ArgName("heuristic_rollouts")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MctsSearch)
+    ->Arg(0)
+    ->Arg(1)
+    ->ArgName("heuristic_rollouts")
+    ->Unit(benchmark::kMillisecond);
 
 // One game: a default mcts in seat 1, three heuristic bots.
 void BM_MctsGame(benchmark::State& state) {

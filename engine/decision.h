@@ -9,7 +9,7 @@
 namespace catan::engine {
 
 class Forker;
-struct GameState;
+class SeatView;
 
 // One question put to a player. Options are numbered 0..count-1; the agent answers an index.
 // Every option has an id: a short string, unique within the decision and the same in every run
@@ -28,9 +28,9 @@ struct Decision {
   // Forks the game at this decision (engine/fork.h), for agents that look ahead; null where the
   // game cannot be forked (while a replay feeds back recorded answers).
   Forker* forker = nullptr;
-  // The game's state, read-only, for native agents; null where not given. It holds what the
-  // seat may not see (engine/visibility.h): honest agents read only what it may.
-  const GameState* state = nullptr;
+  // The game as the deciding seat may see it (engine/seat_view.h), for native agents; null
+  // where not given. Agents never reach the game's whole state.
+  const SeatView* view = nullptr;
 
   std::string id(int option) const {
     return identify ? identify(context, option) : std::to_string(option + 1);

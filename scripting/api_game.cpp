@@ -3,6 +3,7 @@
 // in Lua. Every function reaches the session through upvalue 1.
 #include <fmt/format.h>
 
+#include "engine/seat_view.h"
 #include "engine/text_bounds.h"
 #include "scripting/lua_agent.h"
 #include "scripting/session_impl.h"
@@ -233,6 +234,7 @@ int g_count(lua_State* L) {
   const int holder = check_holder(L, s, 1);
   const int kind = check_named(L, s.state.kinds, 2, "kind");
   const int form = check_form(L, s, 3);
+  s.require_visible("game.count", holder, form);
   lua_pushinteger(L, s.state.holdings.count(holder, form, kind));
   return 1;
 }
@@ -322,8 +324,13 @@ int g_holdings_view(lua_State* L) {
   } else {
     forms = bit(check_form(L, s, 2));
   }
+  bool guarded = false;
+  if (holder < s.state.players)
+    for (int f = 0; f < s.state.forms.size() && f < 64; ++f)
+      guarded |= (forms >> f & 1) && f < static_cast<int>(s.state.form_private.size()) &&
+                 s.state.form_private[static_cast<std::size_t>(f)];
   const std::size_t before = s.views.bytes();
-  s.views.push_holdings(L, s.state, holder, forms);
+  s.views.push_holdings(L, s.state, holder, forms, guarded, &s);
   if (s.views.bytes() > before) s.check_memory(L);
   return 1;
 }
@@ -404,7 +411,19 @@ int g_deck_shuffle(lua_State* L) {
 }
 int g_deck_items(lua_State* L) {
   Impl& s = session(L);
-  const auto& items = s.state.decks.items(check_named(L, s.state.deck_names, 1, "deck"));
+  const int deck = check_named(L, s.state.deck_names, 1, "deck");
+  const std::vector<int>* shown = &s.state.decks.items(deck);
+  std::vector<int> seen;
+  if (const int seat = s.observing_seat(); seat >= 0) {
+    try {  // what the seat may see of it
+      seen = engine::SeatView(s.state, seat).deck_items(deck);
+    } catch (const engine::HiddenInformation& e) {
+      throw std::runtime_error(
+          fmt::format("game.deck_items: agents see only what their seat may: {}", e.what()));
+    }
+    shown = &seen;
+  }
+  const auto& items = *shown;
   lua_createtable(L, static_cast<int>(items.size()), 0);
   for (std::size_t i = 0; i < items.size(); ++i) {
     lua_pushstring(L, s.state.items.name(items[i]).c_str());

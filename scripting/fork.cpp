@@ -197,6 +197,14 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
   if (!g.playing) throw std::runtime_error("fork: no game is being played");
   if (depth_ >= kMaxDepth)
     throw std::runtime_error(fmt::format("fork: forks nest at most {} deep", kMaxDepth));
+  // An agent's copy is the game as its seat sees it: anything else would show it hidden cards.
+  if (const int seat = g.observing_seat(); seat >= 0 && request.seen_by != seat)
+    throw std::runtime_error(fmt::format(
+        "fork: agents see only what their seat may: an agent of seat {} forks the game as seat {} "
+        "sees it (seen_by = {}), not {}",
+        seat + 1, seat + 1, seat + 1,
+        request.seen_by ? fmt::format("as seat {} sees it", *request.seen_by + 1)
+                        : std::string("knowing everything")));
   lua_State* L = g.lua.get();
   const ForkPoint at{g.game_serial, g.turn_mark.turn, g.turn_mark.decisions};
   // Storage is checked once per turn: the copy's checkpoint at the turn's start copies it then.
@@ -233,6 +241,7 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
   config.players = g.state.players;
   config.max_turns = g.playing->max_turns;
   config.options = g.playing->options;
+  config.agents_see_all = g.playing->agents_see_all;
   config.agents = request.agents;
   config.agent_objects = request.agent_objects;
   config.record_decisions = false;

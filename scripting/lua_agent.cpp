@@ -45,6 +45,7 @@ int LuaAgent::choose(const engine::Decision& decision) {
     owner_ = owner == session_.agent_packs.end() ? -1 : owner->second;
   }
   FrameGuard frame(session_, Frame{-1, owner_, "agent"});
+  session_.guard_views();
   session_.call(3, 1);
   int isnum = 0;
   const lua_Integer choice = lua_tointegerx(L, -1, &isnum);
@@ -61,6 +62,7 @@ std::string identify_lua_option(const void* context, int option) {
   const auto* ctx = static_cast<const DecisionContext*>(context);
   lua_State* L = ctx->L;
   lua::StackGuard guard(L);
+  ctx->session->guard_views();  // a lazy option list runs pack code for the agent
   lua_geti(L, ctx->options_index, option + 1);
   std::string id(push_option_id(L, -1, ctx->kind, option));
   if (const auto problem = engine::option_id_problem(id); !problem.empty())
@@ -77,6 +79,7 @@ std::string describe_lua_option(const void* context, int option) {
     lua_pushvalue(L, ctx->kind_index);
   else
     lua_pushlstring(L, ctx->kind.data(), ctx->kind.size());
+  ctx->session->guard_views();
   lua_geti(L, ctx->options_index, option + 1);
   push_option_label(L, *ctx->session, -2, -1, option);
   std::size_t n = 0;

@@ -74,6 +74,7 @@ void push_option_label(lua_State* L, Session::Impl& s, int kind_index, int optio
       explicit Describing(Session::Impl& s) : s(s) {
         ++s.describing;
         ++s.agent_depth;
+        s.guard_views();
       }
       ~Describing() {
         --s.describing;

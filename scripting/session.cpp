@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "engine/file_io.h"
+#include "engine/seat_view.h"
 #include "engine/text_bounds.h"
 #include "engine/visibility.h"
 #include "scripting/lua_agent.h"
@@ -426,6 +427,17 @@ void Session::Impl::check_memory(lua_State* L, std::size_t pending) {
     lua::trip_memory(lua::host_control(L));
     lua::raise_trip(L);
   }
+}
+
+void Session::Impl::require_visible(const char* function, int holder, int form) const {
+  const int seat = observing_seat();
+  if (seat < 0 || holder == seat || holder >= state.players) return;
+  const auto f = static_cast<std::size_t>(form);
+  if (f >= state.form_private.size() || !state.form_private[f]) return;
+  throw std::runtime_error(fmt::format(
+      "{}: agents see only what their seat may: seat {} may not read the kinds of player {}'s "
+      "holdings in private form '{}' (their count is public: game.total)",
+      function, seat + 1, holder + 1, state.forms.name(form)));
 }
 
 void Session::Impl::require_mutable(const char* function) {
@@ -1031,6 +1043,7 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
         s.deciding_seat = seat;
       }
       ~ReadOnly() {
+        s.views.unguard(s.lua.get());
         s.deciding = nullptr;
         --s.agent_depth;
         s.acting_agent = nullptr;
@@ -1039,7 +1052,8 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
     } read_only(*this, &agent, player);
     if (!forks) forks = std::make_unique<Forks>(*this, fork_depth);
     d.forker = forks.get();
-    d.state = &state;
+    const engine::SeatView view(state, player, playing && playing->agents_see_all);
+    d.view = &view;
     deciding = &d;
     if (fork_depth == 0 && playing && playing->check_forks > 0 &&
         state.decisions.size() % static_cast<std::size_t>(playing->check_forks) == 0)

@@ -68,6 +68,11 @@ struct GameConfig {
   // always holds its decisions. Batches that keep only failed games' replays turn it off and
   // read GameResult::decisions (a game's log is a few thousand kinds and ids to copy).
   bool record_decisions = true;
+  // Let agents see everything: their SeatView is omniscient, Lua agents read every holding and
+  // deck, and their forks may know the whole game (ForkRequest::seen_by unset). For a host's
+  // tests and benchmarks that observe hidden state through an agent; a game played by the lab,
+  // the CLI or a fork's copy of an honest game never sets it (engine/seat_view.h).
+  bool agents_see_all = false;
 };
 
 // One player's line in a summary: seat (0-based), agent name and the player's properties.

@@ -315,6 +315,23 @@ struct Session::Impl {
   // Throws std::runtime_error unless game state may be changed now; otherwise bumps
   // state.version (every mutating API function calls it before changing anything).
   void require_mutable(const char* function);
+  // The seat whose view reads are held to (engine/seat_view.h): while an agent chooses, or a
+  // describer or option list runs for it, the deciding seat; -1 while rule code runs or when the
+  // host lets agents see everything (GameConfig::agents_see_all).
+  int observing_seat() const {
+    return agent_depth > 0 && !checking_invariants && deciding_seat >= 0 &&
+                   !(playing && playing->agents_see_all)
+               ? deciding_seat
+               : -1;
+  }
+  // Throws std::runtime_error, naming `function`, when the observing seat may not see the kinds
+  // of `holder`'s holdings in `form`.
+  void require_visible(const char* function, int holder, int form) const;
+  // Before Lua code runs for an agent: holds the guarded holdings views to the observing seat
+  // (Views::guard). The decision's end unguards them.
+  void guard_views() {
+    if (const int seat = observing_seat(); seat >= 0) views.guard(lua.get(), seat);
+  }
   // Pushes the per-game table field `name` (creating it).
   void push_game_table(const char* name);
   // Throws std::runtime_error naming the first pack global that differs from what loading left.

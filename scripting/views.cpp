@@ -53,6 +53,41 @@ bool same(lua_State* L, int index, const engine::Value& v) {
   }
 }
 
+// Guarded holdings views (push_holdings). Upvalues: 1 the owning Session::Impl, 2 the table of
+// counts, 3 the holder (0-based), 4 what the view shows, for the error ("player 2's holdings in
+// private form 'card'"). No C++ object lives across a Lua error here.
+void check_observer(lua_State* L) {
+  const auto& s = *static_cast<const Session::Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
+  const int seat = s.observing_seat();
+  if (seat >= 0 && seat != static_cast<int>(lua_tointeger(L, lua_upvalueindex(3))))
+    luaL_error(L,
+               "agents see only what their seat may: seat %d may not read the kinds of %s "
+               "(their count is public: game.total)",
+               seat + 1, lua_tostring(L, lua_upvalueindex(4)));
+}
+int guarded_index(lua_State* L) {
+  check_observer(L);
+  lua_settop(L, 2);
+  lua_rawget(L, lua_upvalueindex(2));
+  return 1;
+}
+int raw_next(lua_State* L) {
+  lua_settop(L, 2);
+  if (lua_next(L, 1)) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+int guarded_pairs(lua_State* L) {
+  check_observer(L);
+  lua_pushcfunction(L, raw_next);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushnil(L);
+  return 3;
+}
+int read_only_view(lua_State* L) {
+  return luaL_error(L, "views are read-only: %s", lua_tostring(L, lua_upvalueindex(1)));
+}
+
 }  // namespace
 
 const engine::Properties& Views::props_of(const engine::GameState& state, PropSet set) {
@@ -73,7 +108,11 @@ const engine::Properties& Views::props_of(const engine::GameState& state, PropSe
 
 void Views::reset(lua_State* L) {
   for (auto& views : holdings_)
-    for (const auto& v : views) luaL_unref(L, LUA_REGISTRYINDEX, v.ref);
+    for (const auto& v : views)
+      for (const int ref : {v.ref, v.proxy_ref, v.meta_ref, v.check_ref})
+        luaL_unref(L, LUA_REGISTRYINDEX, ref);
+  any_guarded_ = false;
+  guarded_seat_ = -1;
   holdings_.clear();
   viewed_kinds_ = 0;
   any_holdings_ = false;
@@ -145,12 +184,12 @@ std::int64_t Views::holding_sum(const engine::GameState& state, int holder, std:
 }
 
 void Views::push_holdings(lua_State* L, const engine::GameState& state, int holder,
-                          std::uint64_t forms) {
+                          std::uint64_t forms, bool guarded, void* session) {
   const auto h = static_cast<std::size_t>(holder);
   if (holdings_.size() <= h) holdings_.resize(h + 1);
   for (const auto& v : holdings_[h]) {
     if (v.forms == forms) {
-      lua_rawgeti(L, LUA_REGISTRYINDEX, v.ref);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, v.proxy_ref != LUA_NOREF ? v.proxy_ref : v.ref);
       return;
     }
   }
@@ -164,9 +203,73 @@ void Views::push_holdings(lua_State* L, const engine::GameState& state, int hold
   }
   lua_pushvalue(L, -1);
   tables_.insert(lua_topointer(L, -1));
-  holdings_[h].push_back({forms, luaL_ref(L, LUA_REGISTRYINDEX)});
+  HoldingsView view{forms, luaL_ref(L, LUA_REGISTRYINDEX)};
   bytes_ += sizeof(HoldingsView);
   any_holdings_ = true;
+  if (guarded) {
+    const int counts = lua_gettop(L);
+    std::vector<std::string> names;
+    for (int f = 0; f < state.forms.size(); ++f)
+      if (forms & (std::uint64_t{1} << f)) names.push_back(state.forms.name(f));
+    const std::string what =
+        fmt::format("player {}'s holdings in form{} '{}' (private)", holder + 1,
+                    names.size() == 1 ? "" : "s", fmt::join(names, "', '"));
+    lua_newtable(L);  // the proxy
+    const int proxy = lua_gettop(L);
+    lua_createtable(L, 0, 4);  // its metatable
+    const int meta = proxy + 1;
+    const auto push_closure = [&](lua_CFunction f) {
+      lua_pushlightuserdata(L, session);
+      lua_pushvalue(L, counts);
+      lua_pushinteger(L, holder);
+      lua_pushlstring(L, what.data(), what.size());
+      lua_pushcclosure(L, f, 4);
+    };
+    push_closure(guarded_index);
+    view.check_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    push_closure(guarded_pairs);
+    lua_setfield(L, meta, "__pairs");
+    lua_pushlstring(L, what.data(), what.size());
+    lua_pushcclosure(L, read_only_view, 1);
+    lua_setfield(L, meta, "__newindex");
+    lua_pushliteral(L, "holdings view");
+    lua_setfield(L, meta, "__metatable");
+    lua_pushvalue(L, meta);
+    view.meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_setmetatable(L, proxy);
+    tables_.insert(lua_topointer(L, proxy));
+    lua_pushvalue(L, proxy);
+    view.proxy_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    set_guarded_index(L, view, guarded_seat_ >= 0 && holder != guarded_seat_);
+    lua_replace(L, counts);
+    lua_settop(L, counts);
+    any_guarded_ = true;
+  }
+  holdings_[h].push_back(view);
+}
+
+void Views::set_guarded_index(lua_State* L, const HoldingsView& v, bool check) const {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, v.meta_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, check ? v.check_ref : v.ref);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+}
+
+void Views::guard(lua_State* L, int seat) {
+  if (!any_guarded_ || guarded_seat_ == seat) return;
+  for (std::size_t h = 0; h < holdings_.size(); ++h)
+    for (const auto& v : holdings_[h])
+      if (v.proxy_ref != LUA_NOREF) set_guarded_index(L, v, static_cast<int>(h) != seat);
+  guarded_seat_ = seat;
+}
+
+void Views::unguard(lua_State* L) {
+  if (guarded_seat_ < 0) return;
+  for (std::size_t h = 0; h < holdings_.size(); ++h)
+    for (const auto& v : holdings_[h])
+      if (v.proxy_ref != LUA_NOREF && static_cast<int>(h) != guarded_seat_)
+        set_guarded_index(L, v, false);
+  guarded_seat_ = -1;
 }
 
 void Views::update_holding(lua_State* L, const engine::GameState& state, int holder, int form,
@@ -339,6 +442,14 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
                            who, forms));
         }
         lua_pop(L, 1);
+      }
+      if (!problem && v.proxy_ref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, v.proxy_ref);
+        lua_pushnil(L);
+        if (lua_next(L, -2))
+          fail(fmt::format("pack code wrote into the holdings view of {} ({}): views are read-only",
+                           who, forms));
+        lua_settop(L, top);
       }
       if (!problem && entries != viewed_kinds_)
         fail(fmt::format(

@@ -34,7 +34,17 @@ class Views {
 
   // Pushes the view of `holder`'s holdings in the forms of `forms` (bit f = form id f):
   // view[kind name] = the count summed over those forms, for every declared kind (0 when none).
-  void push_holdings(lua_State* L, const engine::GameState& state, int holder, std::uint64_t forms);
+  // A guarded view (a player's view that includes a private form) is an empty table whose
+  // metatable reads the counts: while an agent of another seat runs Lua code (guard()), reading
+  // or iterating it raises an error naming what is hidden; otherwise it reads like a plain view.
+  // `session` is the owning Session::Impl, which says who is observing (a guarded read asks it).
+  void push_holdings(lua_State* L, const engine::GameState& state, int holder, std::uint64_t forms,
+                     bool guarded, void* session);
+  // Makes every guarded view of a holder other than `seat` (0-based) check who reads it, until
+  // unguard(): a plain table read stays the fast path for everything else. Cheap when called
+  // again for the same seat.
+  void guard(lua_State* L, int seat);
+  void unguard(lua_State* L);
   // Pushes the view of property `key` of `set`: view[id] = value (1-based element ids; seats
   // for PropSet::Player), nil where unset. For PropSet::Game the view holds every game
   // property by name instead, and `key` is ignored.
@@ -107,8 +117,15 @@ class Views {
 
   struct HoldingsView {
     std::uint64_t forms;  // bit f: form f is summed
-    int ref;
+    int ref;              // the table of counts the kernel writes
+    // Guarded views: the table pack code holds (empty), its metatable and the checking
+    // __index closure; LUA_NOREF otherwise.
+    int proxy_ref = LUA_NOREF;
+    int meta_ref = LUA_NOREF;
+    int check_ref = LUA_NOREF;
   };
+  // Points the __index of guarded view `v` of `holder` at its counts (fast) or its check.
+  void set_guarded_index(lua_State* L, const HoldingsView& v, bool check) const;
   // sum of holdings of `kind` in the forms of `forms`.
   static std::int64_t holding_sum(const engine::GameState& state, int holder, std::uint64_t forms,
                                   int kind);
@@ -120,6 +137,8 @@ class Views {
   bool any_props_ = false;
   int turn_ref_ = LUA_NOREF;
   std::unordered_set<const void*> tables_;  // every view's table (is_view)
+  bool any_guarded_ = false;
+  int guarded_seat_ = -1;  // the seat guard() serves (-1: unguarded)
   std::size_t bytes_ = 0;
 };
 

@@ -12,6 +12,7 @@
 
 #include "engine/fork.h"
 #include "engine/game_state.h"
+#include "engine/seat_view.h"
 #include "search/value_model.h"
 
 namespace catan::search {
@@ -179,15 +180,14 @@ class Tree {
 int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine::Rng& rng,
                 SearchStats* stats) {
   if (d.count == 1) return 0;
-  if (!d.forker || !d.state)
-    return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
+  if (!d.forker || !d.view) return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                     std::chrono::duration<double, std::milli>(settings.time_ms));
 
   Tree tree(d.player, settings.exploration);
   engine::ForkRequest request;
-  request.agents.assign(static_cast<std::size_t>(d.state->players),
+  request.agents.assign(static_cast<std::size_t>(d.view->players()),
                         settings.rollout.empty() ? "random" : settings.rollout);
   request.turns = settings.horizon;
   request.seen_by = d.player;
@@ -213,7 +213,7 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
   // at least as its rollout agent would instead of following the luck of the copies.
   constexpr double kMargin = 0.02;
   const int probes = std::min(8, budget / 4);
-  const std::size_t root = d.state->decisions.size();
+  const std::size_t root = d.view->decisions().size();
   std::unordered_map<std::string, int> votes;
   std::string default_id;
   SearchStats local;

@@ -12,6 +12,7 @@
 #include "engine/fork.h"
 #include "engine/game_state.h"
 #include "engine/rng.h"
+#include "engine/seat_view.h"
 #include "scripting/session.h"
 #include "shipped_packs.h"
 
@@ -35,9 +36,9 @@ class CheckpointProbe final : public engine::Agent {
     pick_ = engine::Rng::for_stream(salt_, game_index, static_cast<std::uint64_t>(seat));
   }
   int choose(const engine::Decision& d) override {
-    if (d.forker && d.state && pick_.below(static_cast<std::uint64_t>(every_)) == 0) {
+    if (d.forker && d.view && pick_.below(static_cast<std::uint64_t>(every_)) == 0) {
       Fork f;
-      f.decision = d.state->decisions.size();
+      f.decision = d.view->decisions().size();
       engine::ForkRequest request;
       request.seed = salt_ + forks_.size();
       request.turns = 2;
@@ -88,6 +89,7 @@ TEST_P(ForkCheckpointTest, ACheckpointedForkIsTheForkByReplay) {
     config.seed = 77;
     config.game_index = static_cast<std::uint64_t>(game);
     config.players = stack.players;
+    config.agents_see_all = true;  // half the forks know everything
     for (int seat = 0; seat < stack.players; ++seat)
       config.agent_objects.push_back(std::make_shared<CheckpointProbe>(
           1000 + static_cast<std::uint64_t>(seat), stack.every, forks));

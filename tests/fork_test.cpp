@@ -12,6 +12,7 @@
 #include "engine/agent.h"
 #include "engine/fork.h"
 #include "engine/game_state.h"
+#include "engine/seat_view.h"
 #include "session_fixture.h"
 #include "shipped_packs.h"
 
@@ -72,6 +73,7 @@ TEST_F(ForkTest, TheOriginalGameIsUntouchedAndForksFollowTheirStream) {
   int forks = 0, diverged = 0;
   for (std::uint64_t game = 0; game < 60; ++game) {
     GameConfig config;
+    config.agents_see_all = true;  // its forks know everything
     config.seed = 42;
     config.game_index = game;
     config.players = 4;
@@ -133,6 +135,7 @@ TEST_F(ForkTest, ACopyCanStopAfterANumberOfTurns) {
   auto s = session({"dice-race"});
   for (const int turns : {0, 1, 3}) {
     GameConfig config;
+    config.agents_see_all = true;  // its forks know everything
     config.players = 3;
     auto agent = std::make_shared<OnceAgent>(turns);
     config.agent_objects = {agent};
@@ -169,6 +172,7 @@ end)
   const auto scores = [&](const std::string& name) {
     auto s = session({name});
     GameConfig config;
+    config.agents_see_all = true;  // its forks know everything
     config.players = 3;
     auto agent = std::make_shared<OnceAgent>(0);
     config.agent_objects = {agent};
@@ -326,7 +330,7 @@ class Captor final : public engine::Agent {
  public:
   std::string name() const override { return "captor"; }
   int choose(const engine::Decision& d) override {
-    if (!seen && d.state) seen = snapshot(*d.state);
+    if (!seen && d.view) seen = snapshot(*d.view->omniscient());
     return static_cast<int>(rng().below(static_cast<std::uint64_t>(d.count)));
   }
   std::optional<Snapshot> seen;
@@ -340,7 +344,7 @@ class SeenByAgent final : public engine::Agent {
   std::string name() const override { return "random"; }
   int choose(const engine::Decision& d) override {
     if (n_++ == at_ && d.forker) {
-      original = snapshot(*d.state);
+      original = snapshot(*d.view->omniscient());
       for (const std::uint64_t seed : {11u, 12u}) {
         auto captor = std::make_shared<Captor>();
         engine::ForkRequest request;
@@ -372,6 +376,7 @@ TEST_F(ForkTest, AForkAsSeenByASeatRedealsOnlyWhatThatSeatCannotSee) {
     config.players = 4;
     auto agent = std::make_shared<SeenByAgent>(30);
     config.agent_objects = {agent};
+    config.agents_see_all = true;  // the agents observe what the copies hide
     const GameResult r = s->play(config);
     ASSERT_TRUE(r.ok) << r.error;
     if (!agent->original) continue;

@@ -14,6 +14,7 @@
 #include "engine/fork.h"
 #include "engine/game_state.h"
 #include "engine/rng.h"
+#include "engine/seat_view.h"
 #include "search/mcts.h"
 #include "session_fixture.h"
 
@@ -100,7 +101,8 @@ TEST(MctsSteeringTest, ACopyReadsASampleOfALongListAndEveryOptionOfAShortOne) {
     CountingForker forker(count);
     engine::Decision d{0, "pick", count, &CountingForker::identify, nullptr, &forker};
     d.forker = &forker;
-    d.state = &forker.state();
+    const engine::SeatView view(forker.state(), 0);
+    d.view = &view;
     engine::Rng rng = engine::Rng::for_stream(3, 0, 0);
     search::SearchStats stats;
     const int choice = search::mcts_choose(d, parse_mcts("mcts"), rng, &stats);

@@ -298,6 +298,7 @@ TEST(ValueModelSearch, ForkScoresComeFromTheEvaluationUntilTheCopyEnds) {
   scripting::Session session(packs::testing::shipped_packs(), {"base"}, {});
   auto probe = std::make_shared<EvaluateProbe>();
   scripting::GameConfig config;
+  config.agents_see_all = true;  // its forks know everything
   config.players = 4;
   config.agent_objects = {probe};
   const auto r = session.play(config);

@@ -317,15 +317,21 @@ for _, kind in ipairs({ "ck.smith", "ck.master_merchant", "ck.spy", "ck.spy_card
   game.extend_agent("heuristic", kind, function() return 1 end)
 end
 
--- The monopolies: the kind whose cards the opponents would give most (2 or 1 each at most).
+-- The cards of `kind` p's opponents hold together: what neither p nor a supply holds (public:
+-- a hand's kinds are private, each kind's total across the hands is not).
+local function opponents_total(p, kind)
+  local n = game.sum(kind, "card") - game.count(p, kind, "card")
+  for _, supply in ipairs(game.supplies()) do n = n - game.count(supply, kind, "card") end
+  return n
+end
+
+-- The monopolies: the kind whose cards the opponents would give most (2 or 1 each at most), as
+-- far as p can tell: their cards of it together, up to the cap for each.
 for kind, cap in pairs({ ["ck.resource_monopoly"] = 2, ["ck.trade_monopoly"] = 1 }) do
   game.extend_agent("heuristic", kind, function(p, _, opts)
     local best, most = 1, -1
     for i, o in ipairs(opts) do
-      local n = 0
-      for q = 1, game.players() do
-        if q ~= p then n = n + math.min(cap, game.count(q, o.resource, "card")) end
-      end
+      local n = math.min(cap * (game.players() - 1), opponents_total(p, o.resource))
       if n > most then best, most = i, n end
     end
     return best

@@ -155,7 +155,7 @@ local function leader_of(p)
   local best, best_vp, best_cards = nil, -1, -1
   for q = 1, storage.players do
     if q ~= p then
-      local v, c = public_vp(q), view_size(storage.cards[q])
+      local v, c = public_vp(q), game.total(q, "card")
       if v > best_vp or (v == best_vp and c > best_cards) then
         best, best_vp, best_cards = q, v, c
       end
@@ -754,22 +754,27 @@ local function find_counter(plan, offer, try)
   return nil
 end
 
--- True when some opponent of p holds, of every resource of `get` ({resource = n}), one card
--- more than asked for (the bot reads the hands: a shortcut, not a rule).
+-- The cards of resource r p's opponents hold together: what neither p nor the bank holds (public:
+-- a hand's kinds are private, each kind's total across the hands is not).
+local function opponents_total(p, r)
+  return game.sum(r, "card") - storage.cards.bank[r] - storage.cards[p][r]
+end
+
+-- Whether p's opponents may well hold `get` ({resource = n}): together they hold one card more
+-- than asked of each resource of it, and one of them holds one card more than it asks in all
+-- (what p can see: the hands' sizes and each resource's total across them).
 local function opponents_hold(p, get)
-  for q = 1, storage.players do
-    if q ~= p then
-      local hand, ok = storage.cards[q], true
-      for i = 1, #RES do
-        local r = RES[i]
-        local n = get[r]
-        if n and hand[r] <= n then
-          ok = false
-          break
-        end
-      end
-      if ok then return true end
+  local asked = 0
+  for i = 1, #RES do
+    local r = RES[i]
+    local n = get[r]
+    if n then
+      if opponents_total(p, r) <= n then return false end
+      asked = asked + n
     end
+  end
+  for q = 1, storage.players do
+    if q ~= p and game.total(q, "card") > asked then return true end
   end
   return false
 end
@@ -805,10 +810,7 @@ local function monopoly_resource(p, need)
   local best, best_score, best_n = RES[1], -1, 0
   for i = 1, #RES do
     local r = RES[i]
-    local n = 0
-    for q = 1, storage.players do
-      if q ~= p then n = n + storage.cards[q][r] end
-    end
+    local n = opponents_total(p, r)
     local score = n + ((need and need[r] > 0) and 0.5 or 0) -- a needed one wins a tie
     if score > best_score then best, best_score, best_n = r, score, n end
   end
@@ -1027,7 +1029,7 @@ local function robber_choice(p, opts)
   local H = agent_cache()
   local leader = leader_of(p)
   local yield = storage.yield or YIELD
-  local leader_cards = leader and view_size(storage.cards[leader]) > 0
+  local leader_cards = leader and game.total(leader, "card") > 0
   local pips, tile_nodes = H.pips, storage.tile_nodes
   local owners, building = storage.owner, storage.building
   local best, best_score = 1, nil
@@ -1068,7 +1070,7 @@ local function victim_choice(_, opts)
   for i = 1, #opts do
     local q = opts[i].player
     if q then
-      local v, c = public_vp(q), view_size(storage.cards[q])
+      local v, c = public_vp(q), game.total(q, "card")
       if v > bv or (v == bv and c > bc) then best, bv, bc = i, v, c end
     end
   end
