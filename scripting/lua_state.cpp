@@ -399,6 +399,14 @@ void State::load(std::string_view source, const std::string& chunkname) {
   throw ScriptError(ErrorKind::Syntax, one_line(std::move(message)));
 }
 
+void State::pause_clock() noexcept {
+  if (!impl_->frames.empty()) pause_watched(impl_->watched);
+}
+
+void State::resume_clock() noexcept {
+  if (!impl_->frames.empty()) resume_watched(impl_->watched);
+}
+
 void State::call(int nargs, int nresults) {
   Impl& impl = *impl_;
   lua_State* L = impl.L;
@@ -423,7 +431,7 @@ void State::call(int nargs, int nresults) {
   impl.frames.push_back(CallFrame{deadline, budget});
   impl.budget_deadline = deadline;
   impl.budget_size = budget;
-  const bool watched = impl.frames.size() == 1;
+  const bool watched = impl.frames.size() == 1;  // the outermost call
   if (watched) enter_watched(impl.watched, L);
   const int status = lua_pcall(L, nargs, nresults, function);
   if (watched) leave_watched(impl.watched);

@@ -131,6 +131,11 @@ class State {
   // call() returns, the trip is cleared (after a memory trip a full garbage collection runs), so
   // the State is usable again.
   void call(int nargs, int nresults);
+  // Stops the time limit's clock of the outermost call() running now until resume_clock(), which
+  // starts it again from zero: for a wait outside the game inside a call (a person typing an
+  // answer), which is not the packs' time. No effect while no call() runs.
+  void pause_clock() noexcept;
+  void resume_clock() noexcept;
 
   // Pushes the shared read-only globals table of the sandbox (the real _G when !sandbox).
   // Per-chunk environments should be tables whose metatable __index is this table.

@@ -1009,6 +1009,7 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
   engine::Decision d{player, kind, count, &identify_lua_option, &describe_lua_option, &ctx};
   int choice = 0;
   if (fork_request && replaying && replay_pos == replaying->decisions.size()) start_fork();
+  if (continuing && replaying && replay_pos == replaying->decisions.size()) replaying = nullptr;
   const engine::Replay::Decision* recorded = nullptr;
   if (replaying) {
     if (replay_pos >= replaying->decisions.size() && replaying->agent_failure &&
@@ -1446,7 +1447,7 @@ GameResult play_game(Session::Impl& s, const GameConfig& config, bool resume) {
       s.load_game(config.seed, config.game_index, config.players, options);
     s.check_options = config.check_options;
     s.check_locals = config.check_locals;
-    if (!s.replaying || s.fork_request)
+    if (!s.replaying || s.fork_request || s.continuing)
       s.bind_agents(config);
     else
       s.agent_names = s.replaying->agents;
@@ -1490,7 +1491,23 @@ GameResult play_game(Session::Impl& s, const GameConfig& config, bool resume) {
 }  // namespace
 
 GameResult Session::play(const GameConfig& config) {
-  return play_game(*impl_, config, false);
+  Impl& s = *impl_;
+  if (!config.continue_from) return play_game(s, config, false);
+  s.replaying = config.continue_from;
+  s.replay_pos = 0;
+  s.continuing = true;
+  GameResult r = play_game(s, config, false);
+  s.replaying = nullptr;
+  s.continuing = false;
+  return r;
+}
+
+void Session::pause_clock() noexcept {
+  impl_->lua.pause_clock();
+}
+
+void Session::resume_clock() noexcept {
+  impl_->lua.resume_clock();
 }
 
 GameResult Session::play_fork(const GameConfig& config, const engine::Replay& prefix,

@@ -73,6 +73,11 @@ struct GameConfig {
   // tests and benchmarks that observe hidden state through an agent; a game played by the lab,
   // the CLI or a fork's copy of an honest game never sets it (engine/seat_view.h).
   bool agents_see_all = false;
+  // When set: the game is this replay's game played on. Its decisions are fed back first (the
+  // game fails at the first one that differs, as a replay does), then this config's agents
+  // answer from the next decision on; a failure the replay recorded is not asked again. For
+  // undoing a person's move and resuming a saved game. Must outlive play().
+  const engine::Replay* continue_from = nullptr;
 };
 
 // One player's line in a summary: seat (0-based), agent name and the player's properties.
@@ -151,6 +156,10 @@ class Session {
   // Plays one game to its end (a winner, a pack's finish, or the turn cap). Never throws for
   // script or agent errors: they end the game with ok == false and a report.
   GameResult play(const GameConfig& config);
+  // While a game plays: the wait that follows (a person typing an answer) is not counted against
+  // the time limit of the call into Lua it happens in (lua::State::pause_clock).
+  void pause_clock() noexcept;
+  void resume_clock() noexcept;
   // Replays `replay`, feeding back its decisions. ok == false with a one-line error at the first
   // divergence (a different decision asked for, decisions left over or missing, another outcome).
   // A replay marked `abandoned` has no decisions: its game is played again with its recorded

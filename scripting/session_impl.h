@@ -170,6 +170,9 @@ struct Session::Impl {
   // While this Session plays a fork: the request (null otherwise), the turn after which the
   // copy stops (-1: none) and whether it stopped there.
   const engine::ForkRequest* fork_request = nullptr;
+  // GameConfig::continue_from: once `replaying` has fed back its last decision, the game goes on
+  // with the config's agents.
+  bool continuing = false;
   int fork_stop_turn = -1;
   bool fork_stopped = false;
   // The decision being answered while an agent chooses (for game.search), else null.

@@ -113,4 +113,13 @@ void leave_watched(WatchedCall& call) noexcept {
   current_call = nullptr;
 }
 
+void pause_watched(WatchedCall& call) noexcept {
+  call.running.store(0, std::memory_order_release);
+}
+
+void resume_watched(WatchedCall& call) noexcept {
+  if (++call.sequence == 0) ++call.sequence;
+  call.running.store(call.sequence, std::memory_order_release);
+}
+
 }  // namespace catan::lua

@@ -59,5 +59,10 @@ void unwatch(WatchedCall& call);
 // Called by the worker around every outermost call into Lua.
 void enter_watched(WatchedCall& call, lua_State* L) noexcept;
 void leave_watched(WatchedCall& call) noexcept;
+// Called by the worker inside an outermost call that waits on something outside the game (a
+// person typing an answer): pause_watched() stops the call's clock, resume_watched() starts it
+// again from zero (the call continues under a new sequence number).
+void pause_watched(WatchedCall& call) noexcept;
+void resume_watched(WatchedCall& call) noexcept;
 
 }  // namespace catan::lua

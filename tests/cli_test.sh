@@ -141,11 +141,12 @@ check "an edited pack is reported" grep -q "^catan: warning: pack 'myrace' 1.0.0
 
 yes 2 | head -200 >"$tmp/answers"
 expect 0 "human seat" -- sh -c "\"$catan\" play dice-race --bots human,random --option dice-race.target=10 --log \"$tmp/human.json\" <\"$tmp/answers\""
-check "human seat is prompted" grep -q 'choose 1-2>' "$tmp/out"
+check "human seat is prompted" grep -q 'choose 1-2 (help: ?)>' "$tmp/out"
 check "human seat named in summary" grep -q 'player 1 (human)' "$tmp/out"
 expect 0 "replay of a human game" -- "$catan" replay "$tmp/human.json"
-expect 1 "human input ends" -- sh -c "\"$catan\" play dice-race --bots human,random </dev/null"
-check "input end: one line" one_line_error
+# The end of input is a quit: the game is saved to be resumed, and the command says where.
+expect 0 "human input ends" -- sh -c "\"$catan\" play dice-race --bots human,random --log \"$tmp/ended.json\" </dev/null"
+check "input end: saved" grep -q "game saved to $tmp/ended.json after 0 decisions; continue it with: catan play --resume $tmp/ended.json" "$tmp/out"
 
 # The board as text: after a base game, and before each decision of a human seat.
 expect 0 "play base draws the board" -- "$catan" play --rules base --players 3 --seed 2 --max-turns 3
@@ -154,7 +155,7 @@ check "no colour when not a terminal" sh -c "! grep -q $'\\x1b' '$tmp/out'"
 expect 0 "play --no-board" -- "$catan" play --rules base --players 3 --seed 2 --max-turns 3 --no-board
 check "--no-board: no board" sh -c "! grep -q '^legend: ' '$tmp/out'"
 yes 1 | head -10 >"$tmp/answers1" # fewer answers than the 3 turns ask
-expect 1 "human base seat (input ends)" -- sh -c "\"$catan\" play --rules base --players 3 --seed 2 --max-turns 3 --bots human,random <\"$tmp/answers1\""
+expect 0 "human base seat (input ends)" -- sh -c "\"$catan\" play --rules base --players 3 --seed 2 --max-turns 3 --bots human,random --log \"$tmp/ended-base.json\" <\"$tmp/answers1\""
 check "human base seat sees the board before deciding" grep -q '^legend: ' "$tmp/out"
 
 # The replay viewer.

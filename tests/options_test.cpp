@@ -148,7 +148,8 @@ TEST_F(OptionsTest, APersonSeesTheLabelsAndMayTypeANumberOrAnId) {
   EXPECT_NE(text.find("    1) second\n    2) first 2\n    3) any kind: pick\n    4) d\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("please type a number from 1 to 4 (or an option's id)"), std::string::npos)
+  EXPECT_NE(text.find("please type a number from 1 to 4 (or an option's id; help: ?)"),
+            std::string::npos)
       << text;
 }
 

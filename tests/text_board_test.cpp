@@ -32,7 +32,8 @@ end, { after = true, priority = 1000 })
 
 class TextBoardTest : public SessionFixture {
  protected:
-  std::string draw(const std::vector<std::string>& packs, const std::vector<std::string>& options) {
+  std::string draw(const std::vector<std::string>& packs, const std::vector<std::string>& options,
+                   const view::NumberedPlaces& numbered = {}) {
     search().add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
     auto s = session(packs, options);
     GameConfig config;
@@ -41,7 +42,7 @@ class TextBoardTest : public SessionFixture {
     config.max_turns = 2;
     const auto result = s->play(config);
     EXPECT_TRUE(result.ok) << result.error;
-    return view::text_board(s->state(), packs::merged_draw_spec(s->packs()), false);
+    return view::text_board(s->state(), packs::merged_draw_spec(s->packs()), false, numbered);
   }
 };
 
@@ -91,6 +92,29 @@ legend: . empty corner, sN settlement, CN city (N: the owner's seat); roads show
 )";
   const auto board = draw({"base", "position"}, {});
   EXPECT_EQ(board, expected) << board;
+}
+
+// The places a person chooses among are numbered over what stands there: node 1 (s1), node 2
+// (empty, tile 1's right corner), path 12 (player 2's road) and path 2 (tile 1's right side,
+// on its middle line).
+TEST_F(TextBoardTest, PlacesToChooseFromAreNumbered) {
+  pack("position", kPosition,
+       R"(, "requires": ["base"], "options": {"variant": {"type": "boolean", "default": false,
+          "description": "place a walled citadel"}})");
+  view::NumberedPlaces places;
+  places.nodes = {0, 1};
+  places.paths = {1, 11};
+  const auto board = draw({"base", "position"}, {}, places);
+  const auto line = [&](int n) {
+    std::size_t at = 0;
+    for (int i = 0; i < n; ++i) at = board.find('\n', at) + 1;
+    return board.substr(at, board.find('\n', at) - at);
+  };
+  EXPECT_EQ(line(1), "                  1       .       .") << board;
+  EXPECT_EQ(line(2), "                /   1   /   \\   /   12") << board;
+  EXPECT_EQ(line(3), "              .  #1   2  #2   .  #3   .") << board;
+  EXPECT_EQ(line(5), "              |  10   2   2   |   9   |") << board;
+  EXPECT_NE(board.find("; numbers: the places to choose from\n"), std::string::npos);
 }
 
 TEST_F(TextBoardTest, VariantPiecesAppear) {

@@ -98,7 +98,8 @@ bool stdout_wants_colour() {
   return isatty(STDOUT_FILENO) != 0;
 }
 
-std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, bool colour) {
+std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, bool colour,
+                       const NumberedPlaces& numbered) {
   const auto& board = s.board;
   if (!spec.hexes() || !board.finalized() || board.tile_count() == 0) return {};
   for (int t = 0; t < board.tile_count(); ++t)
@@ -171,6 +172,27 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
         if (seat_of(np.get(n, key), s.players) != 0) canvas.text(line, --at, symbol, seat);
     }
   }
+  // Numbered places, over what is drawn there: a side's number on its middle line.
+  if (!numbered.empty()) {
+    for (int t = 0; t < board.tile_count(); ++t) {
+      const auto [cl, cc] = centre(t);
+      const auto paths = board.tile_paths(t);
+      const auto nodes = board.tile_nodes(t);
+      for (int i = 0; i < 6; ++i) {
+        const int n = nodes[static_cast<std::size_t>(i)];
+        if (numbered.nodes.count(n) != 0) {
+          std::string id = std::to_string(n + 1);
+          if (id.size() == 1) id += ' ';  // over a piece's seat digit
+          canvas.text(cl + kCornerLine[i], cc + kCornerCol[i], id);
+        }
+        const int p = paths[static_cast<std::size_t>(i)];
+        if (numbered.paths.count(p) == 0) continue;
+        constexpr int kSideLine[6] = {-3, 0, 3, 3, 0, -3};
+        constexpr int kSideCol[6] = {2, 4, 2, -2, -4, -2};
+        canvas.text(cl + kSideLine[i], cc + kSideCol[i], std::to_string(p + 1));
+      }
+    }
+  }
   // Harbors: a coastal side whose two corners name the same harbor.
   if (!spec.harbor.empty()) {
     for (int t = 0; t < board.tile_count(); ++t) {
@@ -197,7 +219,9 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
   std::string legend = "legend: . empty corner";
   for (const auto& [name, symbol] : spec.pieces) legend += fmt::format(", {}N {}", symbol, name);
   for (const auto& [key, symbol] : spec.marks) legend += fmt::format(", {} {}", symbol, key);
-  legend += " (N: the owner's seat); roads show the owner's seat\n";
+  legend += " (N: the owner's seat); roads show the owner's seat";
+  if (!numbered.empty()) legend += "; numbers: the places to choose from";
+  legend += '\n';
   return out + legend;
 }
 

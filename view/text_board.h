@@ -10,6 +10,7 @@
 // (resource or terrain), the number token, and "ROBBER". Harbors are named outside the coast
 // ("3:1", "2:1 ore"). With `colour`, seats' pieces and roads are coloured with ANSI escapes; no
 // other control byte is written (pack texts are drawn with printable ASCII only).
+#include <set>
 #include <string>
 
 #include "engine/game_state.h"
@@ -17,9 +18,18 @@
 
 namespace catan::view {
 
+// Board places to show by their ids (0-based here, drawn 1-based), for a person choosing among
+// them: a numbered corner shows its node id instead of its piece, a numbered side its path id
+// instead of its line or road.
+struct NumberedPlaces {
+  std::set<int> nodes, paths;
+  bool empty() const noexcept { return nodes.empty() && paths.empty(); }
+};
+
 // The board as lines of text ending in '\n', then a legend line. Empty when the spec does not
 // draw hexes or the board is not one of hexes (tiles without 6 corners).
-std::string text_board(const engine::GameState& state, const packs::DrawSpec& spec, bool colour);
+std::string text_board(const engine::GameState& state, const packs::DrawSpec& spec, bool colour,
+                       const NumberedPlaces& numbered = {});
 
 // True when text written to stdout may carry colour: a terminal, NO_COLOR unset or empty, TERM
 // not "dumb".

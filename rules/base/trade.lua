@@ -682,7 +682,9 @@ TRADE_LIST_META.__index = function(t, i)
   local made = t.made
   local o = made[k]
   if o == nil then
-    local g, h = trade_at(t, k - 1)
+    local j = k - 1 -- the trade's place in the enumeration, past the one left out
+    if t.skip and j >= t.skip then j = j + 1 end
+    local g, h = trade_at(t, j)
     if t.counter then
       o = { id = "counter:give=" .. side_id(g) .. ":get=" .. side_id(h), answer = "counter",
             from = t.from, offer = t.offer, give = side_vec(g), get = side_vec(h) }
@@ -701,41 +703,18 @@ TRADE_LIST_META.__pairs = function(t)
   end, t, 0
 end
 
--- A lazy option list: the records `lead`, then every trade (g, h) with g in catalogue G and h
--- in catalogue H (masks disjoint) as offers (offer_record), or with `counter` as counter-offers
--- {id = "counter:give=G:get=H", answer = "counter", from, offer, give, get} to the offer
--- `offer` of seat `from`; then the records `tail`. Fields (read only): trades = the number of
--- trades; the others are private to this file.
-local function trade_list(G, H, lead, tail, counter, from, offer)
-  local n = 0
-  local masks = G.masks
-  if #masks > 0 then
-    local counts, hsub, hheld = G.counts, subs(H), H.held
-    for i = 1, #masks do
-      local S = masks[i]
-      n = n + counts[S] * hsub[(FULL_MASK ~ S) & hheld]
-    end
-  end
-  return setmetatable({ G = G, H = H, lead = lead, n_lead = #lead, tail = tail, n = n,
-                        trades = n, counter = counter, from = from, offer = offer, made = {},
-                        block = false }, TRADE_LIST_META)
-end
-
--- The index in a trade list (offer_list, answer_list) of the trade in which the deciding player
--- gives `give` and gets `get` ({kind = n} each), or nil when the list does not offer it.
--- Makes no record: this is how an agent that knows what it wants finds it in a long list.
-function trade_index(opts, give, get)
-  if getmetatable(opts) ~= TRADE_LIST_META then return nil end
+-- The place (0-based) of the trade giving `give` for `get` ({kind = n} each) in the
+-- enumeration of catalogues G and H (trade_list), or nil when they do not hold it.
+local function enumeration_place(G, H, give, get)
   local g, gmask = side_of(give)
   local h, hmask = side_of(get)
   if g == nil or h == nil or gmask & hmask ~= 0 then return nil end
-  local G, H = rawget(opts, "G"), rawget(opts, "H")
   local j = side_place(gmask, G.key, g)
   local k = j and side_place(hmask, H.key, h)
   if k == nil then return nil end
   local hsub, hcounts, hheld = subs(H), H.counts, H.held
   local comp = FULL_MASK ~ gmask
-  local index = rawget(opts, "n_lead")
+  local index = 0
   local masks = G.masks
   for i = 1, #masks do
     local S = masks[i]
@@ -749,7 +728,46 @@ function trade_index(opts, give, get)
     if T >= hmask then break end
     if T & comp == T then index = index + hcounts[T] end
   end
-  return index + k
+  return index + k - 1
+end
+
+-- A lazy option list: the records `lead`, then every trade (g, h) with g in catalogue G and h
+-- in catalogue H (masks disjoint) as offers (offer_record), or with `counter` as counter-offers
+-- {id = "counter:give=G:get=H", answer = "counter", from, offer, give, get} to the offer
+-- `offer` of seat `from`, leaving out the counter-offer that is the offer itself (accepting
+-- says that); then the records `tail`. Fields (read only): trades = the number of trades; the
+-- others are private to this file.
+local function trade_list(G, H, lead, tail, counter, from, offer)
+  local n = 0
+  local masks = G.masks
+  if #masks > 0 then
+    local counts, hsub, hheld = G.counts, subs(H), H.held
+    for i = 1, #masks do
+      local S = masks[i]
+      n = n + counts[S] * hsub[(FULL_MASK ~ S) & hheld]
+    end
+  end
+  local skip = false
+  if counter and n > 0 then skip = enumeration_place(G, H, offer.get, offer.give) or false end
+  if skip then n = n - 1 end
+  return setmetatable({ G = G, H = H, lead = lead, n_lead = #lead, tail = tail, n = n,
+                        trades = n, counter = counter, from = from, offer = offer, made = {},
+                        block = false, skip = skip }, TRADE_LIST_META)
+end
+
+-- The index in a trade list (offer_list, answer_list) of the trade in which the deciding player
+-- gives `give` and gets `get` ({kind = n} each), or nil when the list does not offer it.
+-- Makes no record: this is how an agent that knows what it wants finds it in a long list.
+function trade_index(opts, give, get)
+  if getmetatable(opts) ~= TRADE_LIST_META then return nil end
+  local place = enumeration_place(rawget(opts, "G"), rawget(opts, "H"), give, get)
+  if place == nil then return nil end
+  local skip = rawget(opts, "skip")
+  if skip then
+    if place == skip then return nil end
+    if place > skip then place = place - 1 end
+  end
+  return rawget(opts, "n_lead") + place + 1
 end
 
 -- What the players other than p can trade together, per kind ({kind = n}, a table
