@@ -84,6 +84,13 @@ class PlayCommand final : public Command {
                                                     colour, &session));
       config.agent_objects[seat] = people.back();
     }
+    // A person reads the log as their seat may (game.log_secret); people sharing the terminal
+    // read what all of them may.
+    if (people.size() == 1)
+      session.set_log_reader(
+          static_cast<int>(std::find(bots.begin(), bots.end(), "human") - bots.begin()));
+    else if (people.size() > 1)
+      session.set_log_reader(scripting::Session::kLogPublic);
     // People at the terminal see the game's log as it happens, except while an undo plays the
     // game again up to the decision taken back.
     const auto retracing = [&people] {

@@ -1019,6 +1019,33 @@ int g_log(lua_State* L) {
   return 0;
 }
 
+// game.log_secret(seats, text, others): `text` for the seats listed (a seat or a list of seats)
+// and for a log of everything, `others` for everyone else (session.h, set_log_reader).
+int g_log_secret(lua_State* L) {
+  Impl& s = session(L);
+  std::vector<int> seats;
+  if (lua_istable(L, 1)) {
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, 1));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, 1, i);
+      seats.push_back(check_seat(L, s, lua_gettop(L)));
+      lua_pop(L, 1);
+    }
+  } else {
+    seats.push_back(check_seat(L, s, 1));
+  }
+  luaL_checkstring(L, 2);
+  luaL_checkstring(L, 3);
+  if (!s.log) return 0;
+  const bool secret = s.log_reader == Session::kLogEverything ||
+                      std::find(seats.begin(), seats.end(), s.log_reader) != seats.end();
+  lua_settop(L, secret ? 2 : 3);
+  lua_replace(L, 1);
+  lua_settop(L, 1);
+  send_joined(L, s.log);
+  return 0;
+}
+
 int g_show(lua_State* L) {
   Impl& s = session(L);
   if (s.view) send_joined(L, s.view);
@@ -1099,6 +1126,7 @@ void open_game_api(lua_State* L, Session::Impl& s) {
                                        {"option", lua::protect<g_option>},
                                        {"log", lua::protect<g_log>},
                                        {"verbose", lua::protect<g_verbose>},
+                                       {"log_secret", lua::protect<g_log_secret>},
                                        {"show", lua::protect<g_show>},
                                        {"showing", lua::protect<g_showing>},
                                        {nullptr, nullptr}};

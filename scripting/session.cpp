@@ -377,6 +377,10 @@ void Session::set_log(std::function<void(std::string_view)> sink) {
   impl_->lua.set_print(sink);
   impl_->log = std::move(sink);
 }
+
+void Session::set_log_reader(int reader) {
+  impl_->log_reader = reader;
+}
 void Session::set_view(std::function<void(std::string_view)> sink) {
   impl_->view = std::move(sink);
 }

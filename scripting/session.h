@@ -207,6 +207,12 @@ class Session {
 
   // Receives game.log() lines and the kernel's turn log when verbose.
   void set_log(std::function<void(std::string_view)> sink);
+  // Whose log the sink receives, for lines packs log with game.log_secret: a seat (0-based)
+  // receives the secret text of lines that name it and the public text of the others;
+  // kLogPublic the public text of every line; kLogEverything (the default) every secret text.
+  static constexpr int kLogEverything = -2;
+  static constexpr int kLogPublic = -1;
+  void set_log_reader(int reader);
   // Receives game.show() text: a pack's view of the game for people watching it (catan play
   // prints it; batches leave it unset, so packs skip building it).
   void set_view(std::function<void(std::string_view)> sink);

@@ -143,6 +143,7 @@ struct Session::Impl {
   // failure as the likeliest culprit. Handlers are fixed while a game runs.
   const engine::Handler* last_handler = nullptr;
   std::function<void(std::string_view)> log;
+  int log_reader = Session::kLogEverything;    // Session::set_log_reader
   std::function<void(std::string_view)> view;  // game.show() text, when someone watches
   std::function<void(const engine::EventInfo&)>
       event_tap;                                        // every dispatched event (set_event_tap)

@@ -5,6 +5,7 @@
 // reading everything.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -203,6 +204,38 @@ TEST_F(HiddenInformationTest, AHostMayLetItsAgentsSeeEverything) {
   EXPECT_EQ(agent->deck, 25u);
   EXPECT_EQ(agent->fork_everything, "ok");
   EXPECT_EQ(agent->fork_other, "ok");
+}
+
+// A log line with a secret: the seats it names read the secret, a log of everything too, every
+// other reader the public text.
+TEST_F(HiddenInformationTest, ALogLineTellsEachReaderWhatItMayKnow) {
+  pack("secretive", R"lua(
+game.on("turn", function(e)
+  game.log_secret({ 1, 2 }, "player 1 robs player 2 (ore)", "player 1 robs player 2 (a card)")
+  game.log_secret(3, "player 3 draws a knight", "player 3 draws a card")
+  game.finish(e.player)
+end)
+)lua");
+  auto s = session({"secretive"});
+  const auto lines_for = [&](int reader) {
+    std::vector<std::string> lines;
+    s->set_log([&](std::string_view line) { lines.emplace_back(line); });
+    s->set_log_reader(reader);
+    GameConfig config;
+    config.players = 3;
+    EXPECT_TRUE(s->play(config).ok);
+    lines.erase(std::remove_if(lines.begin(), lines.end(),
+                               [](const std::string& l) { return l.rfind("--", 0) == 0; }),
+                lines.end());
+    return lines;
+  };
+  using Lines = std::vector<std::string>;
+  EXPECT_EQ(lines_for(Session::kLogEverything),
+            (Lines{"player 1 robs player 2 (ore)", "player 3 draws a knight"}));
+  EXPECT_EQ(lines_for(1), (Lines{"player 1 robs player 2 (ore)", "player 3 draws a card"}));
+  EXPECT_EQ(lines_for(2), (Lines{"player 1 robs player 2 (a card)", "player 3 draws a knight"}));
+  EXPECT_EQ(lines_for(Session::kLogPublic),
+            (Lines{"player 1 robs player 2 (a card)", "player 3 draws a card"}));
 }
 
 // A hidden deck that pools with no form shows its items, not their order: sorted.

@@ -456,6 +456,13 @@ function game.option(pack, key) end
 ---@param ... any
 function game.log(...) end
 
+---A line for the seats listed (`text`) that the others read as `others` (hidden information, e.g.
+---the card a steal took).
+---@param seats integer|integer[]
+---@param text string
+---@param others string
+function game.log_secret(seats, text, others) end
+
 ---Whether game.log lines are kept.
 ---@return boolean
 function game.verbose() end

@@ -97,13 +97,18 @@ local EFFECTS = {
       if #list == 0 then break end
       local r = pick_resource(p, "base.plenty", list)
       game.move("bank", p, r, 1, "card")
+      if storage.verbose then game.log(string.format("player %d takes 1 %s from the bank", p, r)) end
     end
   end,
   monopoly = function(p)
     local r = pick_resource(p, "base.monopoly", RESOURCE_OPTION_LIST)
+    local before = count(p, r, "card")
     for _, q in ipairs(opponents(p)) do
       local e = { player = p, victim = q, resource = r, amount = count(q, r, "card") }
       game.raise("base.monopoly", e, monopoly_default)
+    end
+    if storage.verbose then
+      game.log(string.format("player %d names %s and takes %d", p, r, count(p, r, "card") - before))
     end
   end,
 }

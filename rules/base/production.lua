@@ -395,6 +395,33 @@ end
 -- handlers, base.produced {player, total, received} with received[q] = the cards (hand_size)
 -- seat q gained from it.
 function produce_roll(p, total)
+  if storage.verbose then
+    -- What the roll produced for whom (public: production is dealt face up).
+    local before = {}
+    for q = 1, storage.players do
+      local v, copy = storage.cards[q], {}
+      for _, r in ipairs(RESOURCES) do copy[r] = v[r] end
+      before[q] = copy
+    end
+    produce_roll_quietly(p, total)
+    local parts = {}
+    for q = 1, storage.players do
+      local got = {}
+      for _, r in ipairs(RESOURCES) do
+        local n = storage.cards[q][r] - before[q][r]
+        if n > 0 then got[#got + 1] = n .. " " .. r end
+      end
+      if #got > 0 then parts[#parts + 1] = "player " .. q .. " gets " .. table.concat(got, ", ") end
+    end
+    game.log(string.format("roll %d produces: %s", total,
+      #parts > 0 and table.concat(parts, "; ") or "nothing"))
+    return
+  end
+  produce_roll_quietly(p, total)
+end
+
+-- produce_roll without its log line.
+function produce_roll_quietly(p, total)
   if not storage.produced_hooked then return produce(total) end
   local before, received = {}, {}
   for q = 1, storage.players do before[q] = hand_size(q) end

@@ -172,7 +172,12 @@ function robber_moved_default(e)
     storage.stats.robber_steals = storage.stats.robber_steals + 1
   end
   if storage.verbose then
-    game.log(string.format("player %d robs player %d (%s)", e.player, victim, tostring(s.resource)))
+    local line = string.format("player %d robs player %d", e.player, victim)
+    if s.resource then
+      game.log_secret({ e.player, victim }, line .. " (" .. s.resource .. ")", line .. " (a card)")
+    else
+      game.log(line .. " (nothing)")
+    end
   end
 end
 
