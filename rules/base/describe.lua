@@ -8,10 +8,12 @@
 --   {answer = A, give, get}        "accept: give 1 brick for 1 lumber, 1 ore", "decline",
 --                                  "counter: give 1 brick for 3 ore"
 --   {player = Q, answer, give, get}   "player Q accepts: give ... for ..." (trade partners)
---   {tile = T}                     "tile 7 (brick 10)"
+--   {tile = T}                     "tile 7 (brick 10)"; for the robber, with who stands on it:
+--                                  "tile 7 (brick 10): players 2 (5 cards), 3 (1 card)"
 --   the other menu actions         "buy development card", "maritime trade", "offer a trade",
 --                                  "end turn", "roll", "cancel"
---   {resource = R}                 "R"               {player = Q}    "player Q"
+--   {resource = R}                 "R"; to give in a maritime trade, "R (4:1)"
+--   {player = Q}                   "player Q"; a robber's victim, "player Q (5 cards)"
 -- Anything else (e.g. "nobody", an entry a variant adds to the menu) is left to the other
 -- describers, or shown as its id. Rules and agents never read this text.
 
@@ -27,6 +29,35 @@ end
 
 local ANSWER_VERB = { accept = "accepts", counter = "counters" }
 
+-- "road building" for "road_building".
+local function readable(name)
+  return (name:gsub("_", " "))
+end
+
+-- "5 cards", "1 card": the cards in q's hand anyone can count.
+local function cards_text(q)
+  local n = game.total(q, "card")
+  return n .. (n == 1 and " card" or " cards")
+end
+
+-- ": players 2 (5 cards), 3 (1 card)" for the owners of the buildings on tile t's corners, in
+-- seat order; "" when nobody stands on it.
+local function standing_on(t)
+  local seen, seats = {}, {}
+  for _, n in ipairs(board.tile_nodes(t)) do
+    local q = board.node_get(n, "owner")
+    if math.type(q) == "integer" and not seen[q] then
+      seen[q] = true
+      seats[#seats + 1] = q
+    end
+  end
+  if #seats == 0 then return "" end
+  table.sort(seats)
+  local parts = {}
+  for i, q in ipairs(seats) do parts[i] = q .. " (" .. cards_text(q) .. ")" end
+  return (#seats == 1 and ": player " or ": players ") .. table.concat(parts, ", ")
+end
+
 -- True when x is the id of an element of the board with `count` elements.
 local function element(x, count)
   return math.type(x) == "integer" and x >= 1 and x <= count
@@ -36,8 +67,8 @@ game.describe(function(o, kind)
   if type(o) ~= "table" or kind:sub(1, 5) ~= "base." then return nil end
   local action = o.action
   if action ~= nil then
-    if action == "build" and type(o.piece) == "string" then return "build " .. o.piece end
-    if action == "play" and type(o.card) == "string" then return "play " .. o.card end
+    if action == "build" and type(o.piece) == "string" then return "build " .. readable(o.piece) end
+    if action == "play" and type(o.card) == "string" then return "play " .. readable(o.card) end
     if action == "offer" and type(o.give) == "table" and type(o.get) == "table" then
       return trade_text(o.give, o.get)
     end
@@ -56,8 +87,18 @@ game.describe(function(o, kind)
   end
   if element(o.node, board.nodes()) then return node_label(o.node) end
   if element(o.path, board.paths()) then return path_label(o.path) end
-  if element(o.tile, board.tiles()) then return tile_label(o.tile) end
-  if type(o.resource) == "string" then return o.resource end
-  if math.type(o.player) == "integer" then return "player " .. o.player end
+  if element(o.tile, board.tiles()) then
+    if kind == "base.robber" then return tile_label(o.tile) .. standing_on(o.tile) end
+    return tile_label(o.tile)
+  end
+  if type(o.resource) == "string" then
+    local rates = kind == "base.maritime_give" and storage.port_rates[game.current()]
+    if rates and rates[o.resource] then return o.resource .. " (" .. rates[o.resource] .. ":1)" end
+    return o.resource
+  end
+  if math.type(o.player) == "integer" then
+    if kind == "base.victim" then return "player " .. o.player .. " (" .. cards_text(o.player) .. ")" end
+    return "player " .. o.player
+  end
   return nil
 end)

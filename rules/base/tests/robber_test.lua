@@ -154,3 +154,22 @@ test("robber: the stolen card is random among the victim's cards", function(t)
   end
   t.eq(seen, { wool = true, ore = true })
 end)
+
+test("robber: its menus show who stands on each tile and the cards each victim holds", function(t)
+  new_game(t, {})
+  put(2, "settlement", 5, 1)
+  put(3, "city", 5, 4)
+  give(2, { wool = 4, ore = 1 })
+  give(3, { brick = 1 })
+  t.eq(game.label("base.robber", { id = "tile:5", tile = 5 }),
+    "tile 5 (brick 6): players 2 (5 cards), 3 (1 card)")
+  t.eq(game.label("base.robber", { id = "tile:19", tile = 19 }), "tile 19 (wool 11)")
+  t.eq(game.label("base.victim", { id = "player:3", player = 3 }), "player 3 (1 card)")
+  t.eq(game.label("base.trade_partner", { id = "player:3", player = 3 }), "player 3",
+    "only the robber's menus count cards")
+  t.eq(game.label("base.action", { id = "play:road_building", action = "play",
+    card = "road_building" }), "play road building")
+  -- The maritime menu shows the rate of the player on turn.
+  t.eq(game.label("base.maritime_give", { id = "brick", resource = "brick" }), "brick (4:1)")
+  t.eq(game.label("base.plenty", { id = "brick", resource = "brick" }), "brick")
+end)
