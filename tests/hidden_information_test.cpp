@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/agent.h"
 #include "engine/fork.h"
@@ -20,7 +21,19 @@ namespace {
 
 using testing::SessionFixture;
 
-class HiddenInformationTest : public SessionFixture {};
+class HiddenInformationTest : public SessionFixture {
+ protected:
+  // A 3-player base game with the pack "peeker" (kPeeker) loaded, seats played by `agents`.
+  GameResult play_with_peeker(const char* peeker, const std::vector<std::string>& agents) {
+    pack("peeker", peeker, R"(, "requires": ["base"])");
+    session_ = session({"base", "peeker"});
+    GameConfig config;
+    config.players = 3;
+    config.agents = agents;
+    return session_->play(config);
+  }
+  std::unique_ptr<Session> session_;
+};
 
 // At its first decision, the agent "peeker" (seat 1) tries each route to seat 2's hand, the
 // dev deck and an omniscient fork, and ends the game with what each route gave: "refused" or
@@ -77,12 +90,7 @@ end)
 )lua";
 
 TEST_F(HiddenInformationTest, ALuaAgentReachesNoHiddenKindThroughAnyRoute) {
-  pack("peeker", kPeeker, R"(, "requires": ["base"])");
-  auto s = session({"base", "peeker"});
-  GameConfig config;
-  config.players = 3;
-  config.agents = {"peeker", "random", "random"};
-  const GameResult r = s->play(config);
+  const GameResult r = play_with_peeker(kPeeker, {"peeker", "random", "random"});
   ASSERT_FALSE(r.ok);
   const auto at = r.error.find("REPORT ");
   ASSERT_NE(at, std::string::npos) << r.error;
@@ -99,14 +107,9 @@ TEST_F(HiddenInformationTest, ALuaAgentReachesNoHiddenKindThroughAnyRoute) {
 // The same pack's rule code reads seat 2's views on every turn, agents reading their own: the
 // game plays to its end, and the views still hold the kernel's counts (Views::verify).
 TEST_F(HiddenInformationTest, RuleCodeReadsEveryViewWhileAgentsAreHeldToTheirSeat) {
-  pack("peeker", kPeeker, R"(, "requires": ["base"])");
-  auto s = session({"base", "peeker"});
-  GameConfig config;
-  config.players = 3;
-  config.agents = {"heuristic", "heuristic", "heuristic"};
-  const GameResult r = s->play(config);
+  const GameResult r = play_with_peeker(kPeeker, {"heuristic", "heuristic", "heuristic"});
   ASSERT_TRUE(r.ok) << r.error;
-  EXPECT_TRUE(s->state().over);
+  EXPECT_TRUE(session_->state().over);
 }
 
 // A native agent reads the game through its SeatView and forks only as its seat sees it.
