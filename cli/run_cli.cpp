@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include <fmt/format.h>
+#include <lua.hpp>
 
 #include "engine/name_table.h"
 
@@ -10,11 +11,42 @@
 
 namespace catan::cli {
 
+namespace {
+
+using Commands = std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>>;
+
+CLI::App* commands_named(const Commands& commands, const std::string& name) {
+  for (const auto& [sub, command] : commands)
+    if (sub->get_name() == name) return sub;
+  return nullptr;
+}
+
+// " (did you mean '--seed'?)" when `error` names one unexpected flag ("The following argument
+// was not expected: --seeds") close to one of `sub`'s long flags; else "".
+std::string flag_hint(const std::string& error, const CLI::App& sub) {
+  const auto colon = error.rfind(": --");
+  if (colon == std::string::npos || error.find("not expected") == std::string::npos) return "";
+  std::string flag = error.substr(colon + 2);
+  if (flag.find(' ') != std::string::npos) return "";  // several
+  if (const auto eq = flag.find('='); eq != std::string::npos) flag.resize(eq);
+  std::vector<std::string> names;
+  for (const CLI::Option* option : sub.get_options())
+    for (const auto& name : option->get_lnames()) names.push_back("--" + name);
+  const auto hint = engine::closest_name(flag, names);
+  return hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint);
+}
+
+}  // namespace
+
 int run_cli(int argc, char** argv) {
   CLI::App app{"catan: Catan rules and house rules as Lua rule packs on a deterministic kernel"};
   app.name("catan");
+  app.set_version_flag(
+      "--version",
+      fmt::format("catan {} ({}, {} build)", CATAN_VERSION, LUA_RELEASE, CATAN_BUILD_TYPE),
+      "Print the version, the Lua version and the build type");
   app.require_subcommand(1);
-  std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
+  Commands commands;
   for (auto make : {make_packs_command, make_info_command, make_check_command, make_play_command,
                     make_replay_command, make_view_command, make_test_command, make_bench_command,
                     make_new_pack_command, make_sim_command, make_compare_command,
@@ -29,6 +61,8 @@ int run_cli(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // Name the subcommand whose arguments were wrong, or the unknown command itself.
     std::vector<std::string> names;
@@ -36,12 +70,17 @@ int run_cli(int argc, char** argv) {
     const std::string first = argc > 1 ? argv[1] : "";
     const bool known = std::find(names.begin(), names.end(), first) != names.end();
     if (!first.empty() && first[0] != '-' && !known) {
-      const auto hint = engine::closest_name(first, names);
+      auto hint = engine::closest_name(first, names);
+      // A longer or shorter form of a command ("simulate" for "sim").
+      for (const auto& name : names)
+        if (hint.empty() && (first.rfind(name, 0) == 0 || name.rfind(first, 0) == 0)) hint = name;
       print_error(fmt::format("unknown command '{}'{} (commands: {})", first,
                               hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint),
                               fmt::join(names, ", ")));
     } else {
-      print_error(fmt::format("{} (see 'catan {}--help')", e.what(), known ? first + " " : ""));
+      print_error(fmt::format("{}{} (see 'catan {}--help')", e.what(),
+                              known ? flag_hint(e.what(), *commands_named(commands, first)) : "",
+                              known ? first + " " : ""));
     }
     return kUsageError;
   }

@@ -123,6 +123,12 @@ bool is_pack_version(std::string_view s) {
 Replay replay_from_json(const json& j, const std::string& source) {
   const Reader rd{source};
   if (!j.is_object()) rd.fail("(top)", "expected a JSON object");
+  // Another catan file given where a replay is expected: say which.
+  if (!j.contains("format") && j.contains("schema") && j.contains("run"))
+    throw std::runtime_error(fmt::format(
+        "replay {}: this is a lab results file, not a replay (catan merge and --report read "
+        "it; the games a run saved are in its --save-games folder)",
+        source));
   Replay r;
   const auto format = rd.integer(rd.field(j, "format", ""), "format");
   if (format == 1)
@@ -250,8 +256,13 @@ Replay load_replay(const std::filesystem::path& file) {
     j = json::parse(text);
   } catch (const json::exception& e) {
     // parse_error for bad syntax, out_of_range for a number beyond the double range (1e999).
+    // nlohmann's text, "[json.exception.parse_error.101] parse error at line 1, column 1:
+    // syntax error ...": its place, without the library's tag and detail.
+    std::string what = e.what();
+    if (const auto tag = what.find("] "); tag != std::string::npos) what.erase(0, tag + 2);
+    if (const auto detail = what.find(": "); detail != std::string::npos) what.resize(detail);
     throw std::runtime_error(
-        fmt::format("replay {}: not valid JSON ({})", file.string(), e.what()));
+        fmt::format("replay {}: not a replay file: not JSON ({})", file.string(), what));
   }
   return replay_from_json(j, file.string());
 }

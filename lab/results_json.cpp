@@ -866,6 +866,11 @@ ojson results_to_json(const LabResults& r) {
 
 LabResults results_from_json(const nlohmann::json& json, const std::string& name) {
   const Node top{json, "", name};
+  if (json.is_object() && json.contains("format") && json.contains("decisions"))
+    throw ResultsError(fmt::format(
+        "{}: this is a replay of one game, not a lab results file (catan replay and catan view "
+        "read it)",
+        name));
   if (!json.is_object() || !json.contains("schema") || json["schema"] != kResultsSchema)
     throw ResultsError(fmt::format("{}: not a catan lab results file", name));
   const auto version = top.at("version").i64();

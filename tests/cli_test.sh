@@ -39,6 +39,13 @@ for sub in packs info check play replay view test bench new-pack sim compare swe
 done
 expect 0 "--help" -- "$catan" --help
 
+expect 0 "--version" -- "$catan" --version
+check "--version: the version, the Lua version and the build type" \
+  grep -Eqx "catan [0-9]+\.[0-9]+\.[0-9]+ \(Lua 5\.4\.[0-9]+, [A-Za-z]+ build\)" "$tmp/out"
+expect 2 "a flag close to one" -- "$catan" play dice-race --seeds 3
+check "a flag close to one: did you mean" grep -q "^catan: error: The following argument was not expected: --seeds (did you mean '--seed'?) (see 'catan play --help')$" "$tmp/err"
+expect 2 "a longer form of a command" -- "$catan" simulate dice-race
+check "a longer form of a command: did you mean" grep -q "^catan: error: unknown command 'simulate' (did you mean 'sim'?)" "$tmp/err"
 expect 2 "no subcommand" -- "$catan"
 expect 2 "unknown subcommand" -- "$catan" frobnicate
 check "unknown subcommand: one line" one_line_error

@@ -204,7 +204,20 @@ TEST(ReplayFile, MalformedFilesGiveOneClearLine) {
     engine::load_replay(bad_json);
     FAIL();
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()),
+              "replay " + bad_json.string() +
+                  ": not a replay file: not JSON (parse error at line 1, column 2)");
+  }
+  // A lab results file where a replay is expected says what it is.
+  const auto results = dir.write(
+      "r.json", R"({"schema": "catan-lab-results", "version": 1, "kind": "sim", "run": {}})");
+  try {
+    engine::load_replay(results);
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("this is a lab results file, not a replay"),
+              std::string::npos)
+        << e.what();
   }
   nlohmann::json j = {{"format", 2},
                       {"packs", {"dice-race"}},

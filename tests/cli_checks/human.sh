@@ -40,3 +40,12 @@ check "person at a terminal: the game ended" grep -aq "replay written to $h/done
 expect 0 "person at a terminal: the finished game replays" -- "$catan" replay "$h/done.json"
 expect 2 "resume with packs" -- "$catan" play base --resume "$h/answers"
 check "resume with packs: one line" grep -q "^catan: error: --resume plays the packs the saved game names: give no packs with it" "$tmp/err"
+
+# Files that are not what a command expects: one line saying what they are.
+expect 1 "view a text file" -- "$catan" view "$h/answers"
+check "view a text file: one line" grep -qx "catan: error: replay $h/answers: not a replay file: not JSON (parse error at line 1, column 2)" "$tmp/err"
+expect 0 "a results file" -- "$catan" sim dice-race --games 2 --out "$h/results.json"
+expect 1 "replay a results file" -- "$catan" replay "$h/results.json"
+check "replay a results file: says what it is" grep -q "this is a lab results file, not a replay" "$tmp/err"
+expect 1 "merge a replay" -- "$catan" merge "$h/saved.json" --out "$h/merged.json"
+check "merge a replay: says what it is" grep -q "this is a replay of one game, not a lab results file" "$tmp/err"
