@@ -206,7 +206,7 @@ TEST(ReplayFile, MalformedFilesGiveOneClearLine) {
   } catch (const std::runtime_error& e) {
     EXPECT_EQ(std::string(e.what()),
               "replay " + bad_json.string() +
-                  ": not a replay file: not JSON (parse error at line 1, column 2)");
+                  ": not a replay file: not JSON (parse error at line 1, column 3)");
   }
   // A lab results file where a replay is expected says what it is.
   const auto results = dir.write(
