@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "lab/multiple_comparisons.h"
 #include "lab/rotation.h"
 #include "lab/summary.h"
 
@@ -124,7 +125,24 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
           });
     }
   }
+  for (std::size_t c = 1; c < n; ++c) {
+    std::vector<Difference*> family;
+    for (auto& row : rows) {
+      auto& d = row.differences[c - 1];
+      if (d && std::isfinite(d->low)) family.push_back(&*d);
+    }
+    holm_correct(family);
+  }
   return rows;
+}
+
+std::size_t tested_metrics(const std::vector<MetricRow>& rows, std::size_t c) {
+  std::size_t m = 0;
+  for (const auto& row : rows) {
+    const auto& d = row.differences[c - 1];
+    if (d && std::isfinite(d->low) && d->testable) ++m;
+  }
+  return m;
 }
 
 }  // namespace catan::lab

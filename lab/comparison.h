@@ -26,6 +26,12 @@ struct MetricRow {
 // turns, the points property per seat (the baseline's declared score), every "stats." statistic by
 // name, then (with --rotate, or two or more bots) per bot the share of the games it sat in that one
 // of its seats won ("BOT games won", paired over the games).
+// Each configuration's differences from the baseline are one family, corrected together
+// (lab/multiple_comparisons.h): `significant` is the corrected verdict.
 std::vector<MetricRow> comparison_rows(const LabResults& results);
+
+// The number of metrics tested together in the comparison of configuration `c` (1-based past the
+// baseline: 1 is the first configuration after it).
+std::size_t tested_metrics(const std::vector<MetricRow>& rows, std::size_t c);
 
 }  // namespace catan::lab

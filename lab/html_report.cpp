@@ -109,20 +109,29 @@ std::string comparison_section(const LabResults& r) {
                 ? fmt::format("{:+.1f} pp [{:+.1f}, {:+.1f}]", 100 * d->estimate, 100 * d->low,
                               100 * d->high)
                 : fmt::format("{} [{}, {}]", number(d->estimate), number(d->low), number(d->high));
-        const char* verdict = d->identical     ? "same in every game"
-                              : !d->testable   ? "too few games"
-                              : d->significant ? "significant"
-                                               : "not significant";
+        const std::string verdict =
+            d->identical     ? "same in every game"
+            : !d->testable   ? "too few games"
+            : d->significant ? "significant"
+            : d->significant_alone
+                ? fmt::format("not significant with the others (alone: p {:.3f})", d->p_value)
+                : "not significant";
         const char* cls = d->identical ? "" : !d->testable ? "few" : d->significant ? "sig" : "";
         out += fmt::format("<td>{}</td><td class=\"{}\">{}</td>", diff, cls, verdict);
       }
     }
     out += "</tr>\n";
   }
-  return out +
-         "</table>\n<p class=\"note\">Differences are paired: game <i>i</i> of every "
-         "configuration starts from the same seed. Significant means the 95% interval of the "
-         "difference excludes zero.</p>\n";
+  std::size_t tested = 0;
+  for (std::size_t c = 1; c < r.configs.size(); ++c)
+    tested = std::max(tested, tested_metrics(rows, c));
+  return out + fmt::format(
+                   "</table>\n<p class=\"note\">Differences are paired: game <i>i</i> of every "
+                   "configuration starts from the same seed. Verdicts hold for the {} metrics "
+                   "tested together: with no real difference, the chance of any "
+                   "&ldquo;significant&rdquo; among them is 5% (Holm correction of the 95% "
+                   "tests; each interval is the metric's own).</p>\n",
+                   tested);
 }
 
 std::vector<BarSeries> rate_series(const LabResults& r, bool by_position) {

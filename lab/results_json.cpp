@@ -13,6 +13,7 @@
 #include "engine/file_io.h"
 
 #include "lab/comparison.h"
+#include "lab/multiple_comparisons.h"
 #include "lab/rotation.h"
 #include "lab/summary.h"
 
@@ -383,10 +384,16 @@ ojson config_results(const Aggregate& a, const RunInfo& run, const packs::Measur
 
 ojson difference_json(const std::optional<Difference>& d) {
   if (!d) return nullptr;
-  return {{"difference", num(d->estimate)}, {"low", num(d->low)},
-          {"high", num(d->high)},           {"z", num(d->z)},
-          {"p", num(d->p_value)},           {"testable", d->testable},
-          {"significant", d->significant},  {"identical", d->identical}};
+  return {{"difference", num(d->estimate)},
+          {"low", num(d->low)},
+          {"high", num(d->high)},
+          {"z", num(d->z)},
+          {"p", num(d->p_value)},
+          {"p_adjusted", num(d->p_adjusted)},
+          {"testable", d->testable},
+          {"significant", d->significant},
+          {"significant_alone", d->significant_alone},
+          {"identical", d->identical}};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -856,6 +863,8 @@ ojson results_to_json(const LabResults& r) {
       comparisons.push_back({{"baseline", r.configs[0].config.label},
                              {"config", r.configs[c].config.label},
                              {"pairs", r.totals.pairs[c - 1].pairs},
+                             {"correction", kCorrection},
+                             {"metrics_tested", tested_metrics(rows, c)},
                              {"metrics", metrics},
                              {"raw", paired_raw(r.totals.pairs[c - 1])}});
     }

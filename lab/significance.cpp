@@ -23,6 +23,8 @@ Difference finish(double estimate, double se, bool testable) {
   d.p_value = std::erfc(std::fabs(d.z) / std::sqrt(2.0));
   d.testable = testable;
   d.significant = testable && std::fabs(d.z) > kZ95;
+  d.significant_alone = d.significant;
+  d.p_adjusted = d.p_value;
   return d;
 }
 

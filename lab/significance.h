@@ -31,13 +31,21 @@ struct Difference {
   double high = 0;
   double z = 0;
   double p_value = 1;
-  bool testable = false;     // enough data for the approximation
-  bool significant = false;  // testable and the interval excludes 0
+  bool testable = false;  // enough data for the approximation
+  // Testable and significant at 95%: on its own (the interval excludes 0) until a correction
+  // for many metrics (lab/multiple_comparisons.h) judges it with the others.
+  bool significant = false;
+  // The test on its own, before any correction: p_value as is, the interval excludes 0.
+  bool significant_alone = false;
+  double p_adjusted = 1;  // p_value corrected for the metrics tested with it (else p_value)
   // Paired tests only: every game gave the same value under A and B (no discordant pair, every
   // difference 0). Reports say so rather than "too few games": more games cannot help when the
   // configurations play identical games.
   bool identical = false;
 };
+
+// The level of every test: 95% intervals, p below 0.05.
+inline constexpr double kAlpha = 0.05;
 
 Difference paired_proportions(std::uint64_t n, std::uint64_t a_only, std::uint64_t b_only);
 Difference paired_means(const Moments& differences);

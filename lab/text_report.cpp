@@ -235,10 +235,13 @@ std::vector<std::vector<std::string>> pair_table(const std::vector<MetricRow>& r
                                                100 * d->low, 100 * d->high)
                                  : fmt::format("{} [{}, {}]", signed_number(d->estimate),
                                                signed_number(d->low), signed_number(d->high)));
-      line.push_back(d->identical     ? "same in every game"
-                     : !d->testable   ? "too few games"
-                     : d->significant ? "significant"
-                                      : "not significant");
+      line.push_back(
+          d->identical     ? "same in every game"
+          : !d->testable   ? "too few games"
+          : d->significant ? "significant"
+          : d->significant_alone
+              ? fmt::format("not significant with the others (alone: p {:.3f})", d->p_value)
+              : "not significant");
     }
     table.push_back(std::move(line));
   }
@@ -261,7 +264,11 @@ std::vector<std::vector<std::string>> grid_table(const std::vector<MetricRow>& r
       if (c > 0) {
         const auto& d = row.differences[c - 1];
         if (d && std::isfinite(d->low))
-          cell += d->identical ? " =" : !d->testable ? " ~" : d->significant ? " *" : "";
+          cell += d->identical           ? " ="
+                  : !d->testable         ? " ~"
+                  : d->significant       ? " *"
+                  : d->significant_alone ? " (*)"
+                                         : "";
       }
       line.push_back(cell);
     }
@@ -312,11 +319,20 @@ std::string comparison_text(const LabResults& r) {
                          "any game, so the packs and options that differ changed nothing "
                          "these games reached (more games will not change that).\n",
                          same);
-  if (n == 2) return out + format_table(pair_table(rows)) + note;
+  // The correction, said once: what a verdict of "significant" holds for.
+  std::size_t tested = 0;
+  for (std::size_t c = 1; c < n; ++c) tested = std::max(tested, tested_metrics(rows, c));
+  const std::string correction = fmt::format(
+      "\nVerdicts hold for the {} metrics tested together{}: with no real difference, the chance "
+      "of any \"significant\" among them is 5% (Holm correction; raw and corrected p-values in "
+      "--out).\n",
+      tested, n > 2 ? " in each column" : "");
+  if (n == 2) return out + format_table(pair_table(rows)) + correction + note;
   return out + format_table(grid_table(rows, n)) +
-         "\n* differs significantly from [1] (95%, paired); ~ too few games to tell; = the same in "
-         "every game. Intervals: --out (JSON) or --report (HTML).\n" +
-         note;
+         "\n* differs significantly from [1] (95%, paired, corrected for the metrics tested "
+         "together); (*) only on its own, not with the others; ~ too few games to tell; = the "
+         "same in every game. Intervals: --out (JSON) or --report (HTML).\n" +
+         correction + note;
 }
 
 }  // namespace catan::lab
