@@ -86,6 +86,16 @@ std::string run_section(const LabResults& r) {
   return out + "</table>\n";
 }
 
+// The verdict in words (text_report.cpp says the same).
+std::string verdict_text(const Difference& d) {
+  return d.identical     ? "same in every game"
+         : !d.testable   ? "too few games"
+         : d.significant ? "significant"
+         : d.significant_alone
+             ? fmt::format("not significant with the others (alone: p {:.3f})", d.p_value)
+             : "not significant";
+}
+
 std::string comparison_section(const LabResults& r) {
   const auto rows = comparison_rows(r);
   std::string out = "<table>\n<tr><th>metric</th>";
@@ -109,13 +119,7 @@ std::string comparison_section(const LabResults& r) {
                 ? fmt::format("{:+.1f} pp [{:+.1f}, {:+.1f}]", 100 * d->estimate, 100 * d->low,
                               100 * d->high)
                 : fmt::format("{} [{}, {}]", number(d->estimate), number(d->low), number(d->high));
-        const std::string verdict =
-            d->identical     ? "same in every game"
-            : !d->testable   ? "too few games"
-            : d->significant ? "significant"
-            : d->significant_alone
-                ? fmt::format("not significant with the others (alone: p {:.3f})", d->p_value)
-                : "not significant";
+        const std::string verdict = verdict_text(*d);
         const char* cls = d->identical ? "" : !d->testable ? "few" : d->significant ? "sig" : "";
         out += fmt::format("<td>{}</td><td class=\"{}\">{}</td>", diff, cls, verdict);
       }
@@ -132,6 +136,63 @@ std::string comparison_section(const LabResults& r) {
                    "&ldquo;significant&rdquo; among them is 5% (Holm correction of the 95% "
                    "tests; each interval is the metric's own).</p>\n",
                    tested);
+}
+
+// The answer first: per configuration after the first, a forest plot of its paired differences
+// from the baseline with their 95% intervals (filled: significant after the correction). Rates
+// are drawn in percentage points, the other metrics in percent of the baseline's value (so that
+// turns and statistics share a scale); a metric whose baseline is 0 or missing is left out.
+std::string differences_section(const LabResults& r) {
+  const auto rows = comparison_rows(r);
+  std::string out;
+  for (std::size_t c = 1; c < r.configs.size(); ++c) {
+    std::vector<ForestRow> rates, others;
+    for (const auto& row : rows) {
+      const auto& d = row.differences[c - 1];
+      if (!d || !std::isfinite(d->low)) continue;
+      const double base = row.values[0];
+      const std::string figures = row.is_rate
+                                      ? fmt::format("{:+.1f} pp [{:+.1f}, {:+.1f}]",
+                                                    100 * d->estimate, 100 * d->low, 100 * d->high)
+                                      : fmt::format("{} [{}, {}] from {}", number(d->estimate),
+                                                    number(d->low), number(d->high), number(base));
+      ForestRow f;
+      f.label = row.name;
+      f.significant = d->significant;
+      f.tooltip = fmt::format("{}: {}; {}", row.name, figures, verdict_text(*d));
+      if (row.is_rate) {
+        f.estimate = 100 * d->estimate;
+        f.low = 100 * d->low;
+        f.high = 100 * d->high;
+        rates.push_back(std::move(f));
+      } else if (std::isfinite(base) && base != 0) {
+        const double scale = 100 / std::fabs(base);
+        f.estimate = scale * d->estimate;
+        f.low = scale * d->low;
+        f.high = scale * d->high;
+        others.push_back(std::move(f));
+      }
+    }
+    const std::string what = fmt::format("[{}] {} against [1] {}", c + 1, r.configs[c].config.label,
+                                         r.configs[0].config.label);
+    ChartOptions o;
+    if (!rates.empty()) {
+      o.title = "Win rates: " + what;
+      o.x_label = "difference in percentage points (95% interval; filled: significant)";
+      out += forest_plot(rates, o);
+    }
+    if (!others.empty()) {
+      o.title = "Game length, points and statistics: " + what;
+      o.x_label = "difference in percent of [1]'s value (95% interval; filled: significant)";
+      out += forest_plot(others, o);
+    }
+  }
+  return out + fmt::format(
+                   "<p class=\"note\">Each line is a metric's paired difference with its 95% "
+                   "interval; a filled point is significant together with the {} metrics "
+                   "tested (Holm correction), a hollow one is not. Hover a row for its "
+                   "figures.</p>\n",
+                   tested_metrics(rows, 1));
 }
 
 std::vector<BarSeries> rate_series(const LabResults& r, bool by_position) {
@@ -449,6 +510,7 @@ std::string html_report(const LabResults& r, const std::vector<SampleGame>& samp
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n"
       "<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
       e(title), kStyle);
+  if (r.configs.size() > 1) out += "<h2>The differences</h2>\n" + differences_section(r);
   out += run_section(r);
   if (r.configs.size() > 1) {
     out += "<h2>Comparison</h2>\n" + comparison_section(r);

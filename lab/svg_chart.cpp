@@ -189,6 +189,57 @@ std::string bar_chart(const std::vector<std::string>& categories,
   return f.svg + "</svg>\n";
 }
 
+std::string forest_plot(const std::vector<ForestRow>& rows, const ChartOptions& o) {
+  constexpr double kLabelW = 230, kRowH = 20, kHead = 34, kFoot = 40;
+  const double width = o.width, plot_w = width - kLabelW - 20;
+  const double height = kHead + kRowH * static_cast<double>(rows.size()) + kFoot;
+  double reach = 0;
+  for (const auto& r : rows)
+    for (const double v : {r.estimate, r.low, r.high})
+      if (std::isfinite(v)) reach = std::max(reach, std::fabs(v));
+  if (reach <= 0) reach = 1;
+  reach *= 1.1;
+  const auto x = [&](double v) { return kLabelW + plot_w * (v + reach) / (2 * reach); };
+  std::string svg = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"forest\" width=\"{0}\" height=\"{1:.0f}\" "
+      "viewBox=\"0 0 {0} {1:.0f}\" role=\"img\" aria-label=\"{2}\">\n"
+      "<text x=\"{3:.1f}\" y=\"18\" font-size=\"14\" font-weight=\"bold\">{2}</text>\n",
+      o.width, height, escape_xml(o.title), 8.0);
+  const double bottom = kHead + kRowH * static_cast<double>(rows.size());
+  svg += fmt::format(
+      "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"#888888\" "
+      "stroke-dasharray=\"4 3\"/>\n",
+      x(0), kHead - 6, bottom);
+  for (const double tick : {-reach / 1.1, 0.0, reach / 1.1})
+    svg += fmt::format(
+        "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"middle\">{:+.3g}</text>\n",
+        x(tick), bottom + 14, tick);
+  svg += fmt::format(
+      "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n", x(0),
+      bottom + 32, escape_xml(o.x_label));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    const double y = kHead + kRowH * (static_cast<double>(i) + 0.5);
+    svg += fmt::format("<g class=\"row\"><title>{}</title>\n", escape_xml(r.tooltip));
+    svg += fmt::format(
+        "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"end\">{}</text>\n",
+        kLabelW - 8, y + 4, escape_xml(r.label));
+    if (std::isfinite(r.low) && std::isfinite(r.high))
+      svg += fmt::format(
+          "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
+          "stroke-width=\"2\"/>\n",
+          x(r.low), y, x(r.high), y, series_colour(0));
+    if (std::isfinite(r.estimate))
+      svg += fmt::format(
+          "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4.5\" stroke=\"{}\" stroke-width=\"2\" "
+          "fill=\"{}\" class=\"{}\"/>\n",
+          x(r.estimate), y, series_colour(0), r.significant ? series_colour(0) : "#ffffff",
+          r.significant ? "sig" : "not-sig");
+    svg += "</g>\n";
+  }
+  return svg + "</svg>\n";
+}
+
 std::string line_chart(const std::vector<LineSeries>& series, const ChartOptions& o) {
   double top = 0, x_lo = INFINITY, x_hi = -INFINITY;
   for (const auto& s : series)

@@ -47,6 +47,20 @@ struct LineSeries {
 // Lines over a numeric x axis (distributions drawn as frequency polygons).
 std::string line_chart(const std::vector<LineSeries>& series, const ChartOptions& options);
 
+// One row of a forest plot: a difference with its interval, on the plot's common scale.
+struct ForestRow {
+  std::string label;    // drawn at the left of the row
+  double estimate = 0;  // the point
+  double low = 0, high = 0;
+  bool significant = false;  // a filled point (else hollow)
+  std::string tooltip;       // the row's <title>: the figures in the metric's own unit
+};
+
+// A forest plot: one row per difference, its interval as a line and its estimate as a point,
+// about a vertical line at 0; the x axis is symmetric about 0 and labelled `x_label`
+// (options.title above, options.x_label below; the height follows the rows).
+std::string forest_plot(const std::vector<ForestRow>& rows, const ChartOptions& options);
+
 // Text made safe for XML and HTML content and attributes.
 std::string escape_xml(const std::string& text);
 

@@ -28,6 +28,15 @@ if [ "$svgs" -lt 6 ]; then
   tail -5 "$tmp/browser.log"
   exit 1
 fi
+# The answer first: a forest plot of the paired differences heads the page, one row per metric
+# tested, each with its figures and verdict in a tooltip.
+forests=$(grep -o '<svg[^>]*class="forest"' "$tmp/dom.html" | wc -l)
+rows=$(grep -o '<g class="row"><title>[^<]*\(significant\|too few games\|same in every game\)' "$tmp/dom.html" | wc -l)
+first=$(grep -o '<h2>[^<]*</h2>' "$tmp/dom.html" | head -1)
+if [ "$forests" -lt 1 ] || [ "$rows" -lt 6 ] || [ "$first" != "<h2>The differences</h2>" ]; then
+  echo "FAIL: forest plots $forests (expected 1 or more), rows with a verdict $rows (expected 6 or more), first heading '$first'"
+  exit 1
+fi
 timeout 120 "$browser" "${flags[@]}" --screenshot="$tmp/shot.png" "file://$tmp/report.html" \
   >>"$tmp/browser.log" 2>&1
 if [ ! -s "$tmp/shot.png" ]; then
