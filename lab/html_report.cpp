@@ -416,7 +416,13 @@ std::string side_by_side_charts(const LabResults& r) {
   o.percent = false;
   o.reference.reset();
   o.y_max = 1.0;
-  return out + bar_chart(names, {balance}, o) + "</div>\n";
+  // The bars are named [1], [2], ...: say which configuration each is.
+  std::string legend;
+  for (std::size_t c = 0; c < r.configs.size(); ++c)
+    legend += fmt::format("{}<b>[{}]</b> {}", c == 0 ? "" : " &middot; ", c + 1,
+                          e(r.configs[c].config.label));
+  return out + bar_chart(names, {balance}, o) + "</div>\n<p class=\"note legend\">" + legend +
+         "</p>\n";
 }
 
 // Every histogram the configurations' packs declare, each once (the first configuration's
@@ -532,9 +538,10 @@ std::string html_report(const LabResults& r, const std::vector<SampleGame>& samp
       out += fmt::format("<li><a href=\"{}\">{}</a></li>\n", e(s.href), e(s.label));
     out += "</ul>\n";
   }
-  out +=
-      "<p class=\"note\">Written by catan (the balance lab); the numbers are those of the "
-      "results file.</p>\n</body>\n</html>\n";
+  out += fmt::format(
+      "<p class=\"note\">Written by catan (the balance lab) from games {}..{} of seed {}; "
+      "every figure on this page is computed from those games' totals.</p>\n</body>\n</html>\n",
+      r.run.first, r.run.end > r.run.first ? r.run.end - 1 : r.run.first, r.run.seed);
   return out;
 }
 

@@ -37,6 +37,16 @@ if [ "$forests" -lt 1 ] || [ "$rows" -lt 6 ] || [ "$first" != "<h2>The differenc
   echo "FAIL: forest plots $forests (expected 1 or more), rows with a verdict $rows (expected 6 or more), first heading '$first'"
   exit 1
 fi
+# The side-by-side bars [1], [2] are named; the footer claims no results file that was not written.
+if ! grep -q '<p class="note legend"><b>\[1\]</b> dice-race &middot; <b>\[2\]</b> dice-race:dice-race.target=30</p>' "$tmp/dom.html" &&
+  ! grep -q '<p class="note legend"><b>\[1\]</b> dice-race · <b>\[2\]</b> dice-race:dice-race.target=30</p>' "$tmp/dom.html"; then
+  echo "FAIL: no legend naming the configurations [1] and [2]"
+  exit 1
+fi
+if grep -q "results file" "$tmp/dom.html"; then
+  echo "FAIL: the page cites a results file, and none was written"
+  exit 1
+fi
 timeout 120 "$browser" "${flags[@]}" --screenshot="$tmp/shot.png" "file://$tmp/report.html" \
   >>"$tmp/browser.log" 2>&1
 if [ ! -s "$tmp/shot.png" ]; then
