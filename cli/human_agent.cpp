@@ -80,11 +80,10 @@ std::optional<int> parse_number(std::string_view answer, int count) {
 
 // The board places the options name (ids "node:N" and "path:E", 1-based, the convention of
 // docs/lua-api.md "Options of a decision"), 0-based, to number on the board.
-view::NumberedPlaces places_offered(const engine::Decision& d) {
+view::NumberedPlaces places_offered(const std::vector<std::string>& ids) {
   view::NumberedPlaces places;
-  if (d.count > 400) return places;  // a list that long names no places (a trade list)
-  for (int i = 0; i < d.count; ++i) {
-    const std::string id = d.id(i);
+  if (ids.size() > 400) return places;  // a list that long names no places (a trade list)
+  for (const std::string& id : ids) {
     for (auto [prefix, set] : {std::pair{std::string_view("node:"), &places.nodes},
                                std::pair{std::string_view("path:"), &places.paths}}) {
       if (id.size() <= prefix.size() || id.size() > prefix.size() + 7 ||
@@ -105,7 +104,7 @@ void HumanAgent::show_state(const engine::Decision& d) const {
   const int seat = d.player;
   out_ << fmt::format("\n== turn {}, round {}: player {} to move; you are player {} ==\n", s.turn,
                       s.round, s.current + 1, seat + 1);
-  const auto board = view::text_board(s, draw_, colour_, places_offered(d));
+  const auto board = view::text_board(s, draw_, colour_, places_offered(ids_));
   out_ << board;
   const engine::SeatView own(s, seat);
   const engine::SeatView& view = d.view ? *d.view : own;
@@ -212,6 +211,8 @@ int HumanAgent::choose(const engine::Decision& d) {
   const ClockPause pause(session_);
   const std::size_t at = state_.decisions.size();
   const int turn = state_.turn;
+  ids_.clear();  // read once: the board's numbered places and the step-by-step menu use them
+  for (int i = 0; i < d.count; ++i) ids_.push_back(d.id(i));
   show_state(d);
   // Kinds, names and labels are pack-chosen: no control bytes reach the terminal.
   out_ << engine::terminal_safe(fmt::format("decide: {}\n", readable_kind(d.kind)));
@@ -222,7 +223,6 @@ int HumanAgent::choose(const engine::Decision& d) {
   // A long menu is walked one part of the ids at a time: `candidates` are the options left,
   // `level` the part that tells them apart; `steps` what to go back to.
   bool walk = d.count > kLongMenu;
-  std::vector<std::string> ids;
   std::vector<int> candidates;
   std::size_t level = 0;
   struct Step {
@@ -239,7 +239,7 @@ int HumanAgent::choose(const engine::Decision& d) {
     for (;;) {
       groups.clear();
       for (const int i : candidates) {
-        const auto part = id_part(ids[static_cast<std::size_t>(i)], level);
+        const auto part = id_part(ids_[static_cast<std::size_t>(i)], level);
         const std::string key = part ? std::string(*part) : std::string();
         auto g = std::find_if(groups.begin(), groups.end(),
                               [&](const Group& x) { return x.part == key; });
@@ -270,11 +270,7 @@ int HumanAgent::choose(const engine::Decision& d) {
     }
   };
   if (walk) {
-    ids.reserve(static_cast<std::size_t>(d.count));
-    for (int i = 0; i < d.count; ++i) {
-      ids.push_back(d.id(i));
-      candidates.push_back(i);
-    }
+    for (int i = 0; i < d.count; ++i) candidates.push_back(i);
     regroup();
     show_groups();
   } else {
@@ -319,7 +315,7 @@ int HumanAgent::choose(const engine::Decision& d) {
         }
       } else {
         for (int i = 0; i < d.count && !choice; ++i)
-          if (ids[static_cast<std::size_t>(i)] == text) choice = i;
+          if (ids_[static_cast<std::size_t>(i)] == text) choice = i;
       }
     } else {
       choice = parse_answer(d, text);

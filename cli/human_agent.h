@@ -91,7 +91,8 @@ class HumanAgent final : public engine::Agent {
     int turn;
     std::size_t index;  // in the game's decision log
   };
-  std::vector<Made> made_;  // the person's decisions this game, in order
+  std::vector<Made> made_;        // the person's decisions this game, in order
+  std::vector<std::string> ids_;  // the option ids of the decision being asked
   Request request_ = Request::None;
   std::size_t undo_to_ = 0;
   bool retracing_ = false;

@@ -1,5 +1,6 @@
 #include "lab/comparison.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -134,6 +135,22 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
     holm_correct(family);
   }
   return rows;
+}
+
+std::size_t most_metrics_tested(const std::vector<MetricRow>& rows) {
+  std::size_t most = 0;
+  const std::size_t columns = rows.empty() ? 0 : rows[0].differences.size();
+  for (std::size_t c = 1; c <= columns; ++c) most = std::max(most, tested_metrics(rows, c));
+  return most;
+}
+
+std::string verdict_text(const Difference& d) {
+  return d.identical     ? "same in every game"
+         : !d.testable   ? "too few games"
+         : d.significant ? "significant"
+         : d.significant_alone
+             ? fmt::format("not significant with the others (alone: p {:.3f})", d.p_value)
+             : "not significant";
 }
 
 std::size_t tested_metrics(const std::vector<MetricRow>& rows, std::size_t c) {

@@ -33,5 +33,11 @@ std::vector<MetricRow> comparison_rows(const LabResults& results);
 // The number of metrics tested together in the comparison of configuration `c` (1-based past the
 // baseline: 1 is the first configuration after it).
 std::size_t tested_metrics(const std::vector<MetricRow>& rows, std::size_t c);
+// The most metrics tested together in any comparison of `rows` (0 without one).
+std::size_t most_metrics_tested(const std::vector<MetricRow>& rows);
+
+// A difference's verdict in words, as the text and HTML reports print it: "significant", "not
+// significant with the others (alone: p 0.013)", "too few games", ...
+std::string verdict_text(const Difference& d);
 
 }  // namespace catan::lab

@@ -86,16 +86,6 @@ std::string run_section(const LabResults& r) {
   return out + "</table>\n";
 }
 
-// The verdict in words (text_report.cpp says the same).
-std::string verdict_text(const Difference& d) {
-  return d.identical     ? "same in every game"
-         : !d.testable   ? "too few games"
-         : d.significant ? "significant"
-         : d.significant_alone
-             ? fmt::format("not significant with the others (alone: p {:.3f})", d.p_value)
-             : "not significant";
-}
-
 std::string comparison_section(const LabResults& r) {
   const auto rows = comparison_rows(r);
   std::string out = "<table>\n<tr><th>metric</th>";
@@ -126,9 +116,7 @@ std::string comparison_section(const LabResults& r) {
     }
     out += "</tr>\n";
   }
-  std::size_t tested = 0;
-  for (std::size_t c = 1; c < r.configs.size(); ++c)
-    tested = std::max(tested, tested_metrics(rows, c));
+  const std::size_t tested = most_metrics_tested(rows);
   return out + fmt::format(
                    "</table>\n<p class=\"note\">Differences are paired: game <i>i</i> of every "
                    "configuration starts from the same seed. Verdicts hold for the {} metrics "
@@ -192,7 +180,7 @@ std::string differences_section(const LabResults& r) {
                    "interval; a filled point is significant together with the {} metrics "
                    "tested (Holm correction), a hollow one is not. Hover a row for its "
                    "figures.</p>\n",
-                   tested_metrics(rows, 1));
+                   most_metrics_tested(rows));
 }
 
 std::vector<BarSeries> rate_series(const LabResults& r, bool by_position) {

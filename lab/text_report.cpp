@@ -235,13 +235,7 @@ std::vector<std::vector<std::string>> pair_table(const std::vector<MetricRow>& r
                                                100 * d->low, 100 * d->high)
                                  : fmt::format("{} [{}, {}]", signed_number(d->estimate),
                                                signed_number(d->low), signed_number(d->high)));
-      line.push_back(
-          d->identical     ? "same in every game"
-          : !d->testable   ? "too few games"
-          : d->significant ? "significant"
-          : d->significant_alone
-              ? fmt::format("not significant with the others (alone: p {:.3f})", d->p_value)
-              : "not significant");
+      line.push_back(verdict_text(*d));
     }
     table.push_back(std::move(line));
   }
@@ -320,8 +314,7 @@ std::string comparison_text(const LabResults& r) {
                          "these games reached (more games will not change that).\n",
                          same);
   // The correction, said once: what a verdict of "significant" holds for.
-  std::size_t tested = 0;
-  for (std::size_t c = 1; c < n; ++c) tested = std::max(tested, tested_metrics(rows, c));
+  const std::size_t tested = most_metrics_tested(rows);
   const std::string correction = fmt::format(
       "\nVerdicts hold for the {} metrics tested together{}: with no real difference, the chance "
       "of any \"significant\" among them is 5% (Holm correction; raw and corrected p-values in "
