@@ -39,7 +39,8 @@ class BenchCommand final : public Command {
     game_.add_to(*sub,
                  "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
                  "agent a pack registers, or the search agent "
-                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|FILE] (docs/bots.md)");
+                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|"
+                 "FILE] (docs/bots.md)");
     sub->add_option("--games", games_, "Games to play")
         ->check(WholeNumber)
         ->check(CLI::Range(1, 100000000))

@@ -28,7 +28,7 @@ class CompareCommand final : public Command {
         ->required();
     game_.fallback_players = 4;
     add_table_game_options(*sub, game_);
-    lab_.add_to(*sub, true);
+    lab_.add_to(*sub, true, true);
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;

@@ -95,6 +95,11 @@ class InfoCommand final : public Command {
     for (const auto& h : measures.histograms)
       fmt::print("histogram {}: {} ({}K for K = {} .. {})\n", h.name,
                  engine::terminal_safe(h.label), engine::terminal_safe(h.prefix), h.from, h.to);
+    if (!measures.primary.empty())
+      fmt::print("primary metrics: {}\n",
+                 engine::terminal_safe(fmt::format("{}", fmt::join(measures.primary, ", "))));
+    if (!measures.names.empty())
+      fmt::print("metric names: {} (the lab's reports show them)\n", measures.names.size());
 
     fmt::print("\noptions (set with --option {}.KEY=VALUE):\n", m.name);
     if (m.options.empty()) fmt::print("  (none)\n");

@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "cli/common.h"
 #include "engine/file_io.h"
+#include "lab/differences_csv.h"
 #include "lab/html_report.h"
 #include "lab/results_json.h"
 #include "lab/text_report.h"
@@ -27,6 +28,9 @@ class MergeCommand final : public Command {
     sub->add_option("--out", out_, "Write the merged results as JSON")->type_name("FILE.json");
     sub->add_option("--report", report_, "Write a self-contained HTML report")
         ->type_name("FILE.html");
+    sub->add_option("--differences", differences_,
+                    "Write the paired differences of a comparison as CSV (as compare does)")
+        ->type_name("FILE.csv");
     sub->add_flag("--json", json_, "Print the merged JSON on stdout instead of the summary");
     return sub;
   }
@@ -43,6 +47,7 @@ class MergeCommand final : public Command {
     const auto json = lab::results_to_json(merged);
     if (!out_.empty()) lab::write_json_file(json, out_);
     if (!report_.empty()) lab::write_html_report(merged, report_);
+    if (!differences_.empty()) lab::write_differences_csv(merged, differences_);
     if (json_) {
       std::cout << engine::json_text(json, 2) << '\n';
     } else {
@@ -54,6 +59,7 @@ class MergeCommand final : public Command {
                                merged.run.first, merged.run.end - 1, merged.run.games);
       if (!out_.empty()) std::cout << "results written to " << out_ << '\n';
       if (!report_.empty()) std::cout << "report written to " << report_ << '\n';
+      if (!differences_.empty()) std::cout << "differences written to " << differences_ << '\n';
     }
     if (merged.run.first != 0 || merged.run.end != merged.run.games)
       std::cerr << fmt::format("catan: warning: the files cover games {}..{} of {}, not all\n",
@@ -63,7 +69,7 @@ class MergeCommand final : public Command {
 
  private:
   std::vector<std::string> files_;
-  std::string out_, report_;
+  std::string out_, report_, differences_;
   bool json_ = false;
 };
 

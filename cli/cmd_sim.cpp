@@ -23,8 +23,9 @@ class SimCommand final : public Command {
     game_.add_to(*sub,
                  "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
                  "agent a pack registers, or the search agent "
-                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|FILE] (docs/bots.md)");
-    lab_.add_to(*sub, true);
+                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|"
+                 "FILE] (docs/bots.md)");
+    lab_.add_to(*sub, true, false);
     search_.add_to(*sub);
     limits_.add_to(*sub);
     return sub;

@@ -24,6 +24,7 @@
 #include "cli/replay_packs.h"
 #include "engine/file_io.h"
 #include "lab/csv_writer.h"
+#include "lab/differences_csv.h"
 #include "lab/html_report.h"
 #include "lab/progress.h"
 #include "lab/results_json.h"
@@ -39,7 +40,7 @@
 
 namespace catan::cli {
 
-void LabOptions::add_to(CLI::App& app, bool rotation) {
+void LabOptions::add_to(CLI::App& app, bool rotation, bool comparison) {
   app.add_option("--games", games,
                  "Games to play (with --until-ci: games per round, before checking)")
       ->check(WholeNumber)
@@ -64,6 +65,11 @@ void LabOptions::add_to(CLI::App& app, bool rotation) {
   app.add_option("--out", out, "Write the results as JSON (schema: docs/lab.md)")
       ->type_name("FILE.json");
   app.add_option("--csv", csv, "Write one row per game")->type_name("FILE.csv");
+  if (comparison)
+    app.add_option("--differences", differences,
+                   "Write the paired differences from [1], with intervals, raw and corrected "
+                   "p-values and verdicts, one row per metric and configuration")
+        ->type_name("FILE.csv");
   app.add_option("--report", report, "Write a self-contained HTML report with charts")
       ->type_name("FILE.html");
   app.add_option("--failures", failures,
@@ -502,6 +508,7 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
       samples = write_game_viewers(spec, request.configs, results.run.first, results.run.end,
                                    search_options, limits, o.report);
     if (!o.report.empty()) lab::write_html_report(results, o.report, samples);
+    if (!o.differences.empty()) lab::write_differences_csv(results, o.differences);
 
     const std::uint64_t played = results.run.end - results.run.first;
     if (o.json) {
@@ -526,6 +533,7 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
             max_games, o.until_ci);
       if (!out_path.empty()) std::cout << "results written to " << out_path << '\n';
       if (!o.csv.empty()) std::cout << "games written to " << o.csv << '\n';
+      if (!o.differences.empty()) std::cout << "differences written to " << o.differences << '\n';
       if (!o.report.empty()) std::cout << "report written to " << o.report << '\n';
       if (!samples.empty())
         std::cout << fmt::format("{} games saved with their viewer pages to {}\n", samples.size(),

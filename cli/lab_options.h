@@ -16,7 +16,8 @@
 namespace catan::cli {
 
 // --games, --threads, --shard, --until-ci, --max-games, --out, --csv, --report, --failures,
-// --json, --game-deadline, --resume, --save-games, --progress-every.
+// --json, --game-deadline, --resume, --save-games, --progress-every; --differences (compare and
+// sweep).
 struct LabOptions {
   std::uint64_t games = 1000;
   int threads = 0;      // 0: one per core
@@ -24,6 +25,7 @@ struct LabOptions {
   double until_ci = 0;  // percentage points; 0: off
   std::uint64_t max_games = 100000;
   std::string out, csv, report, failures;
+  std::string differences;  // the comparison's differences as CSV (lab/differences_csv.h)
   bool json = false;
   // Hard deadline of one game in seconds; < 0: 3 x the time limit + 5 s (none without a time
   // limit); 0: none.
@@ -36,8 +38,9 @@ struct LabOptions {
   // is a terminal, else nothing.
   double progress_every = 0;
 
-  // Adds the options above; --rotate only when `rotation` (sim and compare).
-  void add_to(CLI::App& app, bool rotation = false);
+  // Adds the options above; --rotate only when `rotation` (sim and compare), --differences only
+  // when `comparison` (compare and sweep).
+  void add_to(CLI::App& app, bool rotation, bool comparison);
   // --threads, or the number of cores.
   int thread_count() const;
   // The game indices [first, end) this process plays: all of --games, or shard K of N (games

@@ -17,6 +17,46 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// The configurations' declarations merged, the baseline's winning: what names the rows.
+packs::MeasureSpec merged_declarations(const LabResults& results) {
+  packs::MeasureSpec merged;
+  for (auto c = results.configs.rbegin(); c != results.configs.rend(); ++c)
+    merged.merge(c->declared);
+  return merged;
+}
+
+// Whether `entry` of "metrics.primary" names `id`: equal, or a prefix ending before a '.'.
+bool names_metric(const std::string& entry, const std::string& id) {
+  return id == entry || (id.size() > entry.size() && id.compare(0, entry.size(), entry) == 0 &&
+                         id[entry.size()] == '.');
+}
+
+// Gives each row the packs' name and unit (an exact id first, else a per-seat group's name for
+// "GROUP.S" with the seat added) and marks the primary ones.
+void apply_declarations(const packs::MeasureSpec& declared, int players,
+                        std::vector<MetricRow>& rows) {
+  for (auto& row : rows) {
+    row.primary = std::any_of(declared.primary.begin(), declared.primary.end(),
+                              [&](const std::string& e) { return names_metric(e, row.id); });
+    if (const auto it = declared.names.find(row.id); it != declared.names.end()) {
+      row.name = it->second.label;
+      row.unit = it->second.unit;
+      continue;
+    }
+    const auto dot = row.id.rfind('.');
+    if (dot == std::string::npos) continue;
+    const auto group = declared.names.find(row.id.substr(0, dot));
+    const std::string seat = row.id.substr(dot + 1);
+    const bool is_seat =
+        !seat.empty() && seat.size() <= 4 &&
+        std::all_of(seat.begin(), seat.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) &&
+        std::stoi(seat) >= 1 && std::stoi(seat) <= players;
+    if (group == declared.names.end() || !is_seat) continue;
+    row.name = fmt::format("{}, seat {}", group->second.label, seat);
+    row.unit = group->second.unit;
+  }
+}
+
 }  // namespace
 
 std::vector<MetricRow> comparison_rows(const LabResults& results) {
@@ -30,8 +70,9 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
   std::vector<MetricRow> rows;
 
   // A row whose value per config comes from `value` and whose paired difference from `diff`.
-  const auto add = [&](std::string name, bool is_rate, auto value, auto diff) {
+  const auto add = [&](std::string id, std::string name, bool is_rate, auto value, auto diff) {
     MetricRow row;
+    row.id = std::move(id);
     row.name = std::move(name);
     row.is_rate = is_rate;
     for (std::size_t c = 0; c < n; ++c) row.values.push_back(value(c));
@@ -45,19 +86,19 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
   for (int seat = 0; seat < players; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
     add(
-        fmt::format("seat {} win rate", seat + 1), true,
+        fmt::format("seat_win.{}", seat + 1), fmt::format("seat {} win rate", seat + 1), true,
         [&](std::size_t c) { return summaries[c].seat_win[s].value; },
         [&](const PairedAggregate& p, std::size_t) { return binary(p.seat_win[s]); });
   }
   add(
-      "first player win rate", true,
+      "first_player_win", "first player win rate", true,
       [&](std::size_t c) { return summaries[c].first_player_win.value; },
       [&](const PairedAggregate& p, std::size_t) { return binary(p.first_player_win); });
   add(
-      "no winner", true, [&](std::size_t c) { return summaries[c].no_winner.value; },
+      "no_winner", "no winner", true, [&](std::size_t c) { return summaries[c].no_winner.value; },
       [&](const PairedAggregate& p, std::size_t) { return binary(p.no_winner); });
   add(
-      "balance score", false, [&](std::size_t c) { return summaries[c].balance_score; },
+      "balance", "balance score", false, [&](std::size_t c) { return summaries[c].balance_score; },
       [&](const PairedAggregate&, std::size_t c) {
         Difference d;
         d.estimate = summaries[c].balance_score - summaries[0].balance_score;
@@ -65,7 +106,8 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
         return std::optional<Difference>(d);
       });
   add(
-      "turns", false, [&](std::size_t c) { return totals.configs[c].turns.moments.mean(); },
+      "turns", "turns", false,
+      [&](std::size_t c) { return totals.configs[c].turns.moments.mean(); },
       [&](const PairedAggregate& p, std::size_t) {
         return std::optional<Difference>(paired_means(p.turns));
       });
@@ -75,7 +117,8 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
     for (int seat = 0; seat < players; ++seat) {
       const auto s = static_cast<std::size_t>(seat);
       add(
-          fmt::format("{} seat {}", points, seat + 1), false,
+          fmt::format("{}.{}", points, seat + 1), fmt::format("{} seat {}", points, seat + 1),
+          false,
           [&](std::size_t c) {
             const auto it = totals.configs[c].player.find(points);
             if (it == totals.configs[c].player.end() || it->second[s].moments.count() == 0)
@@ -95,7 +138,7 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
     for (const auto& [name, d] : a.stats) names.insert(name);
   for (const auto& name : names) {
     add(
-        "stats." + name, false,
+        "stats." + name, "stats." + name, false,
         [&](std::size_t c) {
           const auto it = totals.configs[c].stats.find(name);
           return it == totals.configs[c].stats.end() ? kNaN : it->second.moments.mean();
@@ -113,7 +156,7 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
   if (results.run.rotate || bots.size() > 1) {
     for (const auto& bot : bots) {
       add(
-          bot + " games won", true,
+          "bot_won." + bot, bot + " games won", true,
           [&](std::size_t c) {
             const auto it = totals.configs[c].bots.find(bot);
             if (it == totals.configs[c].bots.end() || it->second.games == 0) return kNaN;
@@ -126,15 +169,23 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
           });
     }
   }
+  apply_declarations(merged_declarations(results), players, rows);
+  std::stable_partition(rows.begin(), rows.end(), [](const MetricRow& r) { return r.primary; });
   for (std::size_t c = 1; c < n; ++c) {
-    std::vector<Difference*> family;
-    for (auto& row : rows) {
-      auto& d = row.differences[c - 1];
-      if (d && std::isfinite(d->low)) family.push_back(&*d);
+    for (const bool primary : {true, false}) {
+      std::vector<Difference*> family;
+      for (auto& row : rows) {
+        auto& d = row.differences[c - 1];
+        if (row.primary == primary && d && std::isfinite(d->low)) family.push_back(&*d);
+      }
+      holm_correct(family);
     }
-    holm_correct(family);
   }
   return rows;
+}
+
+bool has_primary(const std::vector<MetricRow>& rows) {
+  return std::any_of(rows.begin(), rows.end(), [](const MetricRow& r) { return r.primary; });
 }
 
 std::size_t most_metrics_tested(const std::vector<MetricRow>& rows) {
@@ -142,6 +193,36 @@ std::size_t most_metrics_tested(const std::vector<MetricRow>& rows) {
   const std::size_t columns = rows.empty() ? 0 : rows[0].differences.size();
   for (std::size_t c = 1; c <= columns; ++c) most = std::max(most, tested_metrics(rows, c));
   return most;
+}
+
+std::size_t most_metrics_tested(const std::vector<MetricRow>& rows, bool primary) {
+  std::size_t most = 0;
+  const std::size_t columns = rows.empty() ? 0 : rows[0].differences.size();
+  for (std::size_t c = 1; c <= columns; ++c)
+    most = std::max(most, tested_metrics(rows, c, primary));
+  return most;
+}
+
+std::string name_with_unit(const MetricRow& row) {
+  return row.unit.empty() ? row.name : fmt::format("{} ({})", row.name, row.unit);
+}
+
+std::string correction_text(const std::vector<MetricRow>& rows, bool html) {
+  const char* open = html ? "&ldquo;" : "\"";
+  const char* close = html ? "&rdquo;" : "\"";
+  const bool several = !rows.empty() && rows[0].differences.size() > 1;
+  const char* each = several ? " in each column" : "";
+  if (!has_primary(rows))
+    return fmt::format(
+        "Verdicts hold for the {} metrics tested together{}: with no real difference, the chance "
+        "of any {}significant{} among them is 5% (Holm correction).",
+        most_metrics_tested(rows), each, open, close);
+  return fmt::format(
+      "Verdicts come in two families{}, each corrected on its own (Holm): the {} primary metrics "
+      "the packs declare, and the {} exploratory ones. With no real difference, the chance of "
+      "any {}significant{} among the primary metrics is 5%, and among the exploratory ones 5%: "
+      "read an exploratory verdict as a lead to test again, not as a finding.",
+      each, most_metrics_tested(rows, true), most_metrics_tested(rows, false), open, close);
 }
 
 std::string verdict_text(const Difference& d) {
@@ -153,13 +234,26 @@ std::string verdict_text(const Difference& d) {
              : "not significant";
 }
 
-std::size_t tested_metrics(const std::vector<MetricRow>& rows, std::size_t c) {
+namespace {
+
+template <typename Pred>
+std::size_t count_tested(const std::vector<MetricRow>& rows, std::size_t c, Pred in_family) {
   std::size_t m = 0;
   for (const auto& row : rows) {
     const auto& d = row.differences[c - 1];
-    if (d && std::isfinite(d->low) && d->testable) ++m;
+    if (in_family(row) && d && std::isfinite(d->low) && d->testable) ++m;
   }
   return m;
+}
+
+}  // namespace
+
+std::size_t tested_metrics(const std::vector<MetricRow>& rows, std::size_t c) {
+  return count_tested(rows, c, [](const MetricRow&) { return true; });
+}
+
+std::size_t tested_metrics(const std::vector<MetricRow>& rows, std::size_t c, bool primary) {
+  return count_tested(rows, c, [&](const MetricRow& r) { return r.primary == primary; });
 }
 
 }  // namespace catan::lab

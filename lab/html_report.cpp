@@ -93,8 +93,17 @@ std::string comparison_section(const LabResults& r) {
   for (std::size_t c = 1; c < r.configs.size(); ++c)
     out += fmt::format("<th>[{}] &minus; [1] (95% CI)</th><th>verdict</th>", c + 1);
   out += "</tr>\n";
-  for (const auto& row : rows) {
-    out += "<tr><td>" + e(row.name) + "</td>";
+  const bool families = has_primary(rows);
+  const std::size_t columns = 1 + 3 * r.configs.size() - 2;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    if (families && (i == 0 || rows[i - 1].primary != row.primary))
+      out += fmt::format(
+          "<tr class=\"family\"><th colspan=\"{}\">{}</th></tr>\n", columns,
+          row.primary ? "Primary metrics (declared by the packs, judged on their own)"
+                      : "Exploratory metrics (corrected as a family of their own: leads, not "
+                        "findings)");
+    out += fmt::format("<tr><td title=\"{}\">{}</td>", e(row.id), e(name_with_unit(row)));
     for (double v : row.values) out += "<td>" + (row.is_rate ? percent(v) : number(v)) + "</td>";
     for (const auto& d : row.differences) {
       if (!d) {
@@ -116,14 +125,11 @@ std::string comparison_section(const LabResults& r) {
     }
     out += "</tr>\n";
   }
-  const std::size_t tested = most_metrics_tested(rows);
   return out + fmt::format(
                    "</table>\n<p class=\"note\">Differences are paired: game <i>i</i> of every "
-                   "configuration starts from the same seed. Verdicts hold for the {} metrics "
-                   "tested together: with no real difference, the chance of any "
-                   "&ldquo;significant&rdquo; among them is 5% (Holm correction of the 95% "
-                   "tests; each interval is the metric's own).</p>\n",
-                   tested);
+                   "configuration starts from the same seed. {} Each interval is the metric's "
+                   "own 95% interval; hover a metric for its id.</p>\n",
+                   correction_text(rows, true));
 }
 
 // The answer first: per configuration after the first, a forest plot of its paired differences
@@ -132,6 +138,7 @@ std::string comparison_section(const LabResults& r) {
 // turns and statistics share a scale); a metric whose baseline is 0 or missing is left out.
 std::string differences_section(const LabResults& r) {
   const auto rows = comparison_rows(r);
+  const bool families = has_primary(rows);
   std::string out;
   for (std::size_t c = 1; c < r.configs.size(); ++c) {
     std::vector<ForestRow> rates, others;
@@ -147,7 +154,9 @@ std::string differences_section(const LabResults& r) {
       ForestRow f;
       f.label = row.name;
       f.significant = d->significant;
-      f.tooltip = fmt::format("{}: {}; {}", row.name, figures, verdict_text(*d));
+      f.secondary = families && !row.primary;
+      f.tooltip = fmt::format("{} ({}{}): {}; {}", name_with_unit(row), row.id,
+                              f.secondary ? ", exploratory" : "", figures, verdict_text(*d));
       if (row.is_rate) {
         f.estimate = 100 * d->estimate;
         f.low = 100 * d->low;
@@ -177,10 +186,10 @@ std::string differences_section(const LabResults& r) {
   }
   return out + fmt::format(
                    "<p class=\"note\">Each line is a metric's paired difference with its 95% "
-                   "interval; a filled point is significant together with the {} metrics "
-                   "tested (Holm correction), a hollow one is not. Hover a row for its "
-                   "figures.</p>\n",
-                   most_metrics_tested(rows));
+                   "interval; a filled point is significant after the correction, a hollow one "
+                   "is not{}. {} Hover a row for its figures and id.</p>\n",
+                   families ? "; the primary metrics come first, the exploratory ones in grey" : "",
+                   correction_text(rows, true));
 }
 
 std::vector<BarSeries> rate_series(const LabResults& r, bool by_position) {

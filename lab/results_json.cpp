@@ -279,6 +279,14 @@ ojson histogram_results(const Aggregate& a, const packs::MeasureSpec& declared) 
   return out;
 }
 
+// The families a comparison's verdicts were corrected in, with the metrics each tested:
+// {"all": m} without primary metrics, else {"primary": m1, "exploratory": m2}.
+ojson families_json(const std::vector<MetricRow>& rows, std::size_t c) {
+  if (!has_primary(rows)) return {{"all", tested_metrics(rows, c)}};
+  return {{"primary", tested_metrics(rows, c, true)},
+          {"exploratory", tested_metrics(rows, c, false)}};
+}
+
 ojson declared_json(const packs::MeasureSpec& d) {
   ojson histograms = ojson::array();
   for (const auto& h : d.histograms)
@@ -288,8 +296,12 @@ ojson declared_json(const packs::MeasureSpec& d) {
                           {"from", h.from},
                           {"to", h.to},
                           {"description", h.description}});
+  ojson names = ojson::object();
+  for (const auto& [id, name] : d.names) names[id] = {{"label", name.label}, {"unit", name.unit}};
   return {{"score_property", d.score.empty() ? ojson(nullptr) : ojson(d.score)},
-          {"histograms", histograms}};
+          {"histograms", histograms},
+          {"primary_metrics", d.primary},
+          {"metric_names", names}};
 }
 
 ojson config_results(const Aggregate& a, const RunInfo& run, const packs::MeasureSpec& declared) {
@@ -735,8 +747,9 @@ Aggregate read_aggregate(const Node& n, const RunInfo& run, const packs::Measure
   return a;
 }
 
-// A configuration's "declared": the score property and the histograms, each with a distinct
-// name and at most packs::kMaxHistogramKeys keys (as load_manifest ensures).
+// A configuration's "declared": the score property, the histograms, each with a distinct name and
+// at most packs::kMaxHistogramKeys keys (as load_manifest ensures), the primary metrics and the
+// metrics' readable names.
 packs::MeasureSpec read_declared(const Node& n) {
   packs::MeasureSpec d;
   if (!n.at("score_property").j.is_null()) {
@@ -760,6 +773,19 @@ packs::MeasureSpec read_declared(const Node& n) {
       e.fail(fmt::format("from..to must hold 1 to {} keys", packs::kMaxHistogramKeys));
     d.histograms.push_back(std::move(h));
   }
+  const Node primary = n.at("primary_metrics");
+  for (std::size_t i = 0; i < primary.size(); ++i) {
+    const std::string id = primary.at(i).str();
+    if (id.empty()) primary.at(i).fail("empty");
+    if (std::find(d.primary.begin(), d.primary.end(), id) != d.primary.end())
+      primary.at(i).fail("listed twice");
+    d.primary.push_back(id);
+  }
+  n.at("metric_names").each([&](const std::string& id, const Node& e) {
+    packs::MetricName name{e.at("label").str(), e.at("unit").str()};
+    if (name.label.empty()) e.at("label").fail("empty");
+    d.names[id] = std::move(name);
+  });
   return d;
 }
 
@@ -854,8 +880,14 @@ ojson results_to_json(const LabResults& r) {
     for (std::size_t c = 1; c < r.configs.size(); ++c) {
       ojson metrics = ojson::array();
       for (const auto& row : rows) {
-        ojson m = {
-            {"metric", row.name}, {"baseline", num(row.values[0])}, {"value", num(row.values[c])}};
+        ojson m = {{"metric", row.name},
+                   {"id", row.id},
+                   {"unit", row.unit},
+                   {"family", !has_primary(rows) ? "all"
+                              : row.primary      ? "primary"
+                                                 : "exploratory"},
+                   {"baseline", num(row.values[0])},
+                   {"value", num(row.values[c])}};
         const ojson d = difference_json(row.differences[c - 1]);
         m.update(d.is_null() ? ojson{{"difference", nullptr}} : d);
         metrics.push_back(m);
@@ -865,6 +897,7 @@ ojson results_to_json(const LabResults& r) {
                              {"pairs", r.totals.pairs[c - 1].pairs},
                              {"correction", kCorrection},
                              {"metrics_tested", tested_metrics(rows, c)},
+                             {"families", families_json(rows, c)},
                              {"metrics", metrics},
                              {"raw", paired_raw(r.totals.pairs[c - 1])}});
     }

@@ -17,7 +17,7 @@
 namespace catan::lab {
 
 inline constexpr const char* kResultsSchema = "catan-lab-results";
-inline constexpr int kResultsVersion = 2;
+inline constexpr int kResultsVersion = 3;
 
 nlohmann::ordered_json results_to_json(const LabResults& results);
 

@@ -220,20 +220,22 @@ std::string forest_plot(const std::vector<ForestRow>& rows, const ChartOptions& 
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const double y = kHead + kRowH * (static_cast<double>(i) + 0.5);
-    svg += fmt::format("<g class=\"row\"><title>{}</title>\n", escape_xml(r.tooltip));
+    const std::string colour = r.secondary ? "#999999" : series_colour(0);
+    svg += fmt::format("<g class=\"row{}\"><title>{}</title>\n", r.secondary ? " secondary" : "",
+                       escape_xml(r.tooltip));
     svg += fmt::format(
-        "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"end\">{}</text>\n",
-        kLabelW - 8, y + 4, escape_xml(r.label));
+        "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"end\"{}>{}</text>\n",
+        kLabelW - 8, y + 4, r.secondary ? " fill=\"#666666\"" : "", escape_xml(r.label));
     if (std::isfinite(r.low) && std::isfinite(r.high))
       svg += fmt::format(
           "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
           "stroke-width=\"2\"/>\n",
-          x(r.low), y, x(r.high), y, series_colour(0));
+          x(r.low), y, x(r.high), y, colour);
     if (std::isfinite(r.estimate))
       svg += fmt::format(
           "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4.5\" stroke=\"{}\" stroke-width=\"2\" "
           "fill=\"{}\" class=\"{}\"/>\n",
-          x(r.estimate), y, series_colour(0), r.significant ? series_colour(0) : "#ffffff",
+          x(r.estimate), y, colour, r.significant ? colour : "#ffffff",
           r.significant ? "sig" : "not-sig");
     svg += "</g>\n";
   }

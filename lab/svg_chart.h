@@ -53,6 +53,7 @@ struct ForestRow {
   double estimate = 0;  // the point
   double low = 0, high = 0;
   bool significant = false;  // a filled point (else hollow)
+  bool secondary = false;    // drawn in grey (an exploratory metric among primary ones)
   std::string tooltip;       // the row's <title>: the figures in the metric's own unit
 };
 

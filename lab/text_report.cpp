@@ -221,7 +221,7 @@ std::vector<std::vector<std::string>> pair_table(const std::vector<MetricRow>& r
   std::vector<std::vector<std::string>> table = {
       {"metric", "[1]", "[2]", "[2]-[1] (95% CI)", "verdict"}};
   for (const auto& row : rows) {
-    std::vector<std::string> line = {row.name};
+    std::vector<std::string> line = {name_with_unit(row)};
     for (double v : row.values) line.push_back(row.is_rate ? percent(v) : number(v));
     const auto& d = row.differences[0];
     if (!d) {
@@ -252,7 +252,7 @@ std::vector<std::vector<std::string>> grid_table(const std::vector<MetricRow>& r
   for (std::size_t c = 0; c < n; ++c) header.push_back(fmt::format("[{}]", c + 1));
   table.push_back(header);
   for (const auto& row : rows) {
-    std::vector<std::string> line = {row.name};
+    std::vector<std::string> line = {name_with_unit(row)};
     for (std::size_t c = 0; c < n; ++c) {
       std::string cell = row.is_rate ? percent(row.values[c]) : number(row.values[c]);
       if (c > 0) {
@@ -269,6 +269,23 @@ std::vector<std::vector<std::string>> grid_table(const std::vector<MetricRow>& r
     table.push_back(std::move(line));
   }
   return table;
+}
+
+// The table of `rows` (pair_table for two configurations, grid_table for more), as two tables
+// headed by their family when the packs declare primary metrics.
+std::string comparison_tables(const std::vector<MetricRow>& rows, std::size_t n) {
+  const auto table = [&](const std::vector<MetricRow>& part) {
+    return format_table(n == 2 ? pair_table(part) : grid_table(part, n));
+  };
+  if (!has_primary(rows)) return table(rows);
+  std::vector<MetricRow> primary, exploratory;
+  for (const auto& row : rows) (row.primary ? primary : exploratory).push_back(row);
+  std::string out =
+      "Primary metrics (declared by the packs, judged on their own):\n" + table(primary);
+  if (!exploratory.empty())
+    out += "\nExploratory metrics (corrected as a family of their own; leads, not findings):\n" +
+           table(exploratory);
+  return out;
 }
 
 }  // namespace
@@ -314,14 +331,10 @@ std::string comparison_text(const LabResults& r) {
                          "these games reached (more games will not change that).\n",
                          same);
   // The correction, said once: what a verdict of "significant" holds for.
-  const std::size_t tested = most_metrics_tested(rows);
   const std::string correction = fmt::format(
-      "\nVerdicts hold for the {} metrics tested together{}: with no real difference, the chance "
-      "of any \"significant\" among them is 5% (Holm correction; raw and corrected p-values in "
-      "--out).\n",
-      tested, n > 2 ? " in each column" : "");
-  if (n == 2) return out + format_table(pair_table(rows)) + correction + note;
-  return out + format_table(grid_table(rows, n)) +
+      "\n{} Raw and corrected p-values: --out, --differences.\n", correction_text(rows, false));
+  if (n == 2) return out + comparison_tables(rows, n) + correction + note;
+  return out + comparison_tables(rows, n) +
          "\n* differs significantly from [1] (95%, paired, corrected for the metrics tested "
          "together); (*) only on its own, not with the others; ~ too few games to tell; = the "
          "same in every game. Intervals: --out (JSON) or --report (HTML).\n" +

@@ -22,14 +22,16 @@ namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
 const std::vector<std::string> kTopLevelFields = {
-    "name",    "version", "description", "requires",     "conflicts",
-    "library", "entry",   "tests",       "test_support", "options",
-    "events",  "draw",    "players",     "score",        "histograms"};
+    "name",    "version", "description",  "requires", "conflicts", "library",
+    "entry",   "tests",   "test_support", "options",  "events",    "draw",
+    "players", "score",   "histograms",   "metrics"};
 const std::vector<std::string> kDrawFields = {
     "tile_terrain", "tile_label", "tile_number", "robber", "node_owner", "node_piece",
     "harbor",       "path_owner", "pieces",      "marks",  "sheet"};
 const std::vector<std::string> kPlayerFields = {"min", "max", "default"};
 const std::vector<std::string> kHistogramFields = {"prefix", "label", "from", "to", "description"};
+const std::vector<std::string> kMetricsFields = {"primary", "names"};
+const std::vector<std::string> kMetricNameFields = {"label", "unit"};
 const std::vector<std::string> kOptionFields = {"type", "default", "min",
                                                 "max",  "choices", "description"};
 constexpr std::string_view kOptionTypes = "boolean, integer, number or string";
@@ -533,7 +535,68 @@ EventSpec parse_event(const Checker& check, const std::string& name, const json&
   return e;
 }
 
-// "score" and "histograms" (scripting/measure_spec.h).
+// A metric id: lowercase letters, digits, '_' and '.', not starting or ending with '.', at most
+// kMaxMeasureNameBytes.
+void check_metric_id(const Checker& check, const std::string& field, const std::string& id) {
+  const bool ok = !id.empty() && id.size() <= kMaxMeasureNameBytes && id.front() != '.' &&
+                  id.back() != '.' && std::all_of(id.begin(), id.end(), [](char c) {
+                    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+                  });
+  if (!ok)
+    check.fail(field, fmt::format("'{}' is not a metric id (lowercase letters, digits, '_' and "
+                                  "'.', at most {} bytes; e.g. \"turns\", \"stats.sevens\")",
+                                  id, kMaxMeasureNameBytes));
+}
+
+// A string of 1 to `limit` bytes.
+std::string bounded_string(const Checker& check, const std::string& field, const json& j,
+                           std::size_t limit) {
+  const std::string s = check.non_empty_string(field, j);
+  if (s.size() > limit) check.fail(field, fmt::format("longer than {} bytes", limit));
+  return s;
+}
+
+// "metrics": {"primary": [id, ...], "names": {id: {"label", "unit"?}}}.
+void parse_metrics(const Checker& check, const json& metrics, MeasureSpec& spec) {
+  if (!metrics.is_object())
+    check.fail("metrics", "expected an object with primary and names, got " + describe(metrics));
+  check.no_unknown_fields("metrics.", metrics, kMetricsFields);
+  if (const json* primary = member(metrics, "primary")) {
+    if (!primary->is_array())
+      check.fail("metrics.primary", "expected a list of metric ids, got " + describe(*primary));
+    for (std::size_t i = 0; i < primary->size(); ++i) {
+      const std::string field = fmt::format("metrics.primary[{}]", i);
+      const json& entry = (*primary)[i];
+      if (!entry.is_string()) check.fail(field, "expected a metric id, got " + describe(entry));
+      const std::string id = entry.get<std::string>();
+      check_metric_id(check, field, id);
+      if (std::find(spec.primary.begin(), spec.primary.end(), id) != spec.primary.end())
+        check.fail(field, fmt::format("'{}' is listed twice", id));
+      spec.primary.push_back(id);
+    }
+  }
+  if (const json* names = member(metrics, "names")) {
+    if (!names->is_object())
+      check.fail("metrics.names",
+                 "expected an object mapping metric ids to {label, unit}, got " + describe(*names));
+    for (const auto& [id, name] : names->items()) {
+      const std::string field = "metrics.names." + id;
+      check_metric_id(check, field, id);
+      if (!name.is_object())
+        check.fail(field, "expected {\"label\": ..., \"unit\": ...}, got " + describe(name));
+      check.no_unknown_fields(field + ".", name, kMetricNameFields);
+      const json* label = member(name, "label");
+      if (label == nullptr) check.fail(field + ".label", "missing (the name a report shows)");
+      MetricName m;
+      m.label = bounded_string(check, field + ".label", *label, kMaxMetricLabelBytes);
+      if (const json* unit = member(name, "unit"))
+        m.unit = bounded_string(check, field + ".unit", *unit, kMaxMetricUnitBytes);
+      spec.names[id] = std::move(m);
+    }
+  }
+}
+
+// "score", "histograms" and "metrics" (scripting/measure_spec.h).
 MeasureSpec parse_measures(const Checker& check, const json& root) {
   MeasureSpec spec;
   if (const json* score = member(root, "score"))
@@ -546,6 +609,7 @@ MeasureSpec parse_measures(const Checker& check, const json& root) {
     for (const auto& [name, spec_json] : histograms->items())
       spec.histograms.push_back(parse_histogram(check, name, spec_json));
   }
+  if (const json* metrics = member(root, "metrics")) parse_metrics(check, *metrics, spec);
   return spec;
 }
 

@@ -16,6 +16,9 @@ void MeasureSpec::merge(const MeasureSpec& later) {
     else
       *it = h;
   }
+  for (const std::string& id : later.primary)
+    if (std::find(primary.begin(), primary.end(), id) == primary.end()) primary.push_back(id);
+  for (const auto& [id, name] : later.names) names[id] = name;
 }
 
 MeasureSpec merged_measure_spec(const std::vector<const Manifest*>& packs) {

@@ -1,5 +1,5 @@
-// What a pack declares about measuring its games: the "score" and "histograms" fields of
-// pack.json. The balance lab reports the score's distribution and every declared histogram, and
+// What a pack declares about measuring its games: the "score", "histograms" and "metrics" fields
+// of pack.json. The balance lab reports the score's distribution and every declared histogram, and
 // searches score a copy that has not ended by each seat's share of the score, so neither knows
 // any pack's property names: a new game declares its own and needs no C++.
 //
@@ -9,9 +9,15 @@
 //                        game properties PREFIX + K, for each integer K in from..to, count how
 //                        often K happened in the game (see docs/authoring.md, "Scores and
 //                        histograms")
+//   "metrics": {"primary": ["seat_win", "first_player_win", "turns"],
+//               "names": {"stats.sevens": {"label": "sevens rolled", "unit": "sevens"}}}
+//                        the comparison's primary metrics, judged as their own family (the rest
+//                        are exploratory), and readable names for metric ids (lab/comparison.h
+//                        lists the ids)
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,12 +41,28 @@ struct HistogramSpec {
   bool operator==(const HistogramSpec&) const = default;
 };
 
+// The longest metric id and readable label, and the longest unit.
+inline constexpr std::size_t kMaxMetricLabelBytes = 64;
+inline constexpr std::size_t kMaxMetricUnitBytes = 24;
+
+// A readable name for one metric id. Invariant: label is non-empty; unit may be empty.
+struct MetricName {
+  std::string label;  // "sevens rolled"
+  std::string unit;   // "sevens", "cards", "turns"; "" for a count without one
+  bool operator==(const MetricName&) const = default;
+};
+
 struct MeasureSpec {
   std::string score;                      // the score's player property; "" when undeclared
   std::vector<HistogramSpec> histograms;  // declaration order
+  // Metric ids or id prefixes (an entry names every id equal to it or starting with it and a
+  // '.': "seat_win" names "seat_win.1", ...), in declaration order, without repeats.
+  std::vector<std::string> primary;
+  std::map<std::string, MetricName> names;  // by metric id, or by a per-seat group ("vp")
 
   // `later` (a pack loaded after this one's) laid over this spec: its score replaces this one
-  // when set, and its histograms are added, replacing one of the same name in its place.
+  // when set, its histograms are added, replacing one of the same name in its place, its
+  // primary metrics are added after these, and its names replace those of the same id.
   void merge(const MeasureSpec& later);
   bool operator==(const MeasureSpec&) const = default;
 };

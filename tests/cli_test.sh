@@ -74,6 +74,8 @@ check "info shows a declared payload" grep -q 'payload {player, value\*}' "$tmp/
 expect 0 "info base" -- "$catan" info base
 check "info shows the declared histograms" \
   grep -qx 'histogram dice: Dice totals (dice_histogram.K for K = 2 .. 12)' "$tmp/out"
+check "info shows the declared primary metrics" \
+  grep -qx "primary metrics: seat_win, first_player_win, turns" "$tmp/out"
 expect 2 "info unknown pack" -- "$catan" info nothing-here
 # catan check: a linter for authors (fixtures in tests/fixtures/check, one mistake each).
 fixtures="$(dirname "$0")/fixtures/check"
@@ -323,7 +325,7 @@ check "sim report is HTML with inline SVG" grep -q '<svg xmlns' "$tmp/sim.html"
 check "sim report fetches nothing" sh -c "! grep -qE '(src|href)=\"(http|//)' \"$tmp/sim.html\""
 check "sim results: schema, seats and intervals" python3 -c '
 import json,sys; d=json.load(open(sys.argv[1])); r=d["configs"][0]["results"]
-assert d["schema"]=="catan-lab-results" and d["version"]==2 and d["kind"]=="sim"
+assert d["schema"]=="catan-lab-results" and d["version"]==3 and d["kind"]=="sim"
 assert r["games"]==200 and len(r["seat_win_rate"])==3
 assert all(s["low"]<=s["rate"]<=s["high"] for s in r["seat_win_rate"])
 assert 0<=r["balance_score"]<=1 and "advantage" in r["first_player_advantage"]' "$tmp/sim2.json"
@@ -364,7 +366,7 @@ d = json.load(open(sys.argv[1])); c = d["configs"][0]; r = c["results"]
 raw = c["raw"]["player"]["score"][0]["histogram"]
 scores = sorted(v for v, n in raw for _ in range(n))
 assert len(scores) == 120 and r["points_property"] == "score"
-assert c["declared"] == {"score_property": "score", "histograms": []}
+assert c["declared"] == {"score_property": "score", "histograms": [], "primary_metrics": [], "metric_names": {}}
 seat = r["end_points"][0]
 for name, q in [("p5", .05), ("p10", .1), ("p25", .25), ("median", .5), ("p75", .75), ("p90", .9), ("p95", .95)]:
     assert seat[name] == scores[max(1, math.ceil(q * 120)) - 1], name
@@ -392,8 +394,18 @@ import json,sys; d=json.load(open(sys.argv[1])); r=d["configs"][0]["results"]
 assert d["run"]["games"] % 100 == 0 and d["run"]["until_ci"]["pp"] == 12
 assert all(s["high"]-s["low"] < 0.12 for s in r["seat_win_rate"]) or d["run"]["games"] == 3000' "$tmp/out"
 expect 0 "compare" -- "$catan" compare dice-race dice-race:dice-race.target=30 --games 300 \
-  --report "$tmp/compare.html"
+  --report "$tmp/compare.html" --differences "$tmp/differences.csv"
 check "compare prints verdicts" grep -q '^turns .* significant' "$tmp/out"
+check "compare --differences: a row per metric with the correction" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert rows[0]["metric_id"] == "seat_win.1" and rows[0]["config"] == "dice-race:dice-race.target=30", rows[0]
+t = next(r for r in rows if r["metric_id"] == "turns")
+assert t["family"] == "all" and t["correction"] == "holm" and t["verdict"] == "significant", t
+assert float(t["p"]) <= float(t["p_adjusted"]) and float(t["low"]) <= float(t["difference"]) <= float(t["high"])
+' "$tmp/differences.csv"
+expect 2 "sim has no --differences" -- "$catan" sim dice-race --games 10 --differences "$tmp/x.csv"
+check "sim --differences: one line" one_line_error
 check "compare report has the comparison" grep -q 'Comparison' "$tmp/compare.html"
 expect 0 "compare identical configurations" -- "$catan" compare dice-race dice-race:dice-race.sides=6 \
   --games 40

@@ -1,15 +1,21 @@
-// The lab reports what packs declare (pack.json "score" and "histograms", scripting/
+// The lab reports what packs declare (pack.json "score", "histograms" and "metrics", scripting/
 // measure_spec.h) and nothing it knows by name: a third game, tests/fixtures/packs/tally, scores
-// "marks" and counts "faces", and the summary, the results file, the CSV and the report show
-// them; merges and reports from a saved file still know them; a file whose totals name anything
-// undeclared is refused.
+// "marks", counts "faces" and declares its primary metrics and their names, and the summary, the
+// results file, the CSV and the report show them; merges and reports from a saved file still know
+// them; a file whose totals name anything undeclared is refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
+#include "lab/comparison.h"
 #include "lab/csv_writer.h"
+#include "lab/differences_csv.h"
 #include "lab/game_record.h"
 #include "lab/html_report.h"
 #include "lab/results_json.h"
@@ -52,8 +58,135 @@ class LabDeclaredTest : public ::testing::Test {
     return r;
   }
 
+  // Games 0..199 of tally against tally with a six-sided die, compared.
+  LabResults compare() {
+    RunSpec spec;
+    spec.configs = {parse_config("tally", {}), parse_config("tally:tally.sides=6", {})};
+    spec.players = 2;
+    spec.bots = {"random", "random"};
+    spec.seed = 5;
+    Runner runner(search_, spec, 2);
+    LabResults r;
+    r.run.kind = "compare";
+    r.run.seed = spec.seed;
+    r.run.players = spec.players;
+    r.run.bots = spec.bots;
+    r.run.max_turns = spec.max_turns;
+    r.run.games = r.run.end = 200;
+    r.configs = runner.config_info();
+    r.totals = RunTotals(2, spec.players);
+    runner.run(0, 200, r.totals);
+    return r;
+  }
+
   packs::PackSearch search_;
 };
+
+// The metrics the pack declares primary (seat_win names seat_win.1 and .2) come first and are
+// corrected as a family of their own; the rest form the exploratory family. Rows carry the
+// declared names and units (a per-seat group's name names each seat).
+TEST_F(LabDeclaredTest, PrimaryMetricsAreAFamilyOfTheirOwn) {
+  const LabResults r = compare();
+  const auto rows = comparison_rows(r);
+  ASSERT_TRUE(has_primary(rows));
+  std::vector<std::string> ids;
+  for (const auto& row : rows) ids.push_back(row.id);
+  ASSERT_GE(ids.size(), 8u);
+  EXPECT_EQ(
+      std::vector<std::string>(ids.begin(), ids.begin() + 4),
+      (std::vector<std::string>{"seat_win.1", "seat_win.2", "stats.twice", "first_player_win"}));
+  EXPECT_TRUE(rows[2].primary);
+  EXPECT_FALSE(rows[3].primary);
+  EXPECT_EQ(rows[2].name, "turns thrown twice");
+  EXPECT_EQ(name_with_unit(rows[2]), "turns thrown twice (turns)");
+  const auto marks = std::find_if(rows.begin(), rows.end(),
+                                  [](const MetricRow& row) { return row.id == "marks.2"; });
+  ASSERT_NE(marks, rows.end());
+  EXPECT_EQ(marks->name, "marks at the end, seat 2");
+  EXPECT_EQ(marks->unit, "marks");
+  EXPECT_EQ(rows[0].name, "seat 1 win rate");  // undeclared: the lab's own name
+
+  // Holm within each family: the smallest p of a family of m is multiplied by m.
+  for (const bool primary : {true, false}) {
+    std::vector<const Difference*> family;
+    for (const auto& row : rows)
+      if (row.primary == primary && row.differences[0] && std::isfinite(row.differences[0]->low))
+        family.push_back(&*row.differences[0]);
+    ASSERT_GE(family.size(), 3u);
+    const auto smallest = *std::min_element(
+        family.begin(), family.end(), [](auto* a, auto* b) { return a->p_value < b->p_value; });
+    EXPECT_DOUBLE_EQ(smallest->p_adjusted,
+                     std::min(1.0, smallest->p_value * static_cast<double>(family.size())))
+        << (primary ? "primary" : "exploratory");
+  }
+  EXPECT_EQ(tested_metrics(rows, 1, true) + tested_metrics(rows, 1, false),
+            tested_metrics(rows, 1));
+  // A six-sided die gives more marks: a verdict the exploratory family still reaches.
+  EXPECT_TRUE(marks->differences[0]->significant);
+
+  const std::string text = comparison_text(r);
+  EXPECT_NE(text.find("Primary metrics (declared by the packs, judged on their own):\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nExploratory metrics (corrected as a family of their own"),
+            std::string::npos);
+  EXPECT_NE(text.find("\nturns thrown twice (turns) "), std::string::npos) << text;
+  EXPECT_NE(text.find("the 3 primary metrics the packs declare"), std::string::npos) << text;
+  EXPECT_LT(text.find("seat 1 win rate"), text.find("first player win rate"));
+
+  const auto j = results_to_json(r);
+  const auto& c = j["comparisons"][0];
+  EXPECT_EQ(c["correction"], "holm");
+  EXPECT_EQ(c["families"]["primary"], tested_metrics(rows, 1, true));
+  EXPECT_EQ(c["families"]["exploratory"], tested_metrics(rows, 1, false));
+  EXPECT_EQ(c["metrics"][2]["id"], "stats.twice");
+  EXPECT_EQ(c["metrics"][2]["metric"], "turns thrown twice");
+  EXPECT_EQ(c["metrics"][2]["unit"], "turns");
+  EXPECT_EQ(c["metrics"][2]["family"], "primary");
+  EXPECT_EQ(c["metrics"][3]["family"], "exploratory");
+
+  const std::string html = html_report(r);
+  EXPECT_NE(html.find("<td title=\"stats.twice\">turns thrown twice (turns)</td>"),
+            std::string::npos);
+  EXPECT_NE(html.find("Exploratory metrics (corrected as a family of their own"),
+            std::string::npos);
+  EXPECT_NE(html.find("<g class=\"row secondary\"><title>marks at the end, seat 1 (marks) "
+                      "(marks.1, exploratory): "),
+            std::string::npos);
+}
+
+// --differences: one row per metric, with its family, both p-values and the correction.
+TEST_F(LabDeclaredTest, TheDifferencesCsvNamesTheCorrection) {
+  const LabResults r = compare();
+  const auto rows = comparison_rows(r);
+  std::istringstream csv(differences_csv(r));
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_EQ(line,
+            "config,baseline,metric_id,metric,unit,family,baseline_value,value,difference,low,"
+            "high,p,p_adjusted,correction,verdict");
+  std::vector<std::string> lines;
+  while (std::getline(csv, line)) lines.push_back(line);
+  ASSERT_EQ(lines.size(), rows.size());
+  // stats.twice (a primary metric) is the same in every game (random bots do not look at the
+  // die); marks.1 differs.
+  EXPECT_EQ(lines[2],
+            "tally:tally.sides=6,tally,stats.twice,turns thrown twice,turns,primary,3.045,3.045,0,"
+            "0,0,1,1,holm,same in every game");
+  const auto at = static_cast<std::size_t>(
+      std::find_if(rows.begin(), rows.end(), [](const auto& row) { return row.id == "marks.1"; }) -
+      rows.begin());
+  ASSERT_LT(at, rows.size());
+  const auto& d = *rows[at].differences[0];
+  EXPECT_LT(d.p_value, d.p_adjusted);
+  EXPECT_EQ(lines[at], fmt::format("tally:tally.sides=6,tally,marks.1,\"marks at the end, seat 1\","
+                                   "marks,exploratory,{},{},{},{},{},{},{},holm,significant",
+                                   rows[at].values[0], rows[at].values[1], d.estimate, d.low,
+                                   d.high, d.p_value, d.p_adjusted));
+  EXPECT_NE(lines[3].find(",first_player_win,first player win rate,,exploratory,"),
+            std::string::npos)
+      << lines[3];
+}
 
 TEST_F(LabDeclaredTest, TheRunCarriesThePacksDeclarations) {
   const LabResults r = run(0, 40);
@@ -94,7 +227,10 @@ TEST_F(LabDeclaredTest, TheResultsFileCarriesThemAndReadsBack) {
   const auto& c = j["configs"][0];
   EXPECT_EQ(c["declared"], nlohmann::ordered_json::parse(R"({"score_property": "marks",
     "histograms": [{"name": "faces", "label": "Faces thrown", "prefix": "face_count.", "from": 1,
-                    "to": 4, "description": "Times each face of the four-sided die came up"}]})"));
+                    "to": 4, "description": "Times each face of the four-sided die came up"}],
+    "primary_metrics": ["seat_win", "stats.twice"],
+    "metric_names": {"marks": {"label": "marks at the end", "unit": "marks"},
+                     "stats.twice": {"label": "turns thrown twice", "unit": "turns"}}})"));
   const auto& res = c["results"];
   EXPECT_EQ(res["points_property"], "marks");
   EXPECT_EQ(res["end_points"].size(), 2u);

@@ -163,7 +163,7 @@ TEST(ResultsJson, RejectsOtherFilesWithOneLine) {
   EXPECT_THROW(results_from_json(nlohmann::json::parse(R"({"format": 1})"), "x"), ResultsError);
   try {
     results_from_json(nlohmann::json::parse(
-                          R"({"schema": "catan-lab-results", "version": 2, "kind": "sim",
+                          R"({"schema": "catan-lab-results", "version": 3, "kind": "sim",
                               "run": {"seed": 1}})"),
                       "f.json");
     FAIL();
@@ -175,14 +175,14 @@ TEST(ResultsJson, RejectsOtherFilesWithOneLine) {
                       "f.json");
     FAIL();
   } catch (const ResultsError& e) {
-    EXPECT_STREQ(e.what(), "f.json: results format version 9 (this catan reads version 2)");
+    EXPECT_STREQ(e.what(), "f.json: results format version 9 (this catan reads version 3)");
   }
   try {
     results_from_json(nlohmann::json::parse(R"({"schema": "catan-lab-results", "version": 1})"),
                       "f.json");
     FAIL();
   } catch (const ResultsError& e) {
-    EXPECT_STREQ(e.what(), "f.json: results format version 1 (this catan reads version 2)");
+    EXPECT_STREQ(e.what(), "f.json: results format version 1 (this catan reads version 3)");
   }
 }
 

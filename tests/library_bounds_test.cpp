@@ -645,10 +645,15 @@ TEST(LibraryBoundsTimeTest, TheTimeLimitStopsLoopsInC) {
         ADD_FAILURE() << "no error from: " << c.code;
       } catch (const ScriptError& e) {
         EXPECT_EQ(e.kind(), ErrorKind::Budget) << e.what();
-        const std::string expected =
-            std::string("time limit exceeded: a call into Lua ran for more than 200 ms in ") +
-            c.function;
-        EXPECT_TRUE(std::string(e.what()).ends_with(expected)) << e.what() << "\nfrom: " << c.code;
+        const std::string prefix =
+            "time limit exceeded: a call into Lua ran for more than 200 ms in ";
+        const std::string what = e.what();
+        // On a loaded machine the 200 ms may already run out while table.unpack pushes the
+        // 900,000 arguments of string.format: a loop in C stopped all the same.
+        const bool stopped = what.ends_with(prefix + c.function) ||
+                             (std::string_view(c.function) == "string.format" &&
+                              what.ends_with(prefix + "table.unpack"));
+        EXPECT_TRUE(stopped) << what << "\nfrom: " << c.code;
       }
       EXPECT_LT(std::chrono::steady_clock::now() - start, kQuick) << c.code;
       lua_settop(L, 0);

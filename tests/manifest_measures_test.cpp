@@ -1,5 +1,5 @@
-// The manifest's "score" and "histograms" (scripting/measure_spec.h): what loads, the one-line
-// error of every mistake, and how the declarations of several packs combine in load order.
+// The manifest's "score", "histograms" and "metrics" (scripting/measure_spec.h): what loads, the
+// one-line error of every mistake, and how the declarations of several packs combine in load order.
 #include <filesystem>
 #include <string>
 
@@ -122,6 +122,53 @@ TEST_F(ManifestMeasuresTest, HistogramErrors) {
             "pack 'p': field 'histograms.h.lable': unknown field (did you mean 'label'?)");
 }
 
+TEST_F(ManifestMeasuresTest, LoadsThePrimaryMetricsAndNames) {
+  const Manifest m = load_with(R"(, "metrics": {"primary": ["seat_win", "stats.sevens"],
+    "names": {"turns": {"label": "game length", "unit": "turns"},
+              "stats.sevens": {"label": "sevens rolled"}}})");
+  EXPECT_EQ(m.measures.primary, (std::vector<std::string>{"seat_win", "stats.sevens"}));
+  ASSERT_EQ(m.measures.names.size(), 2u);
+  EXPECT_EQ(m.measures.names.at("turns"), (MetricName{"game length", "turns"}));
+  EXPECT_EQ(m.measures.names.at("stats.sevens"), (MetricName{"sevens rolled", ""}));
+  const std::filesystem::path rules = std::filesystem::path(CATAN_SOURCE_DIR) / "rules";
+  const Manifest base = load_manifest(rules / "base");
+  EXPECT_EQ(base.measures.primary,
+            (std::vector<std::string>{"seat_win", "first_player_win", "turns"}));
+  EXPECT_EQ(base.measures.names.at("stats.robber_steals").label, "cards the robber stole");
+}
+
+TEST_F(ManifestMeasuresTest, MetricsErrors) {
+  EXPECT_EQ(error_with(R"(, "metrics": ["turns"])"),
+            "pack 'p': field 'metrics': expected an object with primary and names, got a list");
+  EXPECT_EQ(error_with(R"(, "metrics": {"primary": "turns"})"),
+            "pack 'p': field 'metrics.primary': expected a list of metric ids, got a string");
+  EXPECT_EQ(error_with(R"(, "metrics": {"primary": [3]})"),
+            "pack 'p': field 'metrics.primary[0]': expected a metric id, got 3");
+  EXPECT_EQ(error_with(R"(, "metrics": {"primary": ["Turns"]})"),
+            "pack 'p': field 'metrics.primary[0]': 'Turns' is not a metric id (lowercase letters, "
+            "digits, '_' and '.', at most 64 bytes; e.g. \"turns\", \"stats.sevens\")");
+  EXPECT_EQ(error_with(R"(, "metrics": {"primary": ["stats."]})"),
+            "pack 'p': field 'metrics.primary[0]': 'stats.' is not a metric id (lowercase letters, "
+            "digits, '_' and '.', at most 64 bytes; e.g. \"turns\", \"stats.sevens\")");
+  EXPECT_EQ(error_with(R"(, "metrics": {"primary": ["turns", "turns"]})"),
+            "pack 'p': field 'metrics.primary[1]': 'turns' is listed twice");
+  EXPECT_EQ(error_with(R"(, "metrics": {"names": []})"),
+            "pack 'p': field 'metrics.names': expected an object mapping metric ids to {label, "
+            "unit}, got a list");
+  EXPECT_EQ(error_with(R"(, "metrics": {"names": {"turns": "game length"}})"),
+            "pack 'p': field 'metrics.names.turns': expected {\"label\": ..., \"unit\": ...}, "
+            "got a string");
+  EXPECT_EQ(error_with(R"(, "metrics": {"names": {"turns": {"unit": "turns"}}})"),
+            "pack 'p': field 'metrics.names.turns.label': missing (the name a report shows)");
+  EXPECT_EQ(error_with(R"(, "metrics": {"names": {"turns": {"label": "x", "unit": ")" +
+                       std::string(25, 'u') + R"("}}})"),
+            "pack 'p': field 'metrics.names.turns.unit': longer than 24 bytes");
+  EXPECT_EQ(error_with(R"(, "metrics": {"names": {"turns": {"label": "x", "units": "t"}}})"),
+            "pack 'p': field 'metrics.names.turns.units': unknown field (did you mean 'unit'?)");
+  EXPECT_EQ(error_with(R"(, "metrics": {"primry": []})"),
+            "pack 'p': field 'metrics.primry': unknown field (did you mean 'primary'?)");
+}
+
 // A later pack's score replaces an earlier one's; its histograms are added, one of the same name
 // replacing the earlier declaration in its place.
 TEST(MeasureSpec, MergesInLoadOrder) {
@@ -141,6 +188,19 @@ TEST(MeasureSpec, MergesInLoadOrder) {
   silent.measures.score = "crowns";
   EXPECT_EQ(merged_measure_spec({&base, &variant, &silent}).score, "crowns");
   EXPECT_EQ(merged_measure_spec({&silent, &base}).score, "vp");
+}
+
+// Primary metrics add up in load order without repeats; a later name replaces an earlier one.
+TEST(MeasureSpec, MergesMetricsInLoadOrder) {
+  Manifest base, variant;
+  base.measures.primary = {"seat_win", "turns"};
+  base.measures.names = {{"turns", {"game length", "turns"}}, {"vp", {"points", ""}}};
+  variant.measures.primary = {"stats.walls", "turns"};
+  variant.measures.names = {{"turns", {"length", "rounds"}}};
+  const MeasureSpec both = merged_measure_spec({&base, &variant});
+  EXPECT_EQ(both.primary, (std::vector<std::string>{"seat_win", "turns", "stats.walls"}));
+  EXPECT_EQ(both.names.at("turns"), (MetricName{"length", "rounds"}));
+  EXPECT_EQ(both.names.at("vp"), (MetricName{"points", ""}));
 }
 
 }  // namespace

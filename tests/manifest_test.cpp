@@ -263,7 +263,7 @@ TEST_F(ManifestTest, UnknownFieldWithoutSuggestionListsKnownFields) {
   EXPECT_EQ(error_with(R"(, "author": "me")"),
             "pack 'p': field 'author': unknown field (known fields: name, version, description, "
             "requires, conflicts, library, entry, tests, test_support, options, events, draw, "
-            "players, score, histograms)");
+            "players, score, histograms, metrics)");
 }
 
 TEST_F(ManifestTest, DrawSymbolsAreOneCharacter) {

@@ -47,6 +47,21 @@ if grep -q "results file" "$tmp/dom.html"; then
   echo "FAIL: the page cites a results file, and none was written"
   exit 1
 fi
+# A pack that declares primary metrics and names (base): the table is split into the two
+# families, metrics read by their names with the id in a tooltip, the exploratory ones drawn grey.
+"$catan" compare base base+resource-tokens --bots heuristic --games 100 --threads 2 \
+  --report "$tmp/named.html" >/dev/null || { echo "FAIL: catan compare base"; exit 1; }
+timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$tmp/named.html" >"$tmp/named-dom.html" \
+  2>>"$tmp/browser.log"
+for want in '<th colspan="5">Primary metrics (declared by the packs, judged on their own)</th>' \
+  '<th colspan="5">Exploratory metrics' '<td title="turns">game length (turns)</td>' \
+  '<td title="stats.robber_steals">cards the robber stole (cards)</td>' \
+  '<g class="row secondary"><title>cards the robber stole (cards) (stats.robber_steals, exploratory)'; do
+  if ! grep -qF "$want" "$tmp/named-dom.html"; then
+    echo "FAIL: the base report lacks: $want"
+    exit 1
+  fi
+done
 timeout 120 "$browser" "${flags[@]}" --screenshot="$tmp/shot.png" "file://$tmp/report.html" \
   >>"$tmp/browser.log" 2>&1
 if [ ! -s "$tmp/shot.png" ]; then
