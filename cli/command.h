@@ -27,6 +27,8 @@ std::unique_ptr<Command> make_view_command();
 std::unique_ptr<Command> make_test_command();
 std::unique_ptr<Command> make_bench_command();
 std::unique_ptr<Command> make_new_pack_command();
+// The browser table (cmd_serve.cpp, serve/).
+std::unique_ptr<Command> make_serve_command();
 // The balance lab (cmd_sim.cpp, cmd_compare.cpp, cmd_sweep.cpp, cmd_merge.cpp).
 std::unique_ptr<Command> make_sim_command();
 std::unique_ptr<Command> make_compare_command();

@@ -1494,6 +1494,12 @@ GameResult play_game(Session::Impl& s, const GameConfig& config, bool resume) {
 
 }  // namespace
 
+engine::Replay Session::replay_so_far(const GameConfig& config) {
+  engine::Replay replay = impl_->finish_result(config, true).replay;
+  replay.outcome = {};
+  return replay;
+}
+
 GameResult Session::play(const GameConfig& config) {
   Impl& s = *impl_;
   if (!config.continue_from) return play_game(s, config, false);

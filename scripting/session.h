@@ -156,6 +156,11 @@ class Session {
   // Plays one game to its end (a winner, a pack's finish, or the turn cap). Never throws for
   // script or agent errors: they end the game with ok == false and a report.
   GameResult play(const GameConfig& config);
+
+  // While play(config) runs (from an agent's choose): the game's replay so far, its inputs and
+  // every decision answered, without an outcome. A host saves it as a game goes, so that a
+  // crash loses nothing: GameConfig::continue_from plays on from it.
+  engine::Replay replay_so_far(const GameConfig& config);
   // While a game plays: the wait that follows (a person typing an answer) is not counted against
   // the time limit of the call into Lua it happens in (lua::State::pause_clock).
   void pause_clock() noexcept;

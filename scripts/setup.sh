@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config
   liblua5.4-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libcli11-dev nlohmann-json3-dev
+  libcli11-dev nlohmann-json3-dev libcpp-httplib-dev
   python3 chromium) # the tests: JSON checks in tests/cli_test.sh, the HTML report in a browser
 
 missing=()
@@ -23,6 +23,16 @@ if ((${#missing[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The browser table's test drives chromium with puppeteer-core from the npm registry, pinned by
+# tests/browser/package-lock.json; without Node.js and npm that one test is skipped.
+if [ -f tests/browser/package-lock.json ] && [ ! -d tests/browser/node_modules/puppeteer-core ]; then
+  if command -v npm >/dev/null; then
+    npm ci --prefix tests/browser --no-audit --no-fund >/dev/null
+  else
+    echo "setup: npm not found: tests/browser/serve_test.mjs will be skipped (apt-get install nodejs npm)" >&2
+  fi
 fi
 
 build_type="${1:-Release}"

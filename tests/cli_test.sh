@@ -77,6 +77,10 @@ check "info shows the declared histograms" \
 check "info shows the declared primary metrics" \
   grep -qx "primary metrics: seat_win, first_player_win, turns" "$tmp/out"
 expect 2 "info unknown pack" -- "$catan" info nothing-here
+expect 2 "serve without a person's seat" -- "$catan" serve base --bots heuristic --port 0
+check "serve without a person: one line naming human" grep -q "no seat is played by a person: name one 'human'" "$tmp/err"
+expect 2 "serve --resume with packs" -- "$catan" serve base --resume "$0"
+check "serve --resume with packs: one line" one_line_error
 # catan check: a linter for authors (fixtures in tests/fixtures/check, one mistake each).
 fixtures="$(dirname "$0")/fixtures/check"
 expect 0 "check: a clean pack" -- "$catan" check dice-race --games 3

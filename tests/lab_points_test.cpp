@@ -116,7 +116,7 @@ LabResults one_seat_results() {
   LabConfig config;
   config.label = "pack";
   config.packs = {"pack"};
-  r.configs.push_back({config, {{"pack", "1.0.0"}}, {"score", {}}, {}});
+  r.configs.push_back({config, {{"pack", "1.0.0"}}, {"score", {}, {}, {}}, {}});
   r.totals = RunTotals(1, 1);
   r.totals.configs[0] = with_scores({scores});
   return r;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/text_bounds.h"
+#include "view/state_json.h"
 
 namespace catan::view {
 
@@ -19,98 +20,6 @@ std::string cut_text(std::string_view text, std::size_t max_bytes) {
 namespace {
 
 using json = nlohmann::json;
-
-json value_json(const engine::Value& v) {
-  struct Visitor {
-    json operator()(std::monostate) const { return nullptr; }
-    json operator()(bool b) const { return b; }
-    json operator()(std::int64_t i) const { return i; }
-    json operator()(double d) const { return d; }
-    json operator()(const std::string& s) const { return cut_text(s, kMaxValueBytes); }
-  };
-  return std::visit(Visitor{}, v);
-}
-
-// {key: {id: value}} of the set values of `props`.
-json props_by_key(const engine::Properties& props) {
-  json out = json::object();
-  for (int k = 0; k < props.keys().size(); ++k) {
-    const auto& column = props.column(k);
-    json values = json::object();
-    for (std::size_t id = 0; id < column.size(); ++id)
-      if (!engine::is_nil(column[id])) values[std::to_string(id)] = value_json(column[id]);
-    if (!values.empty()) out[props.keys().name(k)] = std::move(values);
-  }
-  return out;
-}
-
-// [ {key: value} ] per element of `props`.
-json props_by_element(const engine::Properties& props, int elements) {
-  json out = json::array();
-  for (int id = 0; id < elements; ++id) {
-    json values = json::object();
-    for (int k = 0; k < props.keys().size(); ++k) {
-      const auto& column = props.column(k);
-      if (static_cast<std::size_t>(id) < column.size() &&
-          !engine::is_nil(column[static_cast<std::size_t>(id)]))
-        values[props.keys().name(k)] = value_json(column[static_cast<std::size_t>(id)]);
-    }
-    out.push_back(std::move(values));
-  }
-  return out;
-}
-
-json hands(const engine::GameState& s) {
-  json out = json::array();
-  for (int h = 0; h < s.holdings.holders(); ++h) {
-    json forms = json::object();
-    for (int f = 0; f < s.forms.size(); ++f) {
-      json kinds = json::object();
-      for (int k = 0; k < s.kinds.size(); ++k)
-        if (const auto n = s.holdings.count(h, f, k); n != 0) kinds[s.kinds.name(k)] = n;
-      if (!kinds.empty()) forms[s.forms.name(f)] = std::move(kinds);
-    }
-    out.push_back(std::move(forms));
-  }
-  return out;
-}
-
-json draw_json(const packs::DrawSpec& d) {
-  json out = json::object();
-  const auto put = [&](const char* key, const std::string& v) {
-    if (!v.empty()) out[key] = v;
-  };
-  put("tile_terrain", d.tile_terrain);
-  put("tile_label", d.tile_label);
-  put("tile_number", d.tile_number);
-  put("robber", d.robber);
-  put("node_owner", d.node_owner);
-  put("node_piece", d.node_piece);
-  put("harbor", d.harbor);
-  put("path_owner", d.path_owner);
-  json pieces = json::object(), marks = json::object();
-  for (const auto& [name, symbol] : d.pieces) pieces[name] = std::string(1, symbol);
-  for (const auto& [key, symbol] : d.marks) marks[key] = symbol;
-  out["pieces"] = pieces;
-  out["marks"] = marks;
-  out["sheet"] = d.sheet;
-  return out;
-}
-
-json board_json(const engine::Board& b) {
-  if (!b.finalized() || b.tile_count() == 0) return nullptr;
-  json tiles = json::array();
-  for (int t = 0; t < b.tile_count(); ++t) {
-    const auto a = b.tile_coord(t);
-    const auto nodes = b.tile_nodes(t);
-    const auto paths = b.tile_paths(t);
-    tiles.push_back({{"q", a.q},
-                     {"r", a.r},
-                     {"nodes", std::vector<int>(nodes.begin(), nodes.end())},
-                     {"paths", std::vector<int>(paths.begin(), paths.end())}});
-  }
-  return {{"tiles", tiles}, {"nodes", b.node_count()}, {"paths", b.path_count()}};
-}
 
 // Collects what happens between two snapshots and takes them.
 class Recorder {
@@ -171,12 +80,8 @@ class Recorder {
     step_text_ = 0;
     step["log"] = std::exchange(log_, json::array());
     step["shown"] = std::exchange(shown_, json::array());
-    section(step, "hands", hands(s));
-    section(step, "player_props", props_by_element(s.player_props, s.players));
-    section(step, "game_props", props_by_element(s.game_props, 1)[0]);
-    section(step, "tiles", props_by_key(s.tile_props));
-    section(step, "nodes", props_by_key(s.node_props));
-    section(step, "paths", props_by_key(s.path_props));
+    json sections = state_sections(s);
+    for (auto& [key, value] : sections.items()) section(step, key, std::move(value));
     steps_.push_back(std::move(step));
   }
 
@@ -204,7 +109,7 @@ class Recorder {
   }
 
   // Puts `value` in `step` unless it equals the last one put under `key`.
-  void section(json& step, const char* key, json value) {
+  void section(json& step, const std::string& key, json value) {
     auto& last = last_[key];
     if (value == last) return;
     last = value;

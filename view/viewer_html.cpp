@@ -6,6 +6,10 @@ namespace catan::view {
 
 namespace {
 
+constexpr std::string_view kBoardScript =
+#include "view/board_script.inc"
+    ;
+
 constexpr std::string_view kScript =
 #include "view/viewer_script.inc"
     ;
@@ -96,6 +100,7 @@ std::string viewer_html(const nlohmann::json& recording) {
       "<script type=\"application/json\" id=\"game\">";
   out += safe;
   out += "</script>\n<script>";
+  out += kBoardScript;
   out += kScript;
   out += "</script>\n</body>\n</html>\n";
   return out;
