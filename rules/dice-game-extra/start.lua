@@ -1,35 +1,44 @@
 -- Starting roads: before the first turn, each player in seat order (seat 1 starts) chooses an
 -- unbuilt coastal road ("extra.start"; options {id = "start:<road>", road}, text "start at road
 -- 12") with at least options.start_gap (5) unbuilt roads between it and every starting road
--- already chosen (roads_between, along the shortest way). The chosen road is the player's.
+-- already chosen (roads_between, along the shortest way). The chosen road is the player's. On
+-- this map three starting roads can leave no coastal road 5 roads from all of them (start_options
+-- says what is offered then).
 
 local START_OPTIONS = {}
 
 game.describe("extra.start", function(o) return "start at road " .. o.road end)
 
--- The roads p may choose as a starting road now.
+-- The roads p may choose as a starting road now: the unbuilt coastal roads with at least
+-- options.start_gap unbuilt roads between them and every starting road chosen; when earlier
+-- choices left none, the unbuilt coastal roads farthest from the starting roads (the most roads
+-- between them and the nearest one), so that every player can start.
 function start_options(p)
-  local map, list = storage.map, {}
+  local map = storage.map
+  local far, best = {}, -math.huge
+  local list = {}
   for e, r in ipairs(map.roads) do
     if r.coastal and storage.road[e] == nil then
-      local ok = true
+      local d = math.huge
       for _, s in pairs(storage.start) do
-        if roads_between(e, s) < options.start_gap then
-          ok = false
-          break
-        end
+        local k = roads_between(e, s)
+        if k < d then d = k end
       end
-      if ok then
-        local o = START_OPTIONS[e]
-        if o == nil then
-          o = { id = "start:" .. e, road = e }
-          START_OPTIONS[e] = o
-        end
-        list[#list + 1] = o
-      end
+      if d >= options.start_gap then list[#list + 1] = e end
+      if d > best then best, far = d, { e } elseif d == best then far[#far + 1] = e end
     end
   end
-  return list
+  if #list == 0 then list = far end
+  local opts = {}
+  for i, e in ipairs(list) do
+    local o = START_OPTIONS[e]
+    if o == nil then
+      o = { id = "start:" .. e, road = e }
+      START_OPTIONS[e] = o
+    end
+    opts[i] = o
+  end
+  return opts
 end
 
 function choose_start(p)
