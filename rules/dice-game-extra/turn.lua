@@ -77,4 +77,24 @@ game.on("turn", function(e)
   build_phase(p)
   end_turn(p)
   show_map(p)
+  if not game.is_over() then check_blocked() end
 end)
+
+-- Ends the game when no player has a place left to build anything (the island is full or every
+-- player is shut in): the highest score wins, equal highest scores end it without a winner.
+function check_blocked()
+  for q = 1, game.players() do
+    if #places(q) > 0 then return end
+  end
+  local best, winners = nil, {}
+  for q = 1, game.players() do
+    local s = score(q)
+    if best == nil or s > best then best, winners = s, { q } elseif s == best then winners[#winners + 1] = q end
+  end
+  if #winners == 1 then
+    game.finish(winners[1], string.format("nothing left to build; %d victory points", best))
+  else
+    game.finish(nil, string.format("nothing left to build; tie at %d victory points (players %s)", best,
+      table.concat(winners, ", ")))
+  end
+end

@@ -256,3 +256,18 @@ dtest("the turn's dice: 3 on the first turn of the game, one more each turn, up 
   t.eq({ env.dice_for_turn(1), env.dice_for_turn(2), env.dice_for_turn(3), env.dice_for_turn(4),
     env.dice_for_turn(7) }, { 3, 4, 5, 6, 6 })
 end)
+
+dtest("when nobody has a place left to build, the highest score wins", function(t)
+  local env = fresh()
+  local map = env.storage.map
+  -- Every road and knight space taken by player 2, every site settled by player 1.
+  for e = 1, #map.roads do env.storage.road[e] = 2 end
+  for h = 1, #map.hexes do env.storage.knight[h] = 2 end
+  for _, n in ipairs(map.nodes) do if n.site then env.storage.site[n.id] = 1; env.storage.city[n.id] = true end end
+  game.player_set(1, "score", 5)
+  game.player_set(2, "score", 4)
+  t.eq(#env.places(1) + #env.places(2), 0)
+  env.check_blocked()
+  t.ok(game.is_over())
+  t.eq(game.winner(), 1)
+end)
