@@ -52,20 +52,11 @@ class PlayCommand final : public Command {
 
   int run() override {
     engine::Replay saved;  // with --resume: the game to play on
-    if (!resume_.empty()) {
-      if (!game_.packs.empty() || !game_.rules.empty() || !game_.variants.empty())
-        throw UsageError("--resume plays the packs the saved game names: give no packs with it");
-      saved = engine::load_replay(resume_);
-    }
-    const auto requested = resume_.empty() ? game_.requested() : saved.requested;
-
+    if (!resume_.empty()) saved = load_resumed_game(resume_, game_);
     auto search = search_.make();
-    if (!resume_.empty()) add_recorded_folders(search, saved);
-    scripting::Session session(search, requested, resume_.empty() ? game_.options : saved.options,
-                               limits_.make());
-    if (!resume_.empty())
-      for (const auto& warning : replay_pack_warnings(saved, session.packs()))
-        std::cerr << engine::terminal_safe(warning) << '\n';
+    const auto opened =
+        open_game_session(search, game_, resume_.empty() ? nullptr : &saved, limits_.make());
+    scripting::Session& session = *opened;
     const auto bots = resume_.empty() ? settle_seats(game_, session, true) : saved.agents;
     const auto draw = packs::merged_draw_spec(session.packs());
     const bool colour = view::stdout_wants_colour();

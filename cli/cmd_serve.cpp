@@ -53,21 +53,12 @@ class ServeCommand final : public Command {
   }
 
   int run() override {
-    engine::Replay saved;
-    if (!resume_.empty()) {
-      if (!game_.packs.empty() || !game_.rules.empty() || !game_.variants.empty())
-        throw UsageError("--resume plays the packs the saved game names: give no packs with it");
-      saved = engine::load_replay(resume_);
-    }
-    const auto requested = resume_.empty() ? game_.requested() : saved.requested;
+    engine::Replay saved;  // with --resume: the game to play on
+    if (!resume_.empty()) saved = load_resumed_game(resume_, game_);
     auto search = search_.make();
-    if (!resume_.empty()) add_recorded_folders(search, saved);
-    // The packs' time limit never counts a person's thinking (Table pauses the clock).
-    scripting::Session session(search, requested, resume_.empty() ? game_.options : saved.options,
-                               limits_.make());
-    if (!resume_.empty())
-      for (const auto& warning : replay_pack_warnings(saved, session.packs()))
-        std::cerr << engine::terminal_safe(warning) << '\n';
+    const auto opened =
+        open_game_session(search, game_, resume_.empty() ? nullptr : &saved, limits_.make());
+    scripting::Session& session = *opened;
     const auto agents = resume_.empty() ? settle_seats(game_, session, true) : saved.agents;
     std::vector<int> people;
     for (std::size_t seat = 0; seat < agents.size(); ++seat)

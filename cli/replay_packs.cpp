@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 
 #include <fmt/format.h>
 
+#include "engine/file_io.h"
+#include "engine/replay.h"
 #include "scripting/pack_hash.h"
 
 namespace catan::cli {
@@ -42,6 +45,27 @@ std::vector<std::string> replay_pack_warnings(const engine::Replay& replay,
     }
   }
   return warnings;
+}
+
+engine::Replay load_resumed_game(const std::string& path, const GameOptions& game) {
+  if (!game.packs.empty() || !game.rules.empty() || !game.variants.empty())
+    throw UsageError("--resume plays the packs the saved game names: give no packs with it");
+  return engine::load_replay(path);
+}
+
+std::unique_ptr<scripting::Session> open_game_session(packs::PackSearch& search,
+                                                      const GameOptions& game,
+                                                      const engine::Replay* saved,
+                                                      lua::Limits limits) {
+  if (saved == nullptr)
+    return std::make_unique<scripting::Session>(search, game.requested(), game.options,
+                                                std::move(limits));
+  add_recorded_folders(search, *saved);
+  auto session = std::make_unique<scripting::Session>(search, saved->requested, saved->options,
+                                                      std::move(limits));
+  for (const auto& warning : replay_pack_warnings(*saved, session->packs()))
+    std::cerr << engine::terminal_safe(warning) << '\n';
+  return session;
 }
 
 }  // namespace catan::cli

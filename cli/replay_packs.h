@@ -3,12 +3,15 @@
 // warning when a loaded pack's version or content differs from the recorded one.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "cli/common.h"
 #include "engine/replay.h"
 #include "scripting/manifest.h"
 #include "scripting/pack_search.h"
+#include "scripting/session.h"
 
 namespace catan::cli {
 
@@ -21,5 +24,17 @@ void add_recorded_folders(packs::PackSearch& search, const engine::Replay& repla
 // differs ("catan: warning: ..."), in recorded order; empty when everything matches.
 std::vector<std::string> replay_pack_warnings(const engine::Replay& replay,
                                               const std::vector<const packs::Manifest*>& loaded);
+
+// A game played on (--resume FILE of play and serve): the replay in `path`. Throws UsageError
+// when `game` names packs too (the saved game names its own), and what load_replay throws.
+engine::Replay load_resumed_game(const std::string& path, const GameOptions& game);
+
+// The session a game is played in: with `saved`, its packs and options (its recorded pack folders
+// searched too, and a warning on stderr for each pack that changed since); else `game`'s.
+// `search` must outlive the session.
+std::unique_ptr<scripting::Session> open_game_session(packs::PackSearch& search,
+                                                      const GameOptions& game,
+                                                      const engine::Replay* saved,
+                                                      lua::Limits limits);
 
 }  // namespace catan::cli

@@ -142,7 +142,8 @@ try {
   if ((await play(0)) !== "over") fail("the game did not end");
   for (const seat of ["1", "2"])
     await pages[seat].waitForFunction(
-      () => /^Game over/.test(document.getElementById("status").textContent), { timeout: 10000 });
+      () => /^Game over/.test(document.getElementById("status").textContent),
+      { polling: 100, timeout: 15000 });  // polled: a page in the background draws no frames
   const status = await pages["1"].$eval("#status", (e) => e.textContent);
   if (!/^Game over: (player \d won|no winner)/.test(status)) fail("status at the end: " + status);
   if (states < 20) fail("only " + states + " states were received");
