@@ -56,6 +56,10 @@ def expect(what, ok):
     if not ok: problems.append(what)
 expect("no '<' in the page's data", "<" not in data)
 expect(f"the page is at step {at}", f'data-step="{at}"' in dom)
+if "kind" in step:  # before the end, the result is not told
+    meta = re.search(r'id="meta"[^>]*>([^<]*)<', dom)
+    expect("no winner named before the end",
+           "- winner</div>" not in dom and meta is not None and " won" not in meta.group(1))
 for line in step["log"]:
     expect(f"the logged line {line[:40]!r}", ">" + html.escape(line, quote=False) + "</li>" in dom)
 if draw.get("tile_terrain"):

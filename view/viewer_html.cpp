@@ -23,7 +23,8 @@ h3 { font-size: 13px; margin: 6px 0 2px; }
 #controls { margin: 8px 0; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 #controls input[type=range] { width: 360px; }
 #main { display: flex; gap: 16px; align-items: flex-start; }
-#picture { flex: 0 0 auto; }
+#picture { flex: 1 1 600px; min-width: 360px; }
+#picture svg#board { width: 100%; height: auto; max-height: 92vh; }
 #side { flex: 1 1 420px; font-size: 13px; max-width: 560px; }
 .player { border: 1px solid #ddd; background: #fff; margin: 4px 0; padding: 4px 6px; }
 .player.current { border-color: #333; }
