@@ -188,19 +188,25 @@ bool has_primary(const std::vector<MetricRow>& rows) {
   return std::any_of(rows.begin(), rows.end(), [](const MetricRow& r) { return r.primary; });
 }
 
-std::size_t most_metrics_tested(const std::vector<MetricRow>& rows) {
+namespace {
+
+// The most of `tested(c)` over the comparisons c of `rows` (0 without one).
+template <typename Tested>
+std::size_t most_over_columns(const std::vector<MetricRow>& rows, Tested tested) {
   std::size_t most = 0;
   const std::size_t columns = rows.empty() ? 0 : rows[0].differences.size();
-  for (std::size_t c = 1; c <= columns; ++c) most = std::max(most, tested_metrics(rows, c));
+  for (std::size_t c = 1; c <= columns; ++c) most = std::max(most, tested(c));
   return most;
 }
 
+}  // namespace
+
+std::size_t most_metrics_tested(const std::vector<MetricRow>& rows) {
+  return most_over_columns(rows, [&](std::size_t c) { return tested_metrics(rows, c); });
+}
+
 std::size_t most_metrics_tested(const std::vector<MetricRow>& rows, bool primary) {
-  std::size_t most = 0;
-  const std::size_t columns = rows.empty() ? 0 : rows[0].differences.size();
-  for (std::size_t c = 1; c <= columns; ++c)
-    most = std::max(most, tested_metrics(rows, c, primary));
-  return most;
+  return most_over_columns(rows, [&](std::size_t c) { return tested_metrics(rows, c, primary); });
 }
 
 std::string name_with_unit(const MetricRow& row) {
