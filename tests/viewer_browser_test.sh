@@ -157,6 +157,7 @@ view variants 466 -- --rules base --variant resource-tokens --variant city-walls
 view ck 1020 -- --rules base --variant cities-knights --players 4 --seed 2 --bots heuristic
 view fishermen 300 -- --rules base --variant fishermen --players 4 --seed 2 --bots heuristic
 view dice 60 -- --rules dice-game --players 2 --seed 3 --bots expectimax,random
+view extra 40 -- --rules dice-game-extra --players 3 --seed 3 --bots greedy,random
 view race 10 -- dice-race --players 3 --seed 5
 # The hostile pack's page, at a step that logged its lines: the board and the step render.
 export CATAN_PACK_PATH="$(cd "$(dirname "$0")" && pwd)/fixtures/view"
