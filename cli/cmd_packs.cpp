@@ -35,6 +35,13 @@ class PacksCommand final : public Command {
     if (show_paths_) {
       fmt::print("\nsearch path:\n");
       for (const auto& d : search.dirs()) fmt::print("  {}\n", d.string());
+      if (!search.shadowed().empty()) fmt::print("\nhidden by a pack of the same name:\n");
+      for (const auto& s : search.shadowed())
+        fmt::print("  {}\n", engine::terminal_safe(packs::PackSearch::describe(s)));
+    } else {
+      for (const auto& s : search.shadowed())
+        std::cerr << "catan: warning: " << engine::terminal_safe(packs::PackSearch::describe(s))
+                  << '\n';
     }
     for (const auto& e : search.errors())
       std::cerr << "catan: warning: " << engine::terminal_safe(e) << '\n';

@@ -49,7 +49,11 @@ void SearchOptions::add_to(CLI::App& app) {
 
 packs::PackSearch SearchOptions::make() const {
   std::vector<std::filesystem::path> dirs(pack_paths.begin(), pack_paths.end());
-  return packs::PackSearch::standard(dirs, builtin_pack_dirs());
+  packs::PackSearch search = packs::PackSearch::standard(dirs, builtin_pack_dirs());
+  search.on_shadowed([](const std::string& text) {
+    std::cerr << "catan: warning: " << engine::terminal_safe(text) << '\n';
+  });
+  return search;
 }
 
 void LimitOptions::add_to(CLI::App& app) {

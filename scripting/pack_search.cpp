@@ -98,7 +98,18 @@ void PackSearch::scan() {
 const Manifest* PackSearch::find_name(std::string_view name) {
   scan();
   const auto it = by_name_.find(name);
-  return it == by_name_.end() ? nullptr : it->second;
+  if (it == by_name_.end()) return nullptr;
+  if (notify_ && notified_.find(name) == notified_.end()) {
+    notified_.emplace(name);
+    for (const Shadowed& s : shadowed_)
+      if (s.name == name) notify_(describe(s));
+  }
+  return it->second;
+}
+
+std::string PackSearch::describe(const Shadowed& s) {
+  return fmt::format("pack '{}': using {}; {}, later on the search path, is hidden", s.name,
+                     s.winner_dir.string(), s.dir.string());
 }
 
 const PackSearch::Failure* PackSearch::failure_for(std::string_view name) const {

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +68,12 @@ class PackSearch {
 
   // Packs hidden by an earlier pack of the same name, in search order (filled while scanning).
   const std::vector<Shadowed>& shadowed() const { return shadowed_; }
+  // "pack 'base': using /a/base; /b/base, later on the search path, is hidden" for a shadowed
+  // entry.
+  static std::string describe(const Shadowed& s);
+  // Called once per name, with describe()'s text for each pack it hides, the first time find()
+  // or find_name() resolves a name that hides other packs (the CLI warns on stderr).
+  void on_shadowed(std::function<void(const std::string&)> notify) { notify_ = std::move(notify); }
 
  private:
   struct Failure {
@@ -86,6 +94,8 @@ class PackSearch {
   std::vector<Failure> failures_;
   std::vector<std::string> errors_;
   std::vector<Shadowed> shadowed_;
+  std::function<void(const std::string&)> notify_;
+  std::set<std::string, std::less<>> notified_;  // names already reported through notify_
 };
 
 }  // namespace catan::packs

@@ -309,36 +309,39 @@ TEST(LabCsvCap, NameColumnsAreCappedInOrderOfFirstAppearance) {
 }
 
 TEST_F(LabBatch, AStoppedRunCoversAContiguousRangeAndResumesToTheSameBytes) {
+  // Enough games that the workers cannot finish them all before the fifth row stops the run,
+  // even on a loaded machine.
+  constexpr std::uint64_t kGames = 2000;
   const RunSpec plain = dice_race();
-  const std::string straight = run(plain, 2, 0, 400, 400);
+  const std::string straight = run(plain, 2, 0, kGames, kGames);
 
   std::atomic<bool> stop{false};
   RunSpec spec = dice_race();
   spec.stop = &stop;
   Runner runner(search_, spec, 2);
-  LabResults part = header(spec, runner, 0, 400, 400);
+  LabResults part = header(spec, runner, 0, kGames, kGames);
   std::uint64_t rows = 0;
   const std::uint64_t reached =
-      runner.run(0, 400, part.totals, [&](const std::vector<GameRecord>&) {
+      runner.run(0, kGames, part.totals, [&](const std::vector<GameRecord>&) {
         if (++rows == 5) stop = true;
       });
   EXPECT_GE(reached, 5u);
-  EXPECT_LT(reached, 400u);
+  EXPECT_LT(reached, kGames);
   EXPECT_EQ(part.totals.configs[0].games, reached);
   EXPECT_EQ(rows, reached);
   part.run.end = reached;
-  part.planned_end = 400;
+  part.planned_end = kGames;
   const std::string text = results_to_json(part).dump(2);
   const auto json = nlohmann::json::parse(text);
   EXPECT_EQ(json["complete"], false);
-  EXPECT_EQ(json["run"]["planned_end_game"], 400);
+  EXPECT_EQ(json["run"]["planned_end_game"], kGames);
   const LabResults read = results_from_json(json, "part.json");
   ASSERT_TRUE(read.planned_end);
-  EXPECT_EQ(*read.planned_end, 400u);
+  EXPECT_EQ(*read.planned_end, kGames);
   EXPECT_EQ(results_to_json(read).dump(2), text);
 
   LabResults rest;
-  run(plain, 1, reached, 400, 400, &rest);
+  run(plain, 1, reached, kGames, kGames, &rest);
   LabResults whole = merge_results({read, rest}, {"part.json", "rest"});
   whole.planned_end.reset();
   EXPECT_EQ(results_to_json(whole).dump(2), straight);

@@ -77,6 +77,27 @@ TEST(PackSearchTest, EarlierDirectoryWinsAndLaterOneIsShadowed) {
   EXPECT_EQ(search.shadowed()[0].winner_dir, tmp.root() / "first/base");
 }
 
+TEST(PackSearchTest, AShadowedNameIsReportedOnceWhenItIsLoaded) {
+  TempPackDir tmp;
+  tmp.simple_pack("first/base", "base");
+  tmp.simple_pack("second/base", "base");
+  tmp.simple_pack("second/extra", "extra");
+  PackSearch search;
+  search.add_dir(tmp.root() / "first");
+  search.add_dir(tmp.root() / "second");
+  std::vector<std::string> told;
+  search.on_shadowed([&told](const std::string& text) { told.push_back(text); });
+  search.find("extra");
+  EXPECT_TRUE(told.empty());  // nothing hides extra
+  search.find("base");
+  search.find("base");
+  search.find_name("base");
+  ASSERT_EQ(told.size(), 1u);
+  EXPECT_EQ(told[0], "pack 'base': using " + (tmp.root() / "first/base").string() + "; " +
+                         (tmp.root() / "second/base").string() +
+                         ", later on the search path, is hidden");
+}
+
 TEST(PackSearchTest, InsideOneDirectoryTheAlphabeticallyFirstFolderWins) {
   TempPackDir tmp;
   tmp.simple_pack("packs/b-copy", "base");
