@@ -178,7 +178,7 @@
 ---Payload of `base.grant` (pack base): another pack gives a player an item for free (the base pack handles it itself, at priority 0).
 ---@class base.grant
 ---@field player catan.Seat the player
----@field item string a piece name (placed through its placement decision, as a free build) or "development card" (the top card, counted as bought this turn)
+---@field item string a piece name (placed through its placement decision, as a free build) or "development card" (the top card, playable from its receiver's next turn on; a card given to another seat leaves the cards of the player on turn as they were)
 ---@field check? boolean true: nothing is given, the base pack sets `ok`
 ---@field ok? boolean set with `check`: whether the item can be given now (a piece in supply with a legal spot, a card in the deck) (handlers may change it)
 ---@field result? any set without `check`: the spot or the card's kind, nil when nothing could be given (handlers may change it)
