@@ -361,8 +361,11 @@ function game.agent(name, fn) end
 
 --- Sends decisions of `kind` put to agent `agent` to `fn` instead (a variant teaching another
 --- pack's bot its new decisions). `next(player, kind, options)` answers as the agent would
---- without this extension. Several packs may extend one (agent, kind): the last pack in load
---- order is asked first. Only while the pack loads.
+--- without this extension; `kind` may be another kind than the one asked, to answer `options`
+--- as the agent answers that kind (`next(p, "base.plenty", opts)` picks a resource as Year of
+--- Plenty does, `next(p, "base.give", opts)` gives up a card as a discard does). Several packs
+--- may extend one (agent, kind): the last pack in load order is asked first. Only while the
+--- pack loads.
 ---@param agent string
 ---@param kind string
 ---@param fn fun(player: integer, kind: string, options: any[], next: fun(player: integer, kind: string, options: any[]): integer): integer
