@@ -6,6 +6,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -134,6 +135,10 @@ struct Session::Impl {
   // Pack tests only: the options (id, label) of each decision, parallel to state.decisions.
   bool log_options = false;
   std::vector<std::vector<std::pair<std::string, std::string>>> decision_options;
+  // Pack tests only: the game t.start{search = true} began, as a real game's configuration. While
+  // t.turn and t.play run it is `playing`, so that agents may fork it and search (game.search,
+  // the mcts agent); the copies replay its decisions from its start.
+  std::optional<GameConfig> test_game;
   engine::Agent* acting_agent = nullptr;  // the agent choosing now (its stream serves game.random)
   int deciding_seat = -1;                 // its seat (0-based), while it chooses
   int lua_depth = 0;  // > 0 while the kernel is inside a protected call into Lua

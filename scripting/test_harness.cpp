@@ -79,9 +79,11 @@ void push_dice(lua_State* L, Impl& s, int index, const char* where) {
 }
 
 // t.start{players=, seed=, game_index=, agents={...}, answers={[seat]={...}}, options={...},
-//         max_turns=, setup=true, start=true, dice={...}}: setup=false raises neither game.setup
-// nor game.start; start=false raises only game.setup (components built, nothing placed); dice
-// scripts the faces game.roll returns first (push_dice), before it draws from the game's stream.
+//         max_turns=, setup=true, start=true, dice={...}, search=false}: setup=false raises
+// neither game.setup nor game.start; start=false raises only game.setup (components built,
+// nothing placed); dice scripts the faces game.roll returns first (push_dice), before it draws
+// from the game's stream; search=true lets agents fork the game and search while t.turn and
+// t.play run (PlayingTestGame), refused with setup or start false and with dice.
 int t_start(lua_State* L) {
   Impl& s = session(L);
   lua_settop(L, 1);
@@ -103,7 +105,19 @@ int t_start(lua_State* L) {
   const bool setup = lua_isnil(L, -1) || lua_toboolean(L, -1);
   lua_getfield(L, 1, "start");
   const bool start = setup && (lua_isnil(L, -1) || lua_toboolean(L, -1));
-  lua_pop(L, 6);
+  lua_getfield(L, 1, "search");
+  const bool search = lua_toboolean(L, -1);
+  lua_getfield(L, 1, "dice");
+  const bool dice = !lua_isnil(L, -1);
+  lua_pop(L, 8);
+  // A search's copies play the game again from its decisions: it must start as a real game does
+  // and roll the game's own dice.
+  if (search && !start)
+    luaL_error(L, "t.start: search = true plays the game from its start (setup and start true)");
+  if (search && dice)
+    luaL_error(L,
+               "t.start: search = true rolls the game's own dice (no dice scripted): its "
+               "copies replay the game from its start");
   config.agents = string_list(L, 1, "agents");
   config.options = string_list(L, 1, "options");
   if (config.players < 1) luaL_error(L, "t.start: players must be at least 1");
@@ -149,8 +163,23 @@ int t_start(lua_State* L) {
   if (setup) s.begin_game(start);
   lua_pushinteger(L, static_cast<lua_Integer>(config.max_turns));
   lua_setfield(L, lua_upvalueindex(3), "max_turns");
+  s.test_game.reset();
+  if (search) s.test_game = std::move(config);
   return 0;
 }
+
+// Makes the game t.start{search = true} began the game being played while it lives, so that
+// agents may fork it (nothing for other test games, which agents cannot fork: their position
+// may have been set by hand, outside the decision log).
+struct PlayingTestGame {
+  Impl& s;
+  explicit PlayingTestGame(Impl& s) : s(s) {
+    if (s.test_game) s.playing = &*s.test_game;
+  }
+  ~PlayingTestGame() { s.playing = nullptr; }
+  PlayingTestGame(const PlayingTestGame&) = delete;
+  PlayingTestGame& operator=(const PlayingTestGame&) = delete;
+};
 
 int max_turns(lua_State* L) {
   lua_getfield(L, lua_upvalueindex(3), "max_turns");
@@ -162,6 +191,10 @@ int max_turns(lua_State* L) {
 // t.roll(d1, d2, ...): the next faces game.roll returns (after those already scripted).
 int t_roll(lua_State* L) {
   Impl& s = session(L);
+  if (s.test_game)
+    luaL_error(L,
+               "t.roll: a game started with search = true rolls its own dice (its copies "
+               "replay it from its start)");
   const int n = lua_gettop(L);
   if (n == 0) luaL_error(L, "t.roll: give the faces, e.g. t.roll(3, 4)");
   for (int i = 1; i <= n; ++i) push_face(L, s, i, "t.roll");
@@ -177,14 +210,18 @@ int t_dice_left(lua_State* L) {
 int t_turn(lua_State* L) {
   Impl& s = session(L);
   const lua_Integer n = luaL_optinteger(L, 1, 1);
+  const PlayingTestGame playing(s);
   s.play_turns(max_turns(L), static_cast<int>(n));
   return 0;
 }
 
 int t_play(lua_State* L) {
   Impl& s = session(L);
-  s.play_turns(max_turns(L));
-  s.end_game();
+  {
+    const PlayingTestGame playing(s);
+    s.play_turns(max_turns(L));
+    s.end_game();
+  }
   lua_createtable(L, 0, 3);
   if (s.state.winner) {
     lua_pushinteger(L, *s.state.winner + 1);

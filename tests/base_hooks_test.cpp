@@ -406,7 +406,7 @@ end)
   if (HasFailure()) return;
   EXPECT_GT(count(*s, "starts"), 40);
   EXPECT_EQ(count(*s, "wrong"), 0);
-  EXPECT_EQ(count(*s, "starts"), s->state().turn.turn) << "one per turn played";
+  EXPECT_EQ(count(*s, "starts"), s->state().turn) << "one per turn played";
 }
 
 }  // namespace

@@ -732,6 +732,7 @@ function require(name) end
 ---@field setup? boolean Raise game.setup and game.start (default true).
 ---@field start? boolean With false, raise only game.setup: components built, nothing placed (default true).
 ---@field dice? (integer|integer[])[] Faces game.roll returns first, in order: {3, 4} or {{3, 4}, {6, 6}}.
+---@field search? boolean Let agents fork the game and search while t.turn and t.play run (the heuristic bot's search of a decision nobody taught it, the mcts agent); the game must reach its position through decisions only (no dice scripted, no state set by hand). Default false: searches answer nil, and a fork fails.
 
 ---What t.play returns.
 ---@class catan.PlayResult

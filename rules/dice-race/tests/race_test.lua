@@ -108,3 +108,19 @@ test("options are validated", function(t)
   t.raises(function() t.start { options = { "dice-race.target=2" } } end, "below the minimum")
   t.raises(function() t.start { options = { "dice-race.taget=20" } } end, "did you mean 'target'")
 end)
+
+test("search = true lets the bots search in a test's whole game", function(t)
+  -- The search agent forks the game; a test game is forked only when started with search = true.
+  t.start { players = 2, seed = 3, agents = { "mcts:iterations=16", "hold20" } }
+  t.raises(function() t.play() end, "fork: no game is being played")
+  t.start { players = 2, seed = 3, agents = { "mcts:iterations=16", "hold20" }, search = true }
+  local result = t.play()
+  t.ok(result.winner ~= nil, "the game ends with a winner")
+  t.ok(#t.decisions() > 0)
+  t.raises(function() t.start { players = 2, search = true, dice = { 3 } } end,
+    "t.start: search = true rolls the game's own dice")
+  t.raises(function() t.start { players = 2, search = true, start = false } end,
+    "t.start: search = true plays the game from its start")
+  t.start { players = 2, search = true }
+  t.raises(function() t.roll(3) end, "t.roll: a game started with search = true rolls its own dice")
+end)
