@@ -158,6 +158,7 @@ int t_start(lua_State* L) {
   s.bind_agents(config);
   s.log_options = true;
   s.decision_options.clear();
+  s.unanswered.clear();
   if (lua_getfield(L, 1, "dice") != LUA_TNIL) push_dice(L, s, lua_gettop(L), "t.start: dice");
   lua_pop(L, 1);
   if (setup) s.begin_game(start);
@@ -250,9 +251,25 @@ int t_env(lua_State* L) {
   return 1;
 }
 
-// t.decisions{options = false} -> the game's decision log: {player, kind, count, choice, id} per
-// decision; with options = true also the chosen option's label and the options offered,
-// options = {{id, label}, ...} in order.
+// Pushes the options (id, label) of one decision as {{id = .., label = ..}, ...}.
+void push_logged_options(lua_State* L,
+                         const std::vector<std::pair<std::string, std::string>>& options) {
+  lua_createtable(L, static_cast<int>(options.size()), 0);
+  for (std::size_t k = 0; k < options.size(); ++k) {
+    lua_createtable(L, 0, 2);
+    lua_pushlstring(L, options[k].first.data(), options[k].first.size());
+    lua_setfield(L, -2, "id");
+    lua_pushlstring(L, options[k].second.data(), options[k].second.size());
+    lua_setfield(L, -2, "label");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(k + 1));
+  }
+}
+
+// t.decisions{options = false} -> every decision the game reached, in order: {player, kind,
+// count, choice, id} for each answered one; {player, kind, count, answered = false, error} for
+// one its agent gave no answer to (scripted answers that ran out or named no option, an agent's
+// error), which has no choice and no id. With options = true each record also has the options
+// offered, options = {{id, label}, ...} in order, and an answered one the chosen option's label.
 int t_decisions(lua_State* L) {
   Impl& s = session(L);
   const auto& ds = s.state.decisions;
@@ -266,8 +283,34 @@ int t_decisions(lua_State* L) {
   }
   if (with_options && s.decision_options.size() != ds.size())
     luaL_error(L, "t.decisions: the options of this game's decisions were not logged");
-  lua_createtable(L, static_cast<int>(ds.size()), 0);
+  lua_createtable(L, static_cast<int>(ds.size() + s.unanswered.size()), 0);
+  lua_Integer n = 0;
+  std::size_t next_unanswered = 0;
+  // The unanswered decisions asked after `answered` answered ones.
+  const auto push_unanswered = [&](std::size_t answered) {
+    for (; next_unanswered < s.unanswered.size() && s.unanswered[next_unanswered].after == answered;
+         ++next_unanswered) {
+      const auto& u = s.unanswered[next_unanswered];
+      lua_createtable(L, 0, 6);
+      lua_pushinteger(L, u.player + 1);
+      lua_setfield(L, -2, "player");
+      lua_pushlstring(L, u.kind.data(), u.kind.size());
+      lua_setfield(L, -2, "kind");
+      lua_pushinteger(L, u.count);
+      lua_setfield(L, -2, "count");
+      lua_pushboolean(L, 0);
+      lua_setfield(L, -2, "answered");
+      lua_pushlstring(L, u.error.data(), u.error.size());
+      lua_setfield(L, -2, "error");
+      if (with_options) {
+        push_logged_options(L, u.options);
+        lua_setfield(L, -2, "options");
+      }
+      lua_rawseti(L, -2, ++n);
+    }
+  };
   for (std::size_t i = 0; i < ds.size(); ++i) {
+    push_unanswered(i);
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, ds[i].player + 1);
     lua_setfield(L, -2, "player");
@@ -282,21 +325,15 @@ int t_decisions(lua_State* L) {
     lua_setfield(L, -2, "id");
     if (with_options) {
       const auto& options = s.decision_options[i];
-      lua_createtable(L, static_cast<int>(options.size()), 0);
-      for (std::size_t k = 0; k < options.size(); ++k) {
-        lua_createtable(L, 0, 2);
-        lua_pushstring(L, options[k].first.c_str());
-        lua_setfield(L, -2, "id");
-        lua_pushstring(L, options[k].second.c_str());
-        lua_setfield(L, -2, "label");
-        lua_rawseti(L, -2, static_cast<lua_Integer>(k + 1));
-      }
+      push_logged_options(L, options);
       lua_setfield(L, -2, "options");
-      lua_pushstring(L, options[static_cast<std::size_t>(ds[i].choice)].second.c_str());
+      const auto& label = options[static_cast<std::size_t>(ds[i].choice)].second;
+      lua_pushlstring(L, label.data(), label.size());
       lua_setfield(L, -2, "label");
     }
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    lua_rawseti(L, -2, ++n);
   }
+  push_unanswered(ds.size());
   return 1;
 }
 

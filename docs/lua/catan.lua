@@ -740,13 +740,15 @@ function require(name) end
 ---@field reason string
 ---@field turns integer
 
----One answered decision.
+---One decision the game reached: answered, or left unanswered by its agent (`answered = false`).
 ---@class catan.DecisionRecord
 ---@field player catan.Seat
 ---@field kind string
 ---@field count integer Number of options.
----@field choice integer The chosen index, 1-based.
----@field id string The chosen option's id.
+---@field choice? integer The chosen index, 1-based (nil when unanswered).
+---@field id? string The chosen option's id (nil when unanswered).
+---@field answered? false Only on a decision its agent gave no answer to: scripted answers that ran out or named no option, an agent's error.
+---@field error? string Why it was not answered (the agent's message), with `answered = false`.
 ---@field label? string The chosen option's label (t.decisions{options = true}).
 ---@field options? {id: string, label: string}[] Every option offered, in order (t.decisions{options = true}).
 
@@ -771,8 +773,9 @@ function TestHarness.play() end
 ---@return table
 function TestHarness.env(pack) end
 
----The decision log of the current game; with {options = true} each record also has the
----chosen option's label and every option offered ({id, label}).
+---Every decision the current game reached, in order, answered or not (a decision whose scripted
+---answers ran out is listed with `answered = false`); with {options = true} each record also has
+---every option offered ({id, label}) and an answered one the chosen option's label.
 ---@param how? {options?: boolean}
 ---@return catan.DecisionRecord[]
 function TestHarness.decisions(how) end

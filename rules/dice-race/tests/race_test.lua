@@ -104,6 +104,26 @@ test("running out of scripted answers is an error naming the decision", function
   t.raises(function() t.turn() end, "scripted answers ran out at decision 'race.continue'")
 end)
 
+test("the decision log lists a decision left unanswered, with its options", function(t)
+  -- Seat 1 rolls once (a 3: no bust), then its answers run out at the second decision.
+  t.start { players = 2, answers = { { "roll" }, {} }, dice = { 3, 4 } }
+  t.raises(function() t.turn() end, "scripted answers ran out at decision 'race.continue'")
+  local log = t.decisions { options = true }
+  t.eq(#log, 2)
+  t.eq({ log[1].player, log[1].kind, log[1].id, log[1].answered }, { 1, "race.continue", "roll", nil })
+  t.eq(log[2].answered, false)
+  t.eq({ log[2].player, log[2].kind, log[2].count, log[2].choice, log[2].id },
+       { 1, "race.continue", 2, nil, nil })
+  t.eq(log[2].options, { { id = "roll", label = "roll again" }, { id = "bank", label = "bank 7 points" } })
+  t.ok(log[2].error:find("scripted answers ran out", 1, true), log[2].error)
+  t.eq(#t.decisions(), 2, "listed without the options too")
+  -- An answer naming no option is listed the same way.
+  t.start { players = 2, answers = { { "stop" }, {} } }
+  t.raises(function() t.turn() end, "is no option id")
+  t.eq(t.decisions()[1].answered, false)
+  t.eq(t.decisions()[1].kind, "race.continue")
+end)
+
 test("options are validated", function(t)
   t.raises(function() t.start { options = { "dice-race.target=2" } } end, "below the minimum")
   t.raises(function() t.start { options = { "dice-race.taget=20" } } end, "did you mean 'target'")
