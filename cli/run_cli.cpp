@@ -47,10 +47,11 @@ int run_cli(int argc, char** argv) {
       "Print the version, the Lua version and the build type");
   app.require_subcommand(1);
   Commands commands;
-  for (auto make : {make_packs_command, make_info_command, make_check_command, make_play_command,
-                    make_replay_command, make_view_command, make_test_command, make_bench_command,
-                    make_new_pack_command, make_sim_command, make_compare_command,
-                    make_sweep_command, make_merge_command, make_train_command, make_serve_command}) {
+  for (auto make :
+       {make_packs_command, make_info_command, make_check_command, make_play_command,
+        make_replay_command, make_view_command, make_test_command, make_bench_command,
+        make_new_pack_command, make_sim_command, make_compare_command, make_sweep_command,
+        make_merge_command, make_train_command, make_serve_command}) {
     auto command = make();
     CLI::App* sub = command->add(app);
     commands.emplace_back(sub, std::move(command));

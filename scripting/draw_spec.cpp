@@ -9,12 +9,13 @@ namespace catan::packs {
 bool DrawSpec::empty() const {
   return tile_terrain.empty() && tile_label.empty() && tile_number.empty() && robber.empty() &&
          node_owner.empty() && node_piece.empty() && harbor.empty() && path_owner.empty() &&
-         pieces.empty() && marks.empty() && !sheet;
+         pieces.empty() && marks.empty() && dice.empty() && tracks.empty() && tile_tokens.empty() &&
+         node_labels.empty() && !sheet;
 }
 
 char DrawSpec::piece_symbol(std::string_view piece) const {
-  for (const auto& [name, symbol] : pieces)
-    if (name == piece) return symbol;
+  for (const auto& [name, look] : pieces)
+    if (name == piece) return look.symbol;
   return '?';
 }
 
@@ -48,8 +49,21 @@ void DrawSpec::merge(const DrawSpec& other) {
   take(node_piece, other.node_piece);
   take(harbor, other.harbor);
   take(path_owner, other.path_owner);
+  take(number_dots, other.number_dots);
+  add_or_replace(terrain_colours, other.terrain_colours);
+  add_or_replace(tile_tokens, other.tile_tokens);
+  add_or_replace(node_labels, other.node_labels);
   add_or_replace(pieces, other.pieces);
   add_or_replace(marks, other.marks);
+  if (!other.dice.empty()) dice = other.dice;
+  for (const TrackLook& t : other.tracks) {
+    auto it = std::find_if(tracks.begin(), tracks.end(),
+                           [&](const TrackLook& mine) { return mine.prop == t.prop; });
+    if (it == tracks.end())
+      tracks.push_back(t);
+    else
+      *it = t;
+  }
   sheet = sheet || other.sheet;
 }
 

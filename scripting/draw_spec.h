@@ -6,18 +6,33 @@
 // Fields (all optional; see docs/authoring.md, "Watching a game"):
 //   tile_terrain  tile prop whose value is the hex's terrain (its colour); a board is drawn as
 //                 hexes (board.hex coordinates) only when this is set
+//   terrain_colours {terrain: colour}: the hex colours (others get a colour made from the name)
 //   tile_label    tile prop shown in the hex (falls back to the terrain when unset)
 //   tile_number   tile prop shown as the hex's number token
+//   number_dots   "2d6": a number token carries one dot per way two six-sided dice roll it
 //   robber        game prop holding the robber's tile
+//   tile_tokens   {game prop: {symbol, colour}}: a game prop holding a tile, drawn as a token on
+//                 it (C&K's merchant)
 //   node_owner    node prop holding the seat (1-based) of the piece on a node
 //   node_piece    node prop naming that piece ("settlement", "city", ...)
+//   node_labels   {node prop: colour}: a node prop whose value is written beside the node (the
+//                 numbers of Fishermen's fishing grounds)
 //   harbor        node prop naming a harbor ("any" is 3:1, anything else 2:1 of that resource)
 //   path_owner    path prop holding the seat of the road on a path
-//   pieces        {piece name: symbol}: one printable ASCII character per piece name
-//   marks         {node prop: symbol}: a node prop holding a seat, drawn beside the node's piece
+//   pieces        {piece name: symbol or {symbol, shape, filled_by}}: one printable ASCII
+//                 character per piece; the shape the board draws it as (kPieceShapes); a node
+//                 prop that, when not true, draws the piece hollow (an inactive knight)
+//   marks         {node prop: symbol or {symbol, shape}}: a node prop holding a seat, drawn
+//                 beside the node's piece as a frame of its shape (kMarkShapes) and its symbol
 //                 (a wall under a city); the prop's name is a Lua identifier (letters, digits,
 //                 '_', not starting with a digit), since the viewer names an attribute after it
+//   dice          [{prop, colour, faces}]: game props holding the last roll's dice, drawn as
+//                 dice: a number as pips, any other value as its name on a face coloured by
+//                 faces[value] (C&K's event die)
+//   tracks        [{prop, length, label}]: game props holding a position on a track whose
+//                 length is the game prop `length` (C&K's barbarians)
 //   sheet         true: the text the pack shows (game.show) is its picture (the dice game)
+// Colours are "#rgb", "#rrggbb" or a CSS colour name.
 #pragma once
 
 #include <string>
@@ -28,11 +43,40 @@ namespace catan::packs {
 
 struct Manifest;
 
+inline constexpr const char* kPieceShapes[] = {"circle", "square", "house", "city", "shield"};
+inline constexpr const char* kMarkShapes[] = {"square", "ring"};
+
+struct PieceLook {
+  char symbol = '?';
+  std::string shape;      // one of kPieceShapes; empty: a circle
+  std::string filled_by;  // node prop; empty: always filled
+};
+struct MarkLook {
+  std::string symbol;  // one character
+  std::string shape;   // one of kMarkShapes; empty: a square
+};
+struct TileToken {
+  char symbol = '?';
+  std::string colour;
+};
+struct DieLook {
+  std::string prop, colour;                                // colour empty: white
+  std::vector<std::pair<std::string, std::string>> faces;  // value, colour
+};
+struct TrackLook {
+  std::string prop, length, label;
+};
+
 struct DrawSpec {
-  std::string tile_terrain, tile_label, tile_number, robber;
+  std::string tile_terrain, tile_label, tile_number, number_dots, robber;
   std::string node_owner, node_piece, harbor, path_owner;
-  std::vector<std::pair<std::string, char>> pieces;        // declaration order
-  std::vector<std::pair<std::string, std::string>> marks;  // node prop, symbol (one character)
+  std::vector<std::pair<std::string, std::string>> terrain_colours;  // terrain, colour
+  std::vector<std::pair<std::string, TileToken>> tile_tokens;        // game prop, look
+  std::vector<std::pair<std::string, std::string>> node_labels;      // node prop, colour
+  std::vector<std::pair<std::string, PieceLook>> pieces;             // declaration order
+  std::vector<std::pair<std::string, MarkLook>> marks;               // node prop, look
+  std::vector<DieLook> dice;      // a later pack's list replaces an earlier one's
+  std::vector<TrackLook> tracks;  // added to, replacing a track of the same prop
   bool sheet = false;
 
   // True when nothing is declared (renderers fall back to a table of the state).
@@ -41,8 +85,8 @@ struct DrawSpec {
   bool hexes() const { return !tile_terrain.empty(); }
   // The symbol of `piece`, '?' when undeclared.
   char piece_symbol(std::string_view piece) const;
-  // `other` laid over this spec: its set fields replace these, its pieces and marks are added
-  // (replacing ones of the same name).
+  // `other` laid over this spec: its set fields replace these, its named entries are added
+  // (replacing ones of the same name), its dice replace these when it declares any.
   void merge(const DrawSpec& other);
 };
 

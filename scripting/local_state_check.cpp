@@ -23,8 +23,8 @@ bool read_only(lua_State* L, int index) {
 // Pushes a copy of the value at `index`: tables copied entry by entry (raw, keys kept as they
 // are) down to kMaxDepth, below which and for every other type the value itself. `copies` maps
 // a table to its copy, so shared and cyclic tables are copied once.
-void push_copy(lua_State* L, int index, int depth,
-               std::unordered_map<const void*, int>& copies, int registry) {
+void push_copy(lua_State* L, int index, int depth, std::unordered_map<const void*, int>& copies,
+               int registry) {
   index = lua_absindex(L, index);
   if (lua_type(L, index) != LUA_TTABLE || depth >= kMaxDepth) {
     lua_pushvalue(L, index);
@@ -100,9 +100,9 @@ void LocalStateCheck::walk(lua_State* L, const std::vector<Root>& roots,
         if (name == nullptr) break;
         const void* local = lua_upvalueid(L, f, i);
         const int type = lua_type(L, -1);
-        const bool skip = std::strcmp(name, "_ENV") == 0 ||
-                          (type == LUA_TTABLE &&
-                           (shared.contains(lua_topointer(L, -1)) || read_only(L, -1)));
+        const bool skip =
+            std::strcmp(name, "_ENV") == 0 ||
+            (type == LUA_TTABLE && (shared.contains(lua_topointer(L, -1)) || read_only(L, -1)));
         if (type == LUA_TFUNCTION) {
           pending.push_back(i);
         } else if (!skip && seen_locals.insert(local).second) {

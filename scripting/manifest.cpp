@@ -26,8 +26,9 @@ const std::vector<std::string> kTopLevelFields = {
     "entry",   "tests",   "test_support", "options",  "events",    "draw",
     "players", "score",   "histograms",   "metrics"};
 const std::vector<std::string> kDrawFields = {
-    "tile_terrain", "tile_label", "tile_number", "robber", "node_owner", "node_piece",
-    "harbor",       "path_owner", "pieces",      "marks",  "sheet"};
+    "tile_terrain", "terrain_colours", "tile_label", "tile_number", "number_dots", "robber",
+    "tile_tokens",  "node_owner",      "node_piece", "node_labels", "harbor",      "path_owner",
+    "pieces",       "marks",           "dice",       "tracks",      "sheet"};
 const std::vector<std::string> kPlayerFields = {"min", "max", "default"};
 const std::vector<std::string> kHistogramFields = {"prefix", "label", "from", "to", "description"};
 const std::vector<std::string> kMetricsFields = {"primary", "names"};
@@ -300,7 +301,112 @@ char symbol(const Checker& check, const std::string& field, const json& j) {
   return s[0];
 }
 
-// The "draw" object (scripting/draw_spec.h): property names, symbols, the sheet flag.
+// A colour for a renderer: "#rgb", "#rrggbb" or a CSS colour name (letters only).
+std::string colour(const Checker& check, const std::string& field, const json& j) {
+  const std::string& s = check.string_value(field, j);
+  const bool hex = (s.size() == 4 || s.size() == 7) && s[0] == '#' &&
+                   std::all_of(s.begin() + 1, s.end(), [](char c) { return std::isxdigit(c); });
+  const bool named = !s.empty() && s.size() <= 32 &&
+                     std::all_of(s.begin(), s.end(), [](char c) { return std::isalpha(c); });
+  if (!hex && !named)
+    check.fail(field,
+               "expected a colour (\"#rgb\", \"#rrggbb\" or a CSS colour name), got " + j.dump());
+  return s;
+}
+
+// One of `names`, or a failure listing them.
+template <std::size_t N>
+std::string one_of(const Checker& check, const std::string& field, const json& j,
+                   const char* const (&names)[N]) {
+  const std::string& s = check.string_value(field, j);
+  std::string all;
+  for (const char* n : names) {
+    if (s == n) return s;
+    all += (all.empty() ? "" : ", ") + std::string(n);
+  }
+  check.fail(field, "expected one of " + all + ", got " + j.dump());
+}
+
+// `j` as an object whose fields are among `known`.
+const json& object_of(const Checker& check, const std::string& field, const json& j,
+                      const std::vector<std::string>& known, const char* what) {
+  if (!j.is_object()) check.fail(field, std::string("expected ") + what + ", got " + describe(j));
+  check.no_unknown_fields(field + ".", j, known);
+  return j;
+}
+
+// A name the viewer makes an attribute of (data-mark-NAME): a Lua identifier.
+void attribute_name(const Checker& check, const std::string& field, const std::string& k,
+                    const char* what) {
+  if (!is_lua_identifier(k))
+    check.fail(field, "'" + k + "' is not a valid " + what +
+                          " name (letters, digits and '_', not starting with a digit)");
+}
+
+PieceLook parse_piece(const Checker& check, const std::string& field, const json& j) {
+  PieceLook look;
+  if (j.is_string()) {
+    look.symbol = symbol(check, field, j);
+    return look;
+  }
+  object_of(check, field, j, {"symbol", "shape", "filled_by"},
+            "a symbol or an object {symbol, shape, filled_by}");
+  const json* sym = member(j, "symbol");
+  if (!sym) check.fail(field + ".symbol", "is required");
+  look.symbol = symbol(check, field + ".symbol", *sym);
+  if (const json* v = member(j, "shape"))
+    look.shape = one_of(check, field + ".shape", *v, kPieceShapes);
+  if (const json* v = member(j, "filled_by"))
+    look.filled_by = check.non_empty_string(field + ".filled_by", *v);
+  return look;
+}
+
+MarkLook parse_mark(const Checker& check, const std::string& field, const json& j) {
+  MarkLook look;
+  if (j.is_string()) {
+    look.symbol = std::string(1, symbol(check, field, j));
+    return look;
+  }
+  object_of(check, field, j, {"symbol", "shape"}, "a symbol or an object {symbol, shape}");
+  const json* sym = member(j, "symbol");
+  if (!sym) check.fail(field + ".symbol", "is required");
+  look.symbol = std::string(1, symbol(check, field + ".symbol", *sym));
+  if (const json* v = member(j, "shape"))
+    look.shape = one_of(check, field + ".shape", *v, kMarkShapes);
+  return look;
+}
+
+DieLook parse_die(const Checker& check, const std::string& field, const json& j) {
+  object_of(check, field, j, {"prop", "colour", "faces"}, "an object {prop, colour, faces}");
+  DieLook die;
+  const json* prop = member(j, "prop");
+  if (!prop) check.fail(field + ".prop", "is required");
+  die.prop = check.non_empty_string(field + ".prop", *prop);
+  if (const json* v = member(j, "colour")) die.colour = colour(check, field + ".colour", *v);
+  if (const json* faces = member(j, "faces")) {
+    if (!faces->is_object())
+      check.fail(field + ".faces",
+                 "expected an object mapping faces to colours, got " + describe(*faces));
+    for (const auto& [k, v] : faces->items())
+      die.faces.emplace_back(k, colour(check, field + ".faces." + k, v));
+  }
+  return die;
+}
+
+TrackLook parse_track(const Checker& check, const std::string& field, const json& j) {
+  object_of(check, field, j, {"prop", "length", "label"}, "an object {prop, length, label}");
+  TrackLook track;
+  for (const auto& [key, to] : {std::pair<const char*, std::string*>{"prop", &track.prop},
+                                {"length", &track.length},
+                                {"label", &track.label}}) {
+    const json* v = member(j, key);
+    if (!v) check.fail(field + "." + key, "is required");
+    *to = check.non_empty_string(field + "." + key, *v);
+  }
+  return track;
+}
+
+// The "draw" object (scripting/draw_spec.h): property names, looks, the sheet flag.
 DrawSpec parse_draw(const Checker& check, const json& draw) {
   if (!draw.is_object())
     check.fail("draw",
@@ -319,24 +425,58 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
   name("node_piece", spec.node_piece);
   name("harbor", spec.harbor);
   name("path_owner", spec.path_owner);
-  for (const char* key : {"pieces", "marks"}) {
-    const json* table = member(draw, key);
-    if (table == nullptr) continue;
+  if (const json* v = member(draw, "number_dots")) {
+    static constexpr const char* kDots[] = {"2d6"};
+    spec.number_dots = one_of(check, "draw.number_dots", *v, kDots);
+  }
+  // The objects mapping names to looks.
+  const auto table = [&](const char* key, const char* what, auto&& each) {
+    const json* t = member(draw, key);
+    if (t == nullptr) return;
     const std::string field = std::string("draw.") + key;
-    if (!table->is_object())
-      check.fail(field, "expected an object mapping names to symbols, got " + describe(*table));
-    for (const auto& [k, v] : table->items()) {
-      const char c = symbol(check, field + "." + k, v);
-      if (key == std::string_view("pieces")) {
-        spec.pieces.emplace_back(k, c);
-        continue;
-      }
-      // The replay viewer names an attribute after a mark (data-mark-NAME).
-      if (!is_lua_identifier(k))
-        check.fail(field + "." + k, "'" + k +
-                                        "' is not a valid mark name (letters, digits and '_', "
-                                        "not starting with a digit)");
-      spec.marks.emplace_back(k, std::string(1, c));
+    if (!t->is_object())
+      check.fail(field, std::string("expected ") + what + ", got " + describe(*t));
+    for (const auto& [k, v] : t->items()) each(field + "." + k, k, v);
+  };
+  table("terrain_colours", "an object mapping terrains to colours",
+        [&](const std::string& field, const std::string& k, const json& v) {
+          spec.terrain_colours.emplace_back(k, colour(check, field, v));
+        });
+  table("pieces", "an object mapping piece names to symbols",
+        [&](const std::string& field, const std::string& k, const json& v) {
+          spec.pieces.emplace_back(k, parse_piece(check, field, v));
+        });
+  table("marks", "an object mapping node props to symbols",
+        [&](const std::string& field, const std::string& k, const json& v) {
+          attribute_name(check, field, k, "mark");
+          spec.marks.emplace_back(k, parse_mark(check, field, v));
+        });
+  table("node_labels", "an object mapping node props to colours",
+        [&](const std::string& field, const std::string& k, const json& v) {
+          spec.node_labels.emplace_back(k, colour(check, field, v));
+        });
+  table("tile_tokens", "an object mapping game props to {symbol, colour}",
+        [&](const std::string& field, const std::string& k, const json& v) {
+          object_of(check, field, v, {"symbol", "colour"}, "an object {symbol, colour}");
+          TileToken token;
+          const json* sym = member(v, "symbol");
+          if (!sym) check.fail(field + ".symbol", "is required");
+          token.symbol = symbol(check, field + ".symbol", *sym);
+          if (const json* c = member(v, "colour"))
+            token.colour = colour(check, field + ".colour", *c);
+          spec.tile_tokens.emplace_back(k, token);
+        });
+  for (const char* key : {"dice", "tracks"}) {
+    const json* list = member(draw, key);
+    if (list == nullptr) continue;
+    const std::string field = std::string("draw.") + key;
+    if (!list->is_array()) check.fail(field, "expected a list, got " + describe(*list));
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const std::string at = fmt::format("{}[{}]", field, i);
+      if (key == std::string_view("dice"))
+        spec.dice.push_back(parse_die(check, at, (*list)[i]));
+      else
+        spec.tracks.push_back(parse_track(check, at, (*list)[i]));
     }
   }
   if (const json* v = member(draw, "sheet")) {

@@ -33,7 +33,8 @@ class PackSearch {
   void add_dir(std::filesystem::path dir);
 
   // The standard search list: cli_dirs (from --pack-path), then every non-empty entry of the
-  // ':'-separated CATAN_PACK_PATH environment variable, then builtin_dirs (rules/, variants/, examples/).
+  // ':'-separated CATAN_PACK_PATH environment variable, then builtin_dirs (rules/, variants/,
+  // examples/).
   static PackSearch standard(const std::vector<std::filesystem::path>& cli_dirs,
                              const std::vector<std::filesystem::path>& builtin_dirs);
 

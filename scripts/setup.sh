@@ -2,13 +2,15 @@
 # Installs what is missing (Debian 12, as root), then configures and builds into build/.
 # Idempotent: packages already present are not reinstalled; an existing build is reused.
 # Usage: scripts/setup.sh [Release|Debug|RelWithDebInfo]   (default Release)
+# CATAN_WERROR=ON in the environment builds with warnings as errors (CI does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config
   liblua5.4-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libcpp-httplib-dev
-  python3 chromium) # the tests: JSON checks in tests/cli_test.sh, the HTML report in a browser
+  python3 chromium clang-format) # the tests: JSON checks in tests/cli_test.sh, the HTML
+                                 # report in a browser, the layout of the sources
 
 missing=()
 for p in "${packages[@]}"; do
@@ -36,5 +38,6 @@ if [ -f tests/browser/package-lock.json ] && [ ! -d tests/browser/node_modules/p
 fi
 
 build_type="${1:-Release}"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" \
+  -DCATAN_WERROR="${CATAN_WERROR:-OFF}" >/dev/null
 cmake --build build

@@ -4,7 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <stdexcept>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -13,6 +15,7 @@
 #include "engine/fork.h"
 #include "engine/game_state.h"
 #include "engine/seat_view.h"
+#include "search/option_groups.h"
 #include "search/value_model.h"
 
 namespace catan::search {
@@ -45,8 +48,19 @@ class Tree {
     node_ = 0;
     in_tree_ = !probe;
     path_.clear();
+    grouped_ = false;
     rng_ = &rng;
   }
+
+  // Searches the root decision, a long list whose ids are `ids`, by the groups of its options
+  // (search/option_groups.h) instead of sampling it.
+  void group_root(const std::vector<std::string>& ids, std::string_view kind) {
+    root_ids_ = &ids;
+    root_kind_ = kind;
+    groups_ = std::make_unique<OptionGroups>(ids, c_, kListed);
+    for (std::size_t i = 0; i < ids.size(); ++i) root_index_.emplace(ids[i], static_cast<int>(i));
+  }
+  const OptionGroups* groups() const noexcept { return groups_.get(); }
 
   // Books a probe: the copy's agent chose `id` at the root and the copy scored `score`.
   void record_probe(const std::string& id, double score) {
@@ -62,6 +76,12 @@ class Tree {
     ++e.visits;
     ++e.available;
     e.total += score;
+    if (groups_) {
+      if (const auto at = root_index_.find(id); at != root_index_.end()) {
+        groups_->follow(at->second);
+        groups_->back_up(score);
+      }
+    }
   }
   const Edge* root_edge(const std::string& id) const {
     const auto it = nodes_[0].by_id.find(id);
@@ -69,16 +89,20 @@ class Tree {
                                        : &nodes_[0].edges[static_cast<std::size_t>(it->second)];
   }
 
-  // The steering of one copy's decision: an option index, or -1 for the copy's agent. A
-  // decision of more than kListed options (a long lazy list, such as the base pack's trade
-  // offers) offers a random sample of kSampled of them in each iteration, so that a copy reads
-  // kSampled option ids instead of all of them; the edges' availability counts then count
-  // the iterations in which the sample held them.
+  // The steering of one copy's decision: an option index, or -1 for the copy's agent. The root
+  // decision, when it is a long list, is chosen through its groups (group_root). Any other
+  // decision of more than kListed options (a long lazy list deeper in the tree) offers a random
+  // sample of kSampled of them in each iteration, so that a copy reads kSampled option ids
+  // instead of all of them; the edges' availability counts then count the iterations in which
+  // the sample held them.
   static constexpr int kListed = 100;
   static constexpr int kSampled = 32;
   int steer(const engine::Decision& d) {
     if (!in_tree_ || d.player != seat_) return -1;
     if (d.count == 1) return 0;
+    if (groups_ && node_ == 0 && path_.empty() && d.count == groups_->options() &&
+        d.kind == root_kind_)
+      if (const int option = steer_grouped(d); option >= 0) return option;
     candidates_.clear();
     if (d.count <= kListed) {
       for (int i = 0; i < d.count; ++i) candidates_.push_back(i);
@@ -140,6 +164,7 @@ class Tree {
 
   // Backs up the score of the iteration's copy along the path it took.
   void back_up(double score) {
+    if (grouped_) groups_->back_up(score);
     for (const auto& [node, edge] : path_) {
       Edge& e = nodes_[static_cast<std::size_t>(node)].edges[static_cast<std::size_t>(edge)];
       ++e.visits;
@@ -154,9 +179,39 @@ class Tree {
       if (e.visits > 0 && (!best || e.visits > best->visits)) best = &e;
     return best;
   }
+  // The root edge of the option the groups visited most (OptionGroups::most_visited).
+  const Edge* root_edge_of_groups() const {
+    const int option = groups_->most_visited();
+    return option < 0 ? nullptr : root_edge((*root_ids_)[static_cast<std::size_t>(option)]);
+  }
   int size() const noexcept { return static_cast<int>(nodes_.size()); }
 
  private:
+  // The root decision's option this iteration, chosen through the groups, and its edge entered
+  // (expanded when new); -1 when the copy does not offer it (the list differs in this copy).
+  int steer_grouped(const engine::Decision& d) {
+    const int option = groups_->select(*rng_);
+    const std::string& id = (*root_ids_)[static_cast<std::size_t>(option)];
+    int index = d.id(option) == id ? option : -1;
+    for (int i = 0; index < 0 && i < d.count; ++i)
+      if (d.id(i) == id) index = i;
+    if (index < 0) return -1;
+    grouped_ = true;
+    Node& node = nodes_[0];
+    auto it = node.by_id.find(id);
+    if (it == node.by_id.end()) {
+      node.edges.push_back({id, static_cast<int>(nodes_.size()), 0, 0, 0});
+      it = node.by_id.emplace(id, static_cast<int>(node.edges.size()) - 1).first;
+      nodes_.emplace_back();
+      in_tree_ = false;  // expanded: the rollout plays on
+    }
+    Edge& e = nodes_[0].edges[static_cast<std::size_t>(it->second)];
+    ++e.available;
+    path_.push_back({0, it->second});
+    if (in_tree_) node_ = e.child;
+    return index;
+  }
+
   void count_available(Node& node) {
     for (const int e : edge_of_)
       if (e >= 0) ++node.edges[static_cast<std::size_t>(e)].available;
@@ -173,6 +228,12 @@ class Tree {
   std::vector<int> edge_of_;
   std::vector<int> fresh_;
   std::vector<int> candidates_;  // the option indices a steered decision offers this iteration
+  // A long root decision searched by groups: its ids, kind, index by id and groups.
+  const std::vector<std::string>* root_ids_ = nullptr;
+  std::string root_kind_;
+  std::unordered_map<std::string, int> root_index_;
+  std::unique_ptr<OptionGroups> groups_;
+  bool grouped_ = false;  // this iteration's root option came from the groups
 };
 
 }  // namespace
@@ -199,20 +260,26 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
   engine::Rng expansion = engine::Rng::for_stream(rng.next(), 0, 0);
 
   // Every option is tried at least kMinVisits times: a decision with many options gets more
-  // iterations than `settings.iterations`. Past kMaxForcedOptions options (a long lazy list, such
-  // as the base pack's domestic trade offers) the search keeps to `settings.iterations` and
-  // samples the options it expands.
+  // iterations than `settings.iterations`. A longer list (more than Tree::kListed options, such
+  // as the base pack's domestic trade offers) is searched by the groups its ids form
+  // (search/option_groups.h), and every group of its first choice is tried kMinVisits times.
   constexpr int kMinVisits = 4;
-  constexpr int kMaxForcedOptions = Tree::kListed;
-  const int budget = d.count <= kMaxForcedOptions
-                         ? std::max(settings.iterations, kMinVisits * d.count)
-                         : settings.iterations;
+  std::vector<std::string> root_ids;
+  int budget = std::max(settings.iterations, kMinVisits * d.count);
+  if (d.count > Tree::kListed) {
+    root_ids.reserve(static_cast<std::size_t>(d.count));
+    for (int i = 0; i < d.count; ++i) root_ids.push_back(d.id(i));
+    tree.group_root(root_ids, d.kind);
+    budget = std::max(settings.iterations,
+                      kMinVisits * std::min(tree.groups()->top_width(), Tree::kListed));
+  }
   // The first iterations are probes: the rollout agent answers the root decision itself, and
   // the option it picks most is the default. The search departs from the default only for an
   // option whose mean score beats the default's by kMargin, so that with few iterations it plays
   // at least as its rollout agent would instead of following the luck of the copies.
   constexpr double kMargin = 0.02;
   const int probes = std::min(8, budget / 4);
+  const int round = tree.groups() ? tree.groups()->top_width() : d.count;
   const std::size_t root = d.view->decisions().size();
   std::unordered_map<std::string, int> votes;
   std::string default_id;
@@ -222,11 +289,12 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
     if (settings.time_ms > 0 ? local.iterations > 0 && std::chrono::steady_clock::now() >= deadline
                              : local.iterations >= budget)
       break;
-    // Common random numbers: the iterations of one round (as many as the decision has options)
-    // share a seed, so the options tried in a round meet the same redeal and the same dice,
-    // and their scores differ by the choice more than by luck.
+    // Common random numbers: the iterations of one round (as many as the decision has options,
+    // or as its groups' first choice has children) share a seed, so the options tried in a round
+    // meet the same redeal and the same dice, and their scores differ by the choice more than
+    // by luck.
     const bool probe = local.iterations < probes;
-    if (probe || (local.iterations - probes) % d.count == 0) request.seed = rng.next();
+    if (probe || (local.iterations - probes) % round == 0) request.seed = rng.next();
     ++local.iterations;
     tree.begin(expansion, probe);
     const engine::ForkResult r = d.forker->fork(request);
@@ -254,7 +322,7 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
     throw std::runtime_error(fmt::format("mcts: {} of {} forks failed; the first: {}", local.failed,
                                          local.iterations, first_error));
 
-  const Edge* best = tree.best_root_edge();
+  const Edge* best = tree.groups() ? tree.root_edge_of_groups() : tree.best_root_edge();
   if (!best) return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
   if (const Edge* fallback = default_id.empty() ? nullptr : tree.root_edge(default_id);
       fallback && fallback != best && fallback->visits > 0 &&

@@ -286,6 +286,62 @@ TEST_F(ManifestTest, MarkNamesAreIdentifiers) {
   EXPECT_EQ(error_with(R"(, "draw": {"marks": {"wall": "W", "_moat2": "M"}})"), "loaded");
 }
 
+TEST_F(ManifestTest, DrawLooksAreChecked) {
+  EXPECT_EQ(error_with(R"(, "draw": {"pieces": {"tower": {"symbol": "T", "shape": "hexagon"}}})"),
+            "pack 'p': field 'draw.pieces.tower.shape': expected one of circle, square, house, "
+            "city, shield, got \"hexagon\"");
+  EXPECT_EQ(error_with(R"(, "draw": {"pieces": {"tower": {"shape": "square"}}})"),
+            "pack 'p': field 'draw.pieces.tower.symbol': is required");
+  EXPECT_EQ(error_with(R"(, "draw": {"marks": {"moat": {"symbol": "M", "shape": "star"}}})"),
+            "pack 'p': field 'draw.marks.moat.shape': expected one of square, ring, got \"star\"");
+  EXPECT_EQ(error_with(R"(, "draw": {"terrain_colours": {"lava": "red!"}})"),
+            "pack 'p': field 'draw.terrain_colours.lava': expected a colour (\"#rgb\", "
+            "\"#rrggbb\" or a CSS colour name), got \"red!\"");
+  EXPECT_EQ(error_with(R"(, "draw": {"dice": [{"prop": "d", "faces": {"x": "#12"}}]})"),
+            "pack 'p': field 'draw.dice[0].faces.x': expected a colour (\"#rgb\", "
+            "\"#rrggbb\" or a CSS colour name), got \"#12\"");
+  EXPECT_EQ(error_with(R"(, "draw": {"tracks": [{"prop": "at", "label": "ship"}]})"),
+            "pack 'p': field 'draw.tracks[0].length': is required");
+  EXPECT_EQ(error_with(R"(, "draw": {"number_dots": "3d6"})"),
+            "pack 'p': field 'draw.number_dots': expected one of 2d6, got \"3d6\"");
+  const std::string unknown = "pack 'p': field 'draw.tile_tokens.ship.size': unknown field";
+  EXPECT_EQ(error_with(R"(, "draw": {"tile_tokens": {"ship": {"symbol": "S", "size": 3}}})")
+                .substr(0, unknown.size()),
+            unknown);
+  EXPECT_EQ(
+      error_with(
+          R"(, "draw": {"pieces": {"k": {"symbol": "1", "shape": "shield", "filled_by": "active"}},
+                    "marks": {"m": {"symbol": "M", "shape": "ring"}}, "number_dots": "2d6",
+                    "dice": [{"prop": "die.1"}, {"prop": "e", "colour": "red", "faces": {"ship": "#333"}}],
+                    "tracks": [{"prop": "at", "length": "len", "label": "ship"}],
+                    "tile_tokens": {"merchant": {"symbol": "m", "colour": "#6d4c41"}},
+                    "node_labels": {"fishing": "navy"}, "terrain_colours": {"lake": "#4fc3f7"}})"),
+      "loaded");
+}
+
+TEST(DrawSpecTest, ALaterPackLaysItsLooksOverAnEarlierOnes) {
+  DrawSpec base, variant;
+  base.tile_terrain = "terrain";
+  base.dice = {{"die.1", "", {}}, {"die.2", "", {}}};
+  base.pieces = {{"city", {'C', "city", ""}}};
+  base.tracks = {{"ship", "ship_len", "ship"}};
+  variant.dice = {{"die.1", "", {}}, {"die.2", "red", {}}, {"event", "", {{"ship", "#333"}}}};
+  variant.pieces = {{"knight", {'1', "shield", "active"}}, {"city", {'c', "", ""}}};
+  variant.tracks = {{"ship", "ship_len", "barbarians"}, {"fleet", "fleet_len", "fleet"}};
+  base.merge(variant);
+  EXPECT_EQ(base.tile_terrain, "terrain");
+  ASSERT_EQ(base.dice.size(), 3u);  // the variant's list replaces base's
+  EXPECT_EQ(base.dice[1].colour, "red");
+  EXPECT_EQ(base.dice[2].faces.at(0).second, "#333");
+  ASSERT_EQ(base.pieces.size(), 2u);  // entries added, one of the same name replaced
+  EXPECT_EQ(base.piece_symbol("city"), 'c');
+  EXPECT_EQ(base.pieces[1].second.filled_by, "active");
+  ASSERT_EQ(base.tracks.size(), 2u);
+  EXPECT_EQ(base.tracks[0].label, "barbarians");
+  EXPECT_FALSE(base.empty());
+  EXPECT_TRUE(DrawSpec{}.empty());
+}
+
 // --- version ---
 
 TEST_F(ManifestTest, VersionMissing) {

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The replay viewer (catan view) in a real browser: Debian's chromium, headless, opens the pages
-# of a base game, a resource-tokens + city-walls + citadels game, a dice-game game, a dice-race
+# of a base game, a resource-tokens + city-walls + citadels game, a Cities & Knights game, a
+# Fishermen game, a dice-game game, a dice-race
 # game (whose pack declares no drawing) and a base game with the hostile pack view-markup
 # (tests/fixtures/view: it logs, shows and stores "<!--<script>" and "</script>" every turn), each
 # at a given step ("#step=N"), and the DOM it builds must show what the recording holds at that
-# step: the board's tiles, pieces, roads and robber, the decision and its chosen option, each
+# step: the board's tiles, pieces (each in its declared shape, hollow when inactive), marks,
+# roads, robber, probability dots, dice (pips), tracks, tokens on tiles and labels on nodes
+# (harbor and node labels drawn over the pieces), the decision and its chosen option, each
 # player's hand, the lines logged (the hostile ones as text). Screenshots are left in the
 # working directory (viewer_*.png; ctest's is the build directory). Skipped (exit 77) when
 # chromium is not installed: apt-get install --no-install-recommends chromium
@@ -75,9 +78,47 @@ if draw.get("tile_terrain"):
     expect(f"{len(roads)} roads", dom.count('class="road"') == len(roads))
     robber = state["game_props"].get(draw["robber"])
     expect(f"the robber on tile {robber}", f'id="robber" data-tile="{robber}"' in dom)
-    for key in draw.get("marks", {}):
+    for key, mark in draw.get("marks", {}).items():
         marks = state["nodes"].get(key, {})
         expect(f"{len(marks)} {key} marks", dom.count(f'data-mark-{key}=') == len(marks))
+    # Each piece in its declared shape, hollow while its filled_by prop is not true.
+    for node, piece in state["nodes"].get(draw["node_piece"], {}).items():
+        look = draw["pieces"].get(piece, {})
+        filled = "filled_by" not in look or state["nodes"].get(look["filled_by"], {}).get(node) is True
+        expect(f"{piece} on node {int(node) + 1} drawn as a {look.get('shape', 'circle')}, filled {filled}",
+               re.search(r'data-node="%d" data-piece="%s"[^>]*data-shape="%s" data-filled="%s"'
+                         % (int(node) + 1, piece, look.get("shape", "circle"), str(filled).lower()), dom))
+    # Labels over pieces: every harbor and node label comes after the last piece.
+    last_piece = dom.rfind('class="piece"')
+    for cls in ('class="harbor"', 'class="node-label"'):
+        first = dom.find(cls)
+        expect(f"{cls} drawn over the pieces", first == -1 or first > last_piece)
+    numbers = state["tiles"].get(draw.get("tile_number", ""), {})
+    if draw.get("number_dots") == "2d6":
+        want = sum(6 - abs(7 - n) for n in numbers.values())
+        expect(f"{want} probability dots", dom.count('class="dot"') == want)
+    for key, look in draw.get("tile_tokens", {}).items():
+        tile = state["game_props"].get(key)
+        expect(f"the {key} on tile {tile}", tile is None or
+               f'class="tile-token" data-token="{key}" data-tile="{tile}"' in dom)
+    for key in draw.get("node_labels", {}):
+        labels = state["nodes"].get(key, {})
+        expect(f"{len(labels)} {key} labels", dom.count(f'data-label="{key}"') == len(labels))
+        for node, v in labels.items():
+            expect(f"label {v} at node {int(node) + 1}",
+                   re.search(r'data-node="%d" data-label="%s"[^>]*>%s<' % (int(node) + 1, key, re.escape(str(v))), dom))
+    for die in draw.get("dice", []):
+        v = state["game_props"].get(die["prop"])
+        if v is None: continue
+        expect(f"die {die['prop']} showing {v}",
+               f'class="die" data-prop="{die["prop"]}" data-value="{v}"' in dom)
+        if isinstance(v, int):
+            m = re.search(r'data-prop="%s" data-value="%d">(.*?)</g>' % (re.escape(die["prop"]), v), dom)
+            expect(f"{v} pips on {die['prop']}", m is not None and m.group(1).count('class="pip"') == v)
+    for track in draw.get("tracks", []):
+        pos, length = state["game_props"].get(track["prop"]), state["game_props"].get(track["length"])
+        expect(f"the {track['label']} track at {pos} of {length}",
+               f'class="track" data-prop="{track["prop"]}" data-position="{pos}" data-length="{length}"' in dom)
 elif draw.get("sheet"):
     expect("the sheet", 'class="shown"' in dom)
 else:
@@ -113,7 +154,10 @@ view() {  # view NAME STEP -- play arguments
 view base 150 -- --rules base --players 3 --seed 4 --bots heuristic
 view variants 466 -- --rules base --variant resource-tokens --variant city-walls \
   --variant citadels --players 4 --seed 1 --bots heuristic
+view ck 1020 -- --rules base --variant cities-knights --players 4 --seed 2 --bots heuristic
+view fishermen 300 -- --rules base --variant fishermen --players 4 --seed 2 --bots heuristic
 view dice 60 -- --rules dice-game --players 2 --seed 3 --bots expectimax,random
+view extra 40 -- --rules dice-game-extra --players 3 --seed 3 --bots greedy,random
 view race 10 -- dice-race --players 3 --seed 5
 # The hostile pack's page, at a step that logged its lines: the board and the step render.
 export CATAN_PACK_PATH="$(cd "$(dirname "$0")" && pwd)/fixtures/view"

@@ -88,11 +88,39 @@ json draw_json(const packs::DrawSpec& d) {
   put("node_piece", d.node_piece);
   put("harbor", d.harbor);
   put("path_owner", d.path_owner);
-  json pieces = json::object(), marks = json::object();
-  for (const auto& [name, symbol] : d.pieces) pieces[name] = std::string(1, symbol);
-  for (const auto& [key, symbol] : d.marks) marks[key] = symbol;
+  put("number_dots", d.number_dots);
+  json pieces = json::object(), marks = json::object(), terrain = json::object();
+  json tokens = json::object(), labels = json::object(), dice = json::array(),
+       tracks = json::array();
+  for (const auto& [name, look] : d.pieces) {
+    json p = {{"symbol", std::string(1, look.symbol)}};
+    if (!look.shape.empty()) p["shape"] = look.shape;
+    if (!look.filled_by.empty()) p["filled_by"] = look.filled_by;
+    pieces[name] = p;
+  }
+  for (const auto& [key, look] : d.marks) {
+    json m = {{"symbol", look.symbol}};
+    if (!look.shape.empty()) m["shape"] = look.shape;
+    marks[key] = m;
+  }
+  for (const auto& [name, c] : d.terrain_colours) terrain[name] = c;
+  for (const auto& [key, t] : d.tile_tokens)
+    tokens[key] = {{"symbol", std::string(1, t.symbol)}, {"colour", t.colour}};
+  for (const auto& [key, c] : d.node_labels) labels[key] = c;
+  for (const packs::DieLook& die : d.dice) {
+    json faces = json::object();
+    for (const auto& [face, c] : die.faces) faces[face] = c;
+    dice.push_back({{"prop", die.prop}, {"colour", die.colour}, {"faces", faces}});
+  }
+  for (const packs::TrackLook& t : d.tracks)
+    tracks.push_back({{"prop", t.prop}, {"length", t.length}, {"label", t.label}});
   out["pieces"] = pieces;
   out["marks"] = marks;
+  out["terrain_colours"] = terrain;
+  out["tile_tokens"] = tokens;
+  out["node_labels"] = labels;
+  out["dice"] = dice;
+  out["tracks"] = tracks;
   out["sheet"] = d.sheet;
   return out;
 }

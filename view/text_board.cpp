@@ -168,8 +168,8 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
       canvas.put(line, col, piece.empty() ? '?' : spec.piece_symbol(piece), seat);
       if (seat != 0) canvas.put(line, col + 1, static_cast<char>('0' + seat % 10), seat);
       int at = col;
-      for (const auto& [key, symbol] : spec.marks)
-        if (seat_of(np.get(n, key), s.players) != 0) canvas.text(line, --at, symbol, seat);
+      for (const auto& [key, mark] : spec.marks)
+        if (seat_of(np.get(n, key), s.players) != 0) canvas.text(line, --at, mark.symbol, seat);
     }
   }
   // Numbered places, over what is drawn there: a side's number on its middle line.
@@ -217,8 +217,8 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
   }
   std::string out = canvas.render(colour);
   std::string legend = "legend: . empty corner";
-  for (const auto& [name, symbol] : spec.pieces) legend += fmt::format(", {}N {}", symbol, name);
-  for (const auto& [key, symbol] : spec.marks) legend += fmt::format(", {} {}", symbol, key);
+  for (const auto& [name, look] : spec.pieces) legend += fmt::format(", {}N {}", look.symbol, name);
+  for (const auto& [key, mark] : spec.marks) legend += fmt::format(", {} {}", mark.symbol, key);
   legend += " (N: the owner's seat); roads show the owner's seat";
   if (!numbered.empty()) legend += "; numbers: the places to choose from";
   legend += '\n';

@@ -11,7 +11,7 @@
 --   node props:  owner (seat), building ("settlement", "city", ...), harbor ("any" or a resource)
 --   path props:  road (seat)
 --   game props:  robber (tile), longest_road / largest_army (seat, absent when nobody holds it),
---                dice_histogram.2 .. dice_histogram.12
+--                dice_histogram.2 .. dice_histogram.12, die.1 and die.2 (the last roll's dice)
 --   player props (the game summary): vp, settlements, cities, roads, knights_played,
 --                road_length, longest_road, largest_army
 -- Pack-private turn state is in storage (see new_turn_state).

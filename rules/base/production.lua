@@ -104,6 +104,8 @@ function roll_dice(p)
     game.raise("base.roll", e)
     d1, d2, total = e.dice[1], e.dice[2], e.total
   end
+  game.set("die.1", d1)
+  game.set("die.2", d2)
   local key = HISTOGRAM_KEY[total] or ("dice_histogram." .. total)
   game.set(key, (storage.props[key] or 0) + 1)
   storage.turn.rolled = true

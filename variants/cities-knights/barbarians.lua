@@ -1,6 +1,7 @@
 -- The barbarians (facts 14-16, 21-43).
 --
--- State: game prop barbarian_position (0 at the start of the track, options.barbarian_track
+-- State: game prop barbarian_track (options.barbarian_track: the track's length, for views) and
+-- game prop barbarian_position (0 at the start of the track, options.barbarian_track
 -- spaces to the island); game prop barbarian_attacks (robber.lua) counts the attacks; player
 -- prop defender = the player's Defender of Catan points; node prop fallen = true on a city that
 -- was pillaged while its owner had no settlement piece left, and player prop
@@ -189,6 +190,7 @@ end)
 
 game.on("game.setup", function(e)
   game.set("barbarian_position", 0)
+  game.set("barbarian_track", options.barbarian_track)
   for q = 1, e.players do
     game.player_set(q, "defender", 0)
     game.player_set(q, "fallen_city_points", 0)
