@@ -23,6 +23,7 @@
 #include "engine/file_io.h"
 #include "engine/replay.h"
 #include "lab/aggregate.h"
+#include "lab/progress.h"
 #include "scripting/batch.h"
 
 namespace catan::cli {
@@ -133,8 +134,8 @@ class BenchCommand final : public Command {
           if (now - last_report > std::chrono::seconds(5)) {
             last_report = now;
             const double s = std::chrono::duration<double>(now - start).count();
-            std::cerr << fmt::format("bench: {}/{} games, {:.0f} games/s\n", g + 1, games_,
-                                     (g + 1) / s);
+            std::cerr << fmt::format("bench: {}/{} games, {}\n", g + 1, games_,
+                                     lab::format_speed((g + 1) / s));
           }
           if (g + 1 < games_) deadline.begin(static_cast<std::uint64_t>(g) + 1);
         });
@@ -158,8 +159,8 @@ class BenchCommand final : public Command {
     } else {
       fmt::print("games: {} ({} players: {}), seed {}\n", games_, game_.players,
                  fmt::join(bots, ","), game_.seed);
-      fmt::print("time: {:.3f} s, {:.0f} games/s, {:.0f} decisions/s, {:.0f} ns/decision\n",
-                 seconds, gps, dps,
+      fmt::print("time: {:.3f} s, {}, {:.0f} decisions/s, {:.0f} ns/decision\n", seconds,
+                 lab::format_speed(gps), dps,
                  report.decisions ? seconds * 1e9 / static_cast<double>(report.decisions) : 0.0);
       fmt::print("per game: {:.1f} decisions, {:.1f} turns\n",
                  static_cast<double>(report.decisions) / games_,

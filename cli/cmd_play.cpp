@@ -142,8 +142,9 @@ class PlayCommand final : public Command {
       return kRuntimeError;
     }
     if (!log_.empty()) engine::save_replay(result.replay, log_);
+    const auto measures = packs::merged_measure_spec(session.packs());
     if (json_) {
-      std::cout << engine::json_text(result_json(result)) << '\n';
+      std::cout << engine::json_text(result_json(result, &measures)) << '\n';
     } else {
       std::string title;
       for (const auto* m : session.packs())
@@ -152,7 +153,7 @@ class PlayCommand final : public Command {
         const auto board = view::text_board(session.state(), draw, colour);
         if (!board.empty()) std::cout << board << '\n';
       }
-      std::cout << result_text(result, title);
+      std::cout << result_text(result, title, &measures);
       if (!log_.empty()) std::cout << "replay written to " << log_ << '\n';
     }
     return kOk;

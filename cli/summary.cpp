@@ -22,7 +22,22 @@ nlohmann::json value_json(const engine::Value& v) {
 
 }  // namespace
 
-nlohmann::json result_json(const scripting::GameResult& r) {
+std::vector<Statistic> statistics(const scripting::GameResult& r,
+                                  const packs::MeasureSpec& measures) {
+  std::vector<Statistic> out;
+  for (const auto& [key, value] : r.properties) {
+    if (!key.starts_with("stats.") || key.size() == 6) continue;
+    Statistic s{key, value, key, ""};
+    if (const auto it = measures.names.find(key); it != measures.names.end()) {
+      s.label = it->second.label;
+      s.unit = it->second.unit;
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+nlohmann::json result_json(const scripting::GameResult& r, const packs::MeasureSpec* measures) {
   nlohmann::json players = nlohmann::json::array();
   for (const auto& p : r.players) {
     nlohmann::json j = {{"seat", p.seat + 1}, {"bot", p.agent}};
@@ -55,10 +70,18 @@ nlohmann::json result_json(const scripting::GameResult& r) {
     const std::string leaf = key.substr(start);
     if (!node->contains(leaf)) (*node)[leaf] = value_json(value);
   }
+  if (measures) {
+    nlohmann::json listed = nlohmann::json::array();
+    for (const auto& s : statistics(r, *measures))
+      listed.push_back(
+          {{"id", s.id}, {"value", value_json(s.value)}, {"label", s.label}, {"unit", s.unit}});
+    out["statistics"] = std::move(listed);
+  }
   return out;
 }
 
-std::string result_text(const scripting::GameResult& r, const std::string& title) {
+std::string result_text(const scripting::GameResult& r, const std::string& title,
+                        const packs::MeasureSpec* measures) {
   std::string out = fmt::format("{} (seed {}, game {}, {} players)\n", title, r.replay.seed,
                                 r.replay.game_index, r.players.size());
   if (r.winner) {
@@ -73,6 +96,17 @@ std::string result_text(const scripting::GameResult& r, const std::string& title
     for (const auto& [key, value] : p.properties)
       props += fmt::format("  {}={}", key, engine::value_text(value));
     out += fmt::format("  player {} ({}){}\n", p.seat + 1, p.agent, props);
+  }
+  if (measures) {
+    const auto listed = statistics(r, *measures);
+    if (!listed.empty()) out += "statistics:\n";
+    for (const auto& s : listed) {
+      out += fmt::format("  {} = {}", s.id, engine::value_text(s.value));
+      if (s.label != s.id)
+        out += s.unit.empty() ? fmt::format("  {}", s.label)
+                              : fmt::format("  {} ({})", s.label, s.unit);
+      out += '\n';
+    }
   }
   out += fmt::format("digest: {:016x}\n", r.digest);
   // Agent names, property names and the end reason are pack-chosen: no control bytes reach the

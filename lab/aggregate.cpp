@@ -36,6 +36,8 @@ bool keep_smallest(Map& m) {
 void Aggregate::trim_names() {
   if (keep_smallest(stats)) capped.insert("stats");
   if (keep_smallest(player)) capped.insert("player");
+  for (auto it = bot_player.begin(); it != bot_player.end();)
+    it = player.count(it->first) ? std::next(it) : bot_player.erase(it);
   if (keep_smallest(ignored)) capped.insert("ignored");
 }
 
@@ -99,8 +101,10 @@ void Aggregate::add_bots(const GameRecord& r) {
       ++b.games;
     ++b.seats;
     if (seat < r.seat_props.size())
-      for (const auto& [prop, value] : r.seat_props[seat])
+      for (const auto& [prop, value] : r.seat_props[seat]) {
         if (!r.score.empty() && prop == r.score) bot_points[prop][name].add(value);
+        bot_player[prop][name].add(value);
+      }
   }
   if (r.winner < 0 || r.winner >= players) return;
   const auto& winner = r.seat_bots[static_cast<std::size_t>(r.winner)];
@@ -145,6 +149,8 @@ void Aggregate::merge(const Aggregate& o) {
   for (const auto& [pair, n] : o.beats) beats[pair] += n;
   for (const auto& [prop, per_bot] : o.bot_points)
     for (const auto& [name, d] : per_bot) bot_points[prop][name].merge(d);
+  for (const auto& [prop, per_bot] : o.bot_player)
+    for (const auto& [name, d] : per_bot) bot_player[prop][name].merge(d);
   trim_names();
 }
 

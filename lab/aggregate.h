@@ -92,6 +92,10 @@ struct Aggregate {
   // The end value of the declared score property (GameRecord::score) per bot, over every seat it
   // held: what the points distribution per bot needs when seats were rotated. Keyed by property.
   std::map<std::string, std::map<std::string, Distribution>> bot_points;
+  // Every player property at the end per bot, over every seat it held (property -> agent name ->
+  // values): what "how often did this bot build the new piece" reads when seats were rotated or
+  // several bots sat. Its properties are those of `player` (capped with it).
+  std::map<std::string, std::map<std::string, Distribution>> bot_player;
 
   explicit Aggregate(int players = 0);
   // Adds one game. Errors count in games and errors only.

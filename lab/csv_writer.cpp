@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/file_io.h"
+#include "lab/rotation.h"
 
 namespace catan::lab {
 
@@ -81,6 +82,13 @@ void CsvWriter::add(const std::vector<GameRecord>& game) {
         for (const auto& [name, v] : r.seat_props[s])
           set(column(fmt::format("seat{}.{}", s + 1, name)), std::to_string(v));
       for (const auto& [name, v] : r.stats) set(column("stats." + name), std::to_string(v));
+      // With more than one bot at the table, each player property summed over each bot's seats.
+      if (r.seat_bots.size() == r.seat_props.size() && distinct_bots(r.seat_bots).size() > 1) {
+        std::map<std::string, std::int64_t> sums;  // "BOT.NAME" -> sum
+        for (std::size_t s = 0; s < r.seat_props.size(); ++s)
+          for (const auto& [name, v] : r.seat_props[s]) sums[r.seat_bots[s] + "." + name] += v;
+        for (const auto& [key, v] : sums) set(column("bot." + key), std::to_string(v));
+      }
     }
     tmp_ << fields_.size() << '|';
     for (std::size_t i = 0; i < fields_.size(); ++i) {

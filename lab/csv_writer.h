@@ -4,8 +4,10 @@
 // Columns: config, game, ok, winner (1-based seat, empty without a winner), first_player,
 // turns, rounds, decisions, error; then, in order of first appearance, seatS.bot (the agent of
 // seat S in that game, which --rotate changes from game to game), histogram.NAME.K (the count of
-// key K of the declared histogram NAME), seatS.NAME (player property NAME of seat S) and
-// stats.NAME (a pack's statistic). A row leaves empty the columns its game did not set.
+// key K of the declared histogram NAME), seatS.NAME (player property NAME of seat S),
+// stats.NAME (a pack's statistic) and, in a game with more than one bot at the table,
+// bot.BOT.NAME (player property NAME summed over the seats bot BOT held in that game, which
+// --rotate moves). A row leaves empty the columns its game did not set.
 //
 // Since packs may set new properties in any game, the header is known only at the end: rows go
 // to FILE.tmp as they come (memory stays flat however many games), and finish() writes FILE with

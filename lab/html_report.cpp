@@ -269,6 +269,34 @@ std::string bots_table(const LabResults& r) {
   return out;
 }
 
+// Every player property per bot (player_by_bot): n (seats), mean, sd, min and max, one row per
+// property, configuration and bot; "" unless some configuration seats more than one bot.
+std::string bot_properties_table(const LabResults& r) {
+  std::string rows;
+  for (std::size_t c = 0; c < r.configs.size(); ++c)
+    for (const auto& p : player_by_bot(r.totals.configs[c], r.run.bots, r.run.players))
+      for (const auto& [bot, d] : p.bots) {
+        const auto& m = d.moments;
+        rows += fmt::format(
+            "<tr><td>{}</td>{}<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+            "</tr>\n",
+            e(p.property),
+            r.configs.size() > 1 ? "<td>" + e(short_name(r, c)) + "</td>" : std::string(), e(bot),
+            m.count(), m.count() ? fmt::format("{:.3g}", m.mean()) : "&ndash;",
+            m.count() ? fmt::format("{:.3g}", m.sd()) : "&ndash;",
+            m.count() ? std::to_string(m.min()) : "&ndash;",
+            m.count() ? std::to_string(m.max()) : "&ndash;");
+      }
+  if (rows.empty()) return "";
+  return fmt::format(
+             "<table>\n<tr><th>player property</th>{}<th>bot</th><th>seats</th>"
+             "<th>mean</th><th>sd</th><th>min</th><th>max</th></tr>\n",
+             r.configs.size() > 1 ? "<th>configuration</th>" : "") +
+         rows +
+         "</table>\n<p class=\"note\">Each bot's values at the end of the finished games, over "
+         "every seat it held (all of them when seats rotate).</p>\n";
+}
+
 // The share of games (or seats) at each value; binned to at most 60 bins over wide ranges.
 std::vector<std::pair<double, double>> shares(const Histogram& h) {
   std::vector<std::pair<double, double>> out;
@@ -522,6 +550,8 @@ std::string html_report(const LabResults& r, const std::vector<SampleGame>& samp
   out += "<h2>Who wins</h2>\n" + win_rate_charts(r);
   const std::string bots = bots_table(r);
   if (!bots.empty()) out += "<h2>Bots</h2>\n" + bots;
+  const std::string bot_properties = bot_properties_table(r);
+  if (!bot_properties.empty()) out += "<h2>Player properties per bot</h2>\n" + bot_properties;
   out += "<h2>Game length</h2>\n" + length_chart(r);
   const std::string points = points_section(r);
   if (!points.empty()) out += "<h2>Points</h2>\n" + points;

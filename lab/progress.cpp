@@ -17,8 +17,12 @@ std::uint64_t seconds_left(std::uint64_t done, std::uint64_t total, double speed
 }  // namespace
 
 std::string format_speed(double speed) {
-  return speed >= 1 || speed <= 0 ? fmt::format("{:.0f} games/s", speed)
-                                  : fmt::format("{:.1f} games/min", speed * 60);
+  if (!(speed > 0)) return "no game finished yet";
+  if (speed >= 1) return fmt::format("{:.0f} games/s", speed);
+  const double seconds = 1 / speed;  // a game's time: above 1 s here
+  if (seconds < 99.5) return fmt::format("{:.0f} s a game", seconds);
+  if (seconds < 5970) return fmt::format("{:.1f} min a game", seconds / 60);
+  return fmt::format("{:.1f} h a game", seconds / 3600);
 }
 
 std::string ProgressBar::render(std::uint64_t done, std::uint64_t total, double speed, int width) {

@@ -10,7 +10,9 @@
 
 namespace catan::lab {
 
-// "12 games/s", or per minute below one a second ("3.1 games/min": a run with a search agent).
+// A speed in games per second for people: "12 games/s" from one a second up; below that the
+// time of one game, "12 s a game", "2.5 min a game", "1.2 h a game" (a run with a search agent,
+// where a rounded "0 games/s" would say nothing); "no game finished yet" for 0 (unknown).
 std::string format_speed(double speed);
 
 class ProgressBar {
@@ -38,8 +40,8 @@ class ProgressBar {
   // The text of the bar, without control characters: `done` of `total` games at `speed` games
   // per second (0: unknown), `width` characters of bar.
   static std::string render(std::uint64_t done, std::uint64_t total, double speed, int width);
-  // The text of one log line: "catan: 12 of 128 games played (9%), 3.1 games/min, about 35 min
-  // left" (the speed per minute below one game a second; "time left unknown" before a game).
+  // The text of one log line: "catan: 12 of 128 games played (9%), 20 s a game, about 39 min
+  // left" (format_speed; "time left unknown" before a game).
   static std::string render_line(std::uint64_t done, std::uint64_t total, double speed);
 
  private:

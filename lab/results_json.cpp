@@ -184,6 +184,13 @@ ojson aggregate_raw(const Aggregate& a) {
     bot_points[prop] = list;
   }
   j["bot_points"] = bot_points;
+  ojson bot_player = ojson::object();
+  for (const auto& [prop, per_bot] : a.bot_player) {
+    ojson list = ojson::object();
+    for (const auto& [name, d] : per_bot) list[name] = distribution_raw(d);
+    bot_player[prop] = list;
+  }
+  j["bot_player"] = bot_player;
   return j;
 }
 
@@ -391,6 +398,21 @@ ojson config_results(const Aggregate& a, const RunInfo& run, const packs::Measur
     player[name] = list;
   }
   j["player"] = player;
+  ojson by_bot_props = ojson::object();
+  for (const auto& p : player_by_bot(a, bots, run.players)) {
+    ojson list = ojson::array();
+    for (const auto& [bot, d] : p.bots) {
+      const auto& m = d.moments;
+      list.push_back({{"bot", bot},
+                      {"n", m.count()},
+                      {"mean", num(m.mean())},
+                      {"sd", num(m.sd())},
+                      {"min", m.count() ? ojson(m.min()) : ojson(nullptr)},
+                      {"max", m.count() ? ojson(m.max()) : ojson(nullptr)}});
+    }
+    by_bot_props[p.property] = list;
+  }
+  j["player_by_bot"] = by_bot_props;
   return j;
 }
 
@@ -626,6 +648,14 @@ void read_bots(const Node& n, const RunInfo& run, const std::string& score, Aggr
       const auto b = a.bots.find(name);
       if (b == a.bots.end()) v.fail("not a bot of the results");
       a.bot_points[prop][name] = read_distribution_of(v, b->second.seats, "seats of the bot");
+    });
+  });
+  n.at("bot_player").each([&](const std::string& prop, const Node& per_bot) {
+    if (!a.player.count(prop)) per_bot.fail("not a player property of the results");
+    per_bot.each([&](const std::string& name, const Node& v) {
+      const auto b = a.bots.find(name);
+      if (b == a.bots.end()) v.fail("not a bot of the results");
+      a.bot_player[prop][name] = read_distribution_of(v, b->second.seats, "seats of the bot");
     });
   });
 }

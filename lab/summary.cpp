@@ -115,4 +115,19 @@ std::vector<PointsGroup> points_by_bot(const Aggregate& t, const std::vector<std
   return out;
 }
 
+std::vector<PropertyByBot> player_by_bot(const Aggregate& t, const std::vector<std::string>& bots,
+                                         int players) {
+  std::vector<PropertyByBot> out;
+  if (players < 1 || distinct_bots(seat_bots(bots, players, 0, false)).size() < 2) return out;
+  const auto order = bot_results(t, bots);
+  for (const auto& [property, per_bot] : t.bot_player) {
+    PropertyByBot p{property, {}};
+    for (const auto& b : order)
+      if (const auto it = per_bot.find(b.bot); it != per_bot.end())
+        p.bots.emplace_back(b.bot, it->second);
+    if (!p.bots.empty()) out.push_back(std::move(p));
+  }
+  return out;
+}
+
 }  // namespace catan::lab

@@ -85,4 +85,17 @@ std::vector<PointsGroup> points_by_bot(const Aggregate& totals,
                                        const std::vector<std::string>& bots,
                                        const std::string& property, bool rotated = false);
 
+// One player property's end values per bot (Aggregate::bot_player), the bots in bot_results
+// order.
+struct PropertyByBot {
+  std::string property;
+  std::vector<std::pair<std::string, Distribution>> bots;
+};
+
+// Every player property per bot, by property name; empty unless the run seats more than one
+// distinct bot (`bots` filled up to `players` seats), since one bot's values are every seat's.
+// Whether seats were rotated or fixed, a bot's values are those of every seat it held.
+std::vector<PropertyByBot> player_by_bot(const Aggregate& totals,
+                                         const std::vector<std::string>& bots, int players);
+
 }  // namespace catan::lab

@@ -114,6 +114,24 @@ void bot_rows(const Aggregate& a, const RunInfo& run, std::vector<std::vector<st
     rows.push_back({"", "no rating: some bot never won or never lost against the others"});
 }
 
+// Per player property, each bot's mean over the seats it held: shown when the run seats more
+// than one bot (player_by_bot), since the properties of fixed or rotated seats are not a bot's.
+void bot_property_rows(const Aggregate& a, const RunInfo& run,
+                       std::vector<std::vector<std::string>>& rows) {
+  bool first = true;
+  for (const auto& p : player_by_bot(a, run.bots, run.players)) {
+    std::vector<std::string> parts;
+    for (const auto& [bot, d] : p.bots)
+      parts.push_back(fmt::format(
+          "{}: {} ({} seats)", bot,
+          d.moments.count() ? fmt::format("{:.3g}", d.moments.mean()) : std::string("-"),
+          d.moments.count()));
+    rows.push_back({first ? "per bot, mean of" : "",
+                    fmt::format("{}  {}", p.property, fmt::join(parts, "  "))});
+    first = false;
+  }
+}
+
 }  // namespace
 
 std::string format_table(const std::vector<std::vector<std::string>>& rows) {
@@ -201,6 +219,7 @@ std::string config_text(const LabResults& r, std::size_t index) {
   rows.push_back({"balance score", fmt::format("{:.3f} by seat, {:.3f} by turn order",
                                                s.balance_score, s.position_balance_score)});
   bot_rows(a, r.run, rows);
+  bot_property_rows(a, r.run, rows);
   rows.push_back({"turns", distribution_text(a.turns)});
   if (!s.points.empty()) points_rows(a, r.run, s.points, rows);
   for (const auto& h : info.declared.histograms) histogram_row(a, h, rows);
@@ -307,6 +326,7 @@ std::string comparison_text(const LabResults& r) {
   for (std::size_t c = 0; c < n; ++c) {
     std::vector<std::vector<std::string>> rows;
     bot_rows(r.totals.configs[c], r.run, rows);
+    bot_property_rows(r.totals.configs[c], r.run, rows);
     for (auto& row : rows) {
       row[0] = row[0].empty() ? "" : fmt::format("[{}] {}", c + 1, row[0]);
       bots.push_back(std::move(row));

@@ -882,7 +882,8 @@ int g_fork(lua_State* L) {
 // (search/mcts.h), drawing from the agent's own stream; `settings` holds any of iterations,
 // horizon, rollout, c, time (docs/bots.md). Inside a copy (a fork) it returns nil: a search in
 // every copy of a search would multiply its cost. So it does in a Lua test's game (`t.start`),
-// which cannot be forked: its position may have been set by hand, outside the decision log.
+// which cannot be forked: its position may have been set by hand, outside the decision log;
+// t.start{search = true} makes it a game being played (Impl::test_game).
 int g_search(lua_State* L) {
   Impl& s = session(L);
   if (!s.acting_agent || !s.deciding)

@@ -481,6 +481,7 @@ void Session::Impl::load_game(std::uint64_t seed, std::uint64_t game_index, int 
   rollout_agent.clear();
   scripted_dice.clear();
   decision_options.clear();
+  unanswered.clear();
   if (evaluator_pack >= 0) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref);
     lua_pushnil(L);
@@ -1012,6 +1013,7 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
                       kind};
   engine::Decision d{player, kind, count, &identify_lua_option, &describe_lua_option, &ctx};
   int choice = 0;
+  bool logged_before = false;  // the options are in decision_options already (pack tests)
   if (fork_request && replaying && replay_pos == replaying->decisions.size()) start_fork();
   if (continuing && replaying && replay_pos == replaying->decisions.size()) replaying = nullptr;
   const engine::Replay::Decision* recorded = nullptr;
@@ -1071,6 +1073,10 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
                                              choice + 1, count, kind));
     }
     if (choice < 0) {
+      // Pack tests log the options before the agent answers, so that a decision it fails to
+      // answer is listed too (t.decisions); describers only read, so the game is the same.
+      const bool logging = log_options && agent_depth == 1 && fork_depth == 0;
+      if (logging) log_decision_options(kind, options_index, count);
       try {
         choice = agent.choose(d);
         if (choice < 0 || choice >= count)
@@ -1079,12 +1085,15 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
       } catch (const std::exception& e) {
         if (agent_depth == 1 && fork_depth == 0)
           agent_failure = engine::Replay::AgentFailure{player, std::string(kind), e.what()};
+        if (logging) set_unanswered(player, kind, count, e.what());
         throw;
       } catch (...) {  // a Lua agent's error: its text becomes the game's error
         if (agent_depth == 1 && fork_depth == 0)
           agent_failure = engine::Replay::AgentFailure{player, std::string(kind), ""};
+        if (logging) set_unanswered(player, kind, count, "");
         throw;
       }
+      logged_before = logging;
     }
     deciding = nullptr;
   }
@@ -1127,8 +1136,21 @@ int Session::Impl::decide(int player, std::string_view kind, int options_index, 
     if (kind_index != 0) log_string(L, logged_kinds, kind_index, kind, kind_id);
   }
   state.decisions.push_back({player, kind_id, count, choice, option});
-  if (log_options) log_decision_options(kind, options_index, count);
+  if (log_options && !logged_before) log_decision_options(kind, options_index, count);
   return choice;
+}
+
+void Session::Impl::set_unanswered(int player, std::string_view kind, int count,
+                                   std::string error) {
+  Unanswered u;
+  u.after = state.decisions.size();
+  u.player = player;
+  u.kind = std::string(kind);
+  u.count = count;
+  u.error = std::move(error);
+  u.options = std::move(decision_options.back());
+  decision_options.pop_back();
+  unanswered.push_back(std::move(u));
 }
 
 void Session::Impl::log_decision_options(std::string_view kind, int options_index, int count) {

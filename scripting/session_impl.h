@@ -6,6 +6,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -134,6 +135,22 @@ struct Session::Impl {
   // Pack tests only: the options (id, label) of each decision, parallel to state.decisions.
   bool log_options = false;
   std::vector<std::vector<std::pair<std::string, std::string>>> decision_options;
+  // Pack tests only: the decisions asked whose agent gave no answer (scripted answers that ran out
+  // or named no option, an agent's error), each with the number of answered decisions before it,
+  // so that t.decisions lists every decision reached in order.
+  struct Unanswered {
+    std::size_t after = 0;  // state.decisions.size() when it was asked
+    int player = 0;
+    std::string kind;
+    int count = 0;
+    std::string error;  // the agent's message
+    std::vector<std::pair<std::string, std::string>> options;
+  };
+  std::vector<Unanswered> unanswered;
+  // Pack tests only: the game t.start{search = true} began, as a real game's configuration. While
+  // t.turn and t.play run it is `playing`, so that agents may fork it and search (game.search,
+  // the mcts agent); the copies replay its decisions from its start.
+  std::optional<GameConfig> test_game;
   engine::Agent* acting_agent = nullptr;  // the agent choosing now (its stream serves game.random)
   int deciding_seat = -1;                 // its seat (0-based), while it chooses
   int lua_depth = 0;  // > 0 while the kernel is inside a protected call into Lua
@@ -301,6 +318,8 @@ struct Session::Impl {
   // Appends the id and label of each of the `count` options at `options_index` to
   // decision_options (pack tests, log_options).
   void log_decision_options(std::string_view kind, int options_index, int count);
+  // Moves the options just logged for a decision nobody answered to `unanswered` (pack tests).
+  void set_unanswered(int player, std::string_view kind, int count, std::string error);
   GameResult finish_result(const GameConfig& config, bool decisions);
   void fail(GameResult& result, const std::string& message, const std::string& traceback);
   std::string pack_name(int index) const {

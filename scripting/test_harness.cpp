@@ -79,9 +79,11 @@ void push_dice(lua_State* L, Impl& s, int index, const char* where) {
 }
 
 // t.start{players=, seed=, game_index=, agents={...}, answers={[seat]={...}}, options={...},
-//         max_turns=, setup=true, start=true, dice={...}}: setup=false raises neither game.setup
-// nor game.start; start=false raises only game.setup (components built, nothing placed); dice
-// scripts the faces game.roll returns first (push_dice), before it draws from the game's stream.
+//         max_turns=, setup=true, start=true, dice={...}, search=false}: setup=false raises
+// neither game.setup nor game.start; start=false raises only game.setup (components built,
+// nothing placed); dice scripts the faces game.roll returns first (push_dice), before it draws
+// from the game's stream; search=true lets agents fork the game and search while t.turn and
+// t.play run (PlayingTestGame), refused with setup or start false and with dice.
 int t_start(lua_State* L) {
   Impl& s = session(L);
   lua_settop(L, 1);
@@ -103,7 +105,19 @@ int t_start(lua_State* L) {
   const bool setup = lua_isnil(L, -1) || lua_toboolean(L, -1);
   lua_getfield(L, 1, "start");
   const bool start = setup && (lua_isnil(L, -1) || lua_toboolean(L, -1));
-  lua_pop(L, 6);
+  lua_getfield(L, 1, "search");
+  const bool search = lua_toboolean(L, -1);
+  lua_getfield(L, 1, "dice");
+  const bool dice = !lua_isnil(L, -1);
+  lua_pop(L, 8);
+  // A search's copies play the game again from its decisions: it must start as a real game does
+  // and roll the game's own dice.
+  if (search && !start)
+    luaL_error(L, "t.start: search = true plays the game from its start (setup and start true)");
+  if (search && dice)
+    luaL_error(L,
+               "t.start: search = true rolls the game's own dice (no dice scripted): its "
+               "copies replay the game from its start");
   config.agents = string_list(L, 1, "agents");
   config.options = string_list(L, 1, "options");
   if (config.players < 1) luaL_error(L, "t.start: players must be at least 1");
@@ -144,13 +158,29 @@ int t_start(lua_State* L) {
   s.bind_agents(config);
   s.log_options = true;
   s.decision_options.clear();
+  s.unanswered.clear();
   if (lua_getfield(L, 1, "dice") != LUA_TNIL) push_dice(L, s, lua_gettop(L), "t.start: dice");
   lua_pop(L, 1);
   if (setup) s.begin_game(start);
   lua_pushinteger(L, static_cast<lua_Integer>(config.max_turns));
   lua_setfield(L, lua_upvalueindex(3), "max_turns");
+  s.test_game.reset();
+  if (search) s.test_game = std::move(config);
   return 0;
 }
+
+// Makes the game t.start{search = true} began the game being played while it lives, so that
+// agents may fork it (nothing for other test games, which agents cannot fork: their position
+// may have been set by hand, outside the decision log).
+struct PlayingTestGame {
+  Impl& s;
+  explicit PlayingTestGame(Impl& s) : s(s) {
+    if (s.test_game) s.playing = &*s.test_game;
+  }
+  ~PlayingTestGame() { s.playing = nullptr; }
+  PlayingTestGame(const PlayingTestGame&) = delete;
+  PlayingTestGame& operator=(const PlayingTestGame&) = delete;
+};
 
 int max_turns(lua_State* L) {
   lua_getfield(L, lua_upvalueindex(3), "max_turns");
@@ -162,6 +192,10 @@ int max_turns(lua_State* L) {
 // t.roll(d1, d2, ...): the next faces game.roll returns (after those already scripted).
 int t_roll(lua_State* L) {
   Impl& s = session(L);
+  if (s.test_game)
+    luaL_error(L,
+               "t.roll: a game started with search = true rolls its own dice (its copies "
+               "replay it from its start)");
   const int n = lua_gettop(L);
   if (n == 0) luaL_error(L, "t.roll: give the faces, e.g. t.roll(3, 4)");
   for (int i = 1; i <= n; ++i) push_face(L, s, i, "t.roll");
@@ -177,14 +211,18 @@ int t_dice_left(lua_State* L) {
 int t_turn(lua_State* L) {
   Impl& s = session(L);
   const lua_Integer n = luaL_optinteger(L, 1, 1);
+  const PlayingTestGame playing(s);
   s.play_turns(max_turns(L), static_cast<int>(n));
   return 0;
 }
 
 int t_play(lua_State* L) {
   Impl& s = session(L);
-  s.play_turns(max_turns(L));
-  s.end_game();
+  {
+    const PlayingTestGame playing(s);
+    s.play_turns(max_turns(L));
+    s.end_game();
+  }
   lua_createtable(L, 0, 3);
   if (s.state.winner) {
     lua_pushinteger(L, *s.state.winner + 1);
@@ -213,9 +251,25 @@ int t_env(lua_State* L) {
   return 1;
 }
 
-// t.decisions{options = false} -> the game's decision log: {player, kind, count, choice, id} per
-// decision; with options = true also the chosen option's label and the options offered,
-// options = {{id, label}, ...} in order.
+// Pushes the options (id, label) of one decision as {{id = .., label = ..}, ...}.
+void push_logged_options(lua_State* L,
+                         const std::vector<std::pair<std::string, std::string>>& options) {
+  lua_createtable(L, static_cast<int>(options.size()), 0);
+  for (std::size_t k = 0; k < options.size(); ++k) {
+    lua_createtable(L, 0, 2);
+    lua_pushlstring(L, options[k].first.data(), options[k].first.size());
+    lua_setfield(L, -2, "id");
+    lua_pushlstring(L, options[k].second.data(), options[k].second.size());
+    lua_setfield(L, -2, "label");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(k + 1));
+  }
+}
+
+// t.decisions{options = false} -> every decision the game reached, in order: {player, kind,
+// count, choice, id} for each answered one; {player, kind, count, answered = false, error} for
+// one its agent gave no answer to (scripted answers that ran out or named no option, an agent's
+// error), which has no choice and no id. With options = true each record also has the options
+// offered, options = {{id, label}, ...} in order, and an answered one the chosen option's label.
 int t_decisions(lua_State* L) {
   Impl& s = session(L);
   const auto& ds = s.state.decisions;
@@ -229,8 +283,34 @@ int t_decisions(lua_State* L) {
   }
   if (with_options && s.decision_options.size() != ds.size())
     luaL_error(L, "t.decisions: the options of this game's decisions were not logged");
-  lua_createtable(L, static_cast<int>(ds.size()), 0);
+  lua_createtable(L, static_cast<int>(ds.size() + s.unanswered.size()), 0);
+  lua_Integer n = 0;
+  std::size_t next_unanswered = 0;
+  // The unanswered decisions asked after `answered` answered ones.
+  const auto push_unanswered = [&](std::size_t answered) {
+    for (; next_unanswered < s.unanswered.size() && s.unanswered[next_unanswered].after == answered;
+         ++next_unanswered) {
+      const auto& u = s.unanswered[next_unanswered];
+      lua_createtable(L, 0, 6);
+      lua_pushinteger(L, u.player + 1);
+      lua_setfield(L, -2, "player");
+      lua_pushlstring(L, u.kind.data(), u.kind.size());
+      lua_setfield(L, -2, "kind");
+      lua_pushinteger(L, u.count);
+      lua_setfield(L, -2, "count");
+      lua_pushboolean(L, 0);
+      lua_setfield(L, -2, "answered");
+      lua_pushlstring(L, u.error.data(), u.error.size());
+      lua_setfield(L, -2, "error");
+      if (with_options) {
+        push_logged_options(L, u.options);
+        lua_setfield(L, -2, "options");
+      }
+      lua_rawseti(L, -2, ++n);
+    }
+  };
   for (std::size_t i = 0; i < ds.size(); ++i) {
+    push_unanswered(i);
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, ds[i].player + 1);
     lua_setfield(L, -2, "player");
@@ -245,21 +325,15 @@ int t_decisions(lua_State* L) {
     lua_setfield(L, -2, "id");
     if (with_options) {
       const auto& options = s.decision_options[i];
-      lua_createtable(L, static_cast<int>(options.size()), 0);
-      for (std::size_t k = 0; k < options.size(); ++k) {
-        lua_createtable(L, 0, 2);
-        lua_pushstring(L, options[k].first.c_str());
-        lua_setfield(L, -2, "id");
-        lua_pushstring(L, options[k].second.c_str());
-        lua_setfield(L, -2, "label");
-        lua_rawseti(L, -2, static_cast<lua_Integer>(k + 1));
-      }
+      push_logged_options(L, options);
       lua_setfield(L, -2, "options");
-      lua_pushstring(L, options[static_cast<std::size_t>(ds[i].choice)].second.c_str());
+      const auto& label = options[static_cast<std::size_t>(ds[i].choice)].second;
+      lua_pushlstring(L, label.data(), label.size());
       lua_setfield(L, -2, "label");
     }
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    lua_rawseti(L, -2, ++n);
   }
+  push_unanswered(ds.size());
   return 1;
 }
 

@@ -380,5 +380,34 @@ game.on("base.turn_end", function() board.tile_set(1, "number", 3) end)
       << r.error;
 }
 
+TEST_F(BaseHooksTest, TurnStartIsRaisedOnceAtTheStartOfEveryTurnBeforeTheRoll) {
+  // base.turn_start: once per turn, for the player on turn, before the development card played
+  // before the roll and before the roll itself; base.turn_end follows later in the same turn.
+  pack("starts", R"lua(
+game.on("game.setup", function() storage.starts, storage.wrong, storage.turn = 0, 0, 0 end)
+game.on("base.turn_start", function(e)
+  storage.starts = storage.starts + 1
+  if e.player ~= game.current() or storage.turn == game.turn() then storage.wrong = storage.wrong + 1 end
+  storage.turn = game.turn()
+end)
+game.on("base.roll", function()
+  if storage.turn ~= game.turn() then storage.wrong = storage.wrong + 1 end
+end)
+game.on("base.turn_end", function(e)
+  if storage.turn ~= game.turn() or e.player ~= game.current() then storage.wrong = storage.wrong + 1 end
+end)
+game.on("game.end", function()
+  game.set("starts", storage.starts)
+  game.set("wrong", storage.wrong)
+end)
+)lua",
+       R"(, "requires": ["base"])");
+  const auto s = play_with("starts", 300);
+  if (HasFailure()) return;
+  EXPECT_GT(count(*s, "starts"), 40);
+  EXPECT_EQ(count(*s, "wrong"), 0);
+  EXPECT_EQ(count(*s, "starts"), s->state().turn) << "one per turn played";
+}
+
 }  // namespace
 }  // namespace catan::scripting

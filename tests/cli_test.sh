@@ -167,6 +167,15 @@ check "the board's tiles and legend" sh -c "grep -q '#19' '$tmp/out' && grep -q 
 check "no colour when not a terminal" sh -c "! grep -q $'\\x1b' '$tmp/out'"
 expect 0 "play --no-board" -- "$catan" play --rules base --players 3 --seed 2 --max-turns 3 --no-board
 check "--no-board: no board" sh -c "! grep -q '^legend: ' '$tmp/out'"
+check "play prints the packs' statistics with their declared names" sh -c \
+  "grep -qx 'statistics:' '$tmp/out' && grep -Eqx '  stats\.robber_moves = [0-9]+  robber moves \(moves\)' '$tmp/out'"
+expect 0 "play --json carries the statistics" -- "$catan" play --rules base --players 3 --seed 2 --max-turns 3 --json
+check "play --json: statistics with ids, values, labels and units" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = {x["id"]: x for x in d["statistics"]}
+assert s["stats.sevens"] == {"id": "stats.sevens", "value": d["stats"]["sevens"], "label": "sevens rolled", "unit": "rolls"}, s
+assert len(s) == 13, sorted(s)' "$tmp/out"
 yes 1 | head -10 >"$tmp/answers1" # fewer answers than the 3 turns ask
 expect 0 "human base seat (input ends)" -- sh -c "\"$catan\" play --rules base --players 3 --seed 2 --max-turns 3 --bots human,random --log \"$tmp/ended-base.json\" <\"$tmp/answers1\""
 check "human base seat sees the board before deciding" grep -q '^legend: ' "$tmp/out"

@@ -5,16 +5,21 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "lab/aggregate.h"
+#include "lab/csv_writer.h"
+#include "lab/html_report.h"
 #include "lab/paired.h"
 #include "lab/rating.h"
 #include "lab/results_json.h"
 #include "lab/rotation.h"
 #include "lab/runner.h"
 #include "lab/summary.h"
+#include "lab/text_report.h"
 #include "pack_fixture.h"
 #include "scripting/pack_search.h"
 
@@ -277,7 +282,7 @@ TEST_F(RotatedRuns, FilesWithoutThePerBotTotalsAreRefused) {
     return "read";
   };
   EXPECT_EQ(error(json), "read");
-  for (const char* key : {"bots", "beats", "bot_points"}) {
+  for (const char* key : {"bots", "beats", "bot_points", "bot_player"}) {
     auto j = json;
     j["configs"][0]["raw"].erase(key);
     EXPECT_EQ(error(j), fmt::format("r.json: configs[0].raw: missing field '{}'", key));
@@ -285,6 +290,87 @@ TEST_F(RotatedRuns, FilesWithoutThePerBotTotalsAreRefused) {
   auto j = json;
   j["comparisons"][0]["raw"].erase("bot_win");
   EXPECT_EQ(error(j), "r.json: comparisons[0].raw: missing field 'bot_win'");
+}
+
+TEST_F(RotatedRuns, EveryPlayerPropertyIsReportedPerBotInEveryFormat) {
+  // busts and score per bot, over every seat each held: the sums of the games' own values.
+  std::vector<GameRecord> rows;
+  const auto r = run(spec(true), 1, 0, 30, 30, &rows);
+  const auto& a = r.totals.configs[0];
+  for (const char* prop : {"busts", "score"}) {
+    for (const char* bot : {"hold20", "random"}) {
+      std::int64_t sum = 0;
+      std::uint64_t n = 0;
+      for (const auto& g : rows)
+        for (std::size_t s = 0; s < 3; ++s)
+          if (g.seat_bots[s] == bot)
+            for (const auto& [name, v] : g.seat_props[s])
+              if (name == prop) sum += v, ++n;
+      const auto& d = a.bot_player.at(prop).at(bot);
+      EXPECT_EQ(d.moments.sum(), sum) << prop << " " << bot;
+      EXPECT_EQ(d.moments.count(), n) << prop << " " << bot;
+    }
+  }
+  EXPECT_EQ(a.bot_player.at("busts").at("random").moments.count(), 60u);
+  const auto by_bot = player_by_bot(a, r.run.bots, r.run.players);
+  ASSERT_EQ(by_bot.size(), 2u);
+  EXPECT_EQ(by_bot[0].property, "busts");
+  ASSERT_EQ(by_bot[0].bots.size(), 2u);
+  EXPECT_EQ(by_bot[0].bots[0].first, "hold20");
+  EXPECT_EQ(by_bot[0].bots[1].first, "random");
+  // JSON, text and HTML show them.
+  const auto j = results_to_json(r);
+  const auto& busts = j["configs"][0]["results"]["player_by_bot"]["busts"];
+  ASSERT_EQ(busts.size(), 2u);
+  EXPECT_EQ(busts[0]["bot"], "hold20");
+  EXPECT_EQ(busts[0]["n"], 30);
+  // Means are written rounded to 6 decimals (results_json.cpp, num).
+  EXPECT_NEAR(busts[0]["mean"].get<double>(), a.bot_player.at("busts").at("hold20").moments.mean(),
+              1e-5);
+  const auto text = config_text(r, 0);
+  EXPECT_NE(text.find("  per bot, mean of "), std::string::npos) << text;
+  EXPECT_NE(text.find(fmt::format(" busts  hold20: {:.3g} (30 seats)  random: ",
+                                  a.bot_player.at("busts").at("hold20").moments.mean())),
+            std::string::npos)
+      << text;
+  const auto html = html_report(r);
+  EXPECT_NE(html.find("<h2>Player properties per bot</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<tr><td>busts</td><td>hold20</td><td>30</td>"), std::string::npos);
+  // CSV: per game, each bot's sum over its seats.
+  const auto path = std::filesystem::temp_directory_path() / "catan-lab-rotation-test.csv";
+  {
+    CsvWriter csv(path.string(), {"dice-race"});
+    for (const auto& g : rows) csv.add({g});
+    csv.finish();
+  }
+  std::ifstream in(path);
+  std::string header, first;
+  std::getline(in, header);
+  std::getline(in, first);
+  std::filesystem::remove(path);
+  std::vector<std::string> columns, values;
+  for (std::stringstream h(header); h.good();)
+    columns.emplace_back(), std::getline(h, columns.back(), ',');
+  for (std::stringstream v(first); v.good();)
+    values.emplace_back(), std::getline(v, values.back(), ',');
+  const auto at = std::find(columns.begin(), columns.end(), "bot.random.busts");
+  ASSERT_NE(at, columns.end()) << header;
+  std::int64_t random_busts = 0;
+  for (std::size_t s = 0; s < 3; ++s)
+    if (rows[0].seat_bots[s] == "random")
+      for (const auto& [name, v] : rows[0].seat_props[s])
+        if (name == "busts") random_busts += v;
+  EXPECT_EQ(values[static_cast<std::size_t>(at - columns.begin())], std::to_string(random_busts));
+}
+
+TEST_F(RotatedRuns, OneBotAtEverySeatHasNoPerBotProperties) {
+  auto s = spec(true);
+  s.bots = {"random"};
+  const auto r = run(s, 1, 0, 6, 6);
+  EXPECT_TRUE(player_by_bot(r.totals.configs[0], r.run.bots, r.run.players).empty());
+  EXPECT_EQ(config_text(r, 0).find("per bot, mean of"), std::string::npos);
+  EXPECT_EQ(html_report(r).find("Player properties per bot"), std::string::npos);
+  EXPECT_TRUE(results_to_json(r)["configs"][0]["results"]["player_by_bot"].empty());
 }
 
 }  // namespace

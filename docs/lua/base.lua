@@ -41,6 +41,20 @@ function exports.choose_and_place(p, piece, opts) end
 ---@param prefix any
 function exports.cost_from(opts, prefix) end
 
+---p gives up to `count` of the cards in its hand (resources, then the kinds of base.hand_kinds),
+---chosen one at a time as a 7's discard is: `count` decisions `kind` (default "base.give") among
+---the kinds p holds, options {id = kind, resource = kind}, each card moving at once from p to `to`
+---(a seat or a supply; default "bank"). Returns the cards given, {kind = n}: fewer than `count`
+---when p runs out. The heuristic bot answers "base.give" as it answers a discard (the cards its
+---plans need least); a pack asking under its own kind hands that kind to the same answer:
+---game.extend_agent("heuristic", kind, function(p, k, opts, next) return next(p, "base.give",
+---opts) end).
+---@param p any
+---@param count any
+---@param to any
+---@param kind any
+function exports.give_cards(p, count, to, kind) end
+
 ---Resource and hand-kind cards p holds (what a 7's discard and the robber count).
 ---@param p any
 function exports.hand_size(p) end

@@ -361,8 +361,11 @@ function game.agent(name, fn) end
 
 --- Sends decisions of `kind` put to agent `agent` to `fn` instead (a variant teaching another
 --- pack's bot its new decisions). `next(player, kind, options)` answers as the agent would
---- without this extension. Several packs may extend one (agent, kind): the last pack in load
---- order is asked first. Only while the pack loads.
+--- without this extension; `kind` may be another kind than the one asked, to answer `options`
+--- as the agent answers that kind (`next(p, "base.plenty", opts)` picks a resource as Year of
+--- Plenty does, `next(p, "base.give", opts)` gives up a card as a discard does). Several packs
+--- may extend one (agent, kind): the last pack in load order is asked first. Only while the
+--- pack loads.
 ---@param agent string
 ---@param kind string
 ---@param fn fun(player: integer, kind: string, options: any[], next: fun(player: integer, kind: string, options: any[]): integer): integer
@@ -729,6 +732,7 @@ function require(name) end
 ---@field setup? boolean Raise game.setup and game.start (default true).
 ---@field start? boolean With false, raise only game.setup: components built, nothing placed (default true).
 ---@field dice? (integer|integer[])[] Faces game.roll returns first, in order: {3, 4} or {{3, 4}, {6, 6}}.
+---@field search? boolean Let agents fork the game and search while t.turn and t.play run (the heuristic bot's search of a decision nobody taught it, the mcts agent); the game must reach its position through decisions only (no dice scripted, no state set by hand). Default false: searches answer nil, and a fork fails.
 
 ---What t.play returns.
 ---@class catan.PlayResult
@@ -736,13 +740,15 @@ function require(name) end
 ---@field reason string
 ---@field turns integer
 
----One answered decision.
+---One decision the game reached: answered, or left unanswered by its agent (`answered = false`).
 ---@class catan.DecisionRecord
 ---@field player catan.Seat
 ---@field kind string
 ---@field count integer Number of options.
----@field choice integer The chosen index, 1-based.
----@field id string The chosen option's id.
+---@field choice? integer The chosen index, 1-based (nil when unanswered).
+---@field id? string The chosen option's id (nil when unanswered).
+---@field answered? false Only on a decision its agent gave no answer to: scripted answers that ran out or named no option, an agent's error.
+---@field error? string Why it was not answered (the agent's message), with `answered = false`.
 ---@field label? string The chosen option's label (t.decisions{options = true}).
 ---@field options? {id: string, label: string}[] Every option offered, in order (t.decisions{options = true}).
 
@@ -767,8 +773,9 @@ function TestHarness.play() end
 ---@return table
 function TestHarness.env(pack) end
 
----The decision log of the current game; with {options = true} each record also has the
----chosen option's label and every option offered ({id, label}).
+---Every decision the current game reached, in order, answered or not (a decision whose scripted
+---answers ran out is listed with `answered = false`); with {options = true} each record also has
+---every option offered ({id, label}) and an answered one the chosen option's label.
 ---@param how? {options?: boolean}
 ---@return catan.DecisionRecord[]
 function TestHarness.decisions(how) end

@@ -15,7 +15,8 @@
 --           player's seat (pieces kept beside a building); path pieces count paths whose prop
 --           named after the piece holds the seat (`road` = seat).
 --   vp      player prop vp == public_vp(p) (hidden cards left out); checked only between actions (before a
---           base.action or base.preroll decision, after base.turn_end, turn and game.start),
+--           base.action or base.preroll decision, after base.turn_start, base.turn_end, turn
+--           and game.start),
 --           since an action updates vp at its very end. Not checked while base.vp has
 --           handlers (counting raises the event; a check only reads).
 --   numbers every tile's number prop == storage.tile_number (what production pays on).
@@ -32,7 +33,8 @@ CHECK_PRIORITY = 1000 -- after-handlers run last
 
 -- Points (event names or "decision <kind>") after which the vp invariant must hold.
 CHECK_VP_AFTER = {
-  ["base.actions"] = true, ["base.turn_end"] = true, turn = true, ["game.start"] = true,
+  ["base.actions"] = true, ["base.turn_start"] = true, ["base.turn_end"] = true, turn = true,
+  ["game.start"] = true,
   ["decision base.action"] = true, ["decision base.preroll"] = true,
 }
 

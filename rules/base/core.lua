@@ -163,7 +163,7 @@ function new_turn_state(player)
     player = player,
     rolled = false,        -- the dice have been rolled this turn
     dev_played = false,    -- a development card was played this turn
-    bought = {},           -- dev kind -> cards bought this turn (not playable yet)
+    bought = {},           -- dev kind -> cards the player on turn received this turn (not playable yet)
     free_roads = 0,        -- roads left to place from Road Building
     offers = 0,            -- domestic trade rounds begun this turn (an offer withdrawn counts)
     trades = 0,            -- domestic trades made this turn

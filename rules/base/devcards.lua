@@ -3,8 +3,10 @@
 -- The deck "dev" holds the undrawn cards (top = last). A bought card goes to the buyer's
 -- holdings in form "dev"; a played card moves to form "played". Victory point cards are never
 -- played: they count as soon as they are held. Per turn (storage.turn, see new_turn_state):
--- at most one card is played (dev_played), and a card bought this turn (bought[kind]) cannot
--- be played that turn, though an older card of the same kind can.
+-- at most one card is played (dev_played), and a card the player on turn bought or was given
+-- this turn (bought[kind]) cannot be played that turn, though an older card of the same kind
+-- can. A card another seat receives during the turn is not recorded there: `bought` is the
+-- player on turn's, and the other seat's card is older than that seat's next turn.
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game, RESOURCES = storage, game, RESOURCES
@@ -12,6 +14,16 @@ local storage, game, RESOURCES = storage, game, RESOURCES
 DEV_ITEM = "development card" -- the item name in base.pay / base.can_pay
 
 local count = game.count
+
+-- Records that p received a development card of `kind` this turn (bought or given), when p is
+-- the player on turn: only that player's cards bought this turn are held back (the record is
+-- per turn, not per seat, and is cleared when the next turn starts).
+local function mark_bought(p, kind)
+  local turn = storage.turn
+  if turn.player ~= p then return end
+  local bought = turn.bought
+  bought[kind] = (bought[kind] or 0) + 1
+end
 
 -- True when p may buy a development card: the deck is not empty and p can pay DEV_CARD_COST.
 function can_buy_dev(p)
@@ -28,8 +40,7 @@ function buy_dev(p)
   pay(p, DEV_ITEM, DEV_CARD_COST)
   local card = game.deck_draw("dev")
   game.add(p, card, 1, "dev")
-  local bought = storage.turn.bought
-  bought[card] = (bought[card] or 0) + 1
+  mark_bought(p, card)
   if storage.verbose then game.log(string.format("player %d buys a development card", p)) end
   update_vp(p)
   return card
@@ -132,14 +143,14 @@ function play_dev(p, kind)
   update_vp(p)
 end
 
--- Gives p the top development card without payment; it counts as bought this turn (it cannot
--- be played before p's next turn). Returns the card's kind, nil when the deck is empty.
+-- Gives p the top development card without payment. It cannot be played before p's next turn:
+-- given to the player on turn it counts as bought this turn; given to another seat it leaves
+-- the player on turn's cards as they were. Returns the card's kind, nil when the deck is empty.
 function grant_dev(p)
   local card = game.deck_draw("dev")
   if card == nil then return nil end
   game.add(p, card, 1, "dev")
-  local bought = storage.turn.bought
-  bought[card] = (bought[card] or 0) + 1
+  mark_bought(p, card)
   if storage.verbose then game.log(string.format("player %d gets a development card", p)) end
   update_vp(p)
   return card

@@ -145,6 +145,26 @@ local function pay_export(p, item, cost)
   pay(p, item, cost)
 end
 
+-- p gives up to `count` of the cards in its hand (resources, then the kinds of base.hand_kinds),
+-- chosen one at a time as a 7's discard is: `count` decisions `kind` (default "base.give") among
+-- the kinds p holds, options {id = kind, resource = kind}, each card moving at once from p to `to`
+-- (a seat or a supply; default "bank"). Returns the cards given, {kind = n}: fewer than `count`
+-- when p runs out. The heuristic bot answers "base.give" as it answers a discard (the cards its
+-- plans need least); a pack asking under its own kind hands that kind to the same answer:
+-- game.extend_agent("heuristic", kind, function(p, k, opts, next) return next(p, "base.give",
+-- opts) end).
+local function give_cards_export(p, count, to, kind)
+  if math.type(count) ~= "integer" or count < 0 then
+    error("give_cards: count must be an integer of at least 0, not " .. tostring(count), 2)
+  end
+  if kind ~= nil and type(kind) ~= "string" then
+    error("give_cards: kind must be a decision kind (a string), not " .. tostring(kind), 2)
+  end
+  local given = {}
+  give_cards(p, count, to or "bank", kind or "base.give", given)
+  return given
+end
+
 -- Asks base.production_watch about node n again, as if its building had just been placed (its
 -- owner and building as they stand; nothing when the node is empty): call it after changing a
 -- node's pieces other than through place_piece (taking a wall away, turning a city back into a
@@ -171,6 +191,7 @@ return {
   update_awards = update_awards_export,
   set_tile_number = set_tile_number_export,
   hand_size = hand_size_export,
+  give_cards = give_cards_export,
   refresh_trade_rates = refresh_trade_rates,
   update_vp = refresh_vp,
   steal = steal,

@@ -24,18 +24,22 @@
 --       payload.tile). A handler may replace it with another step (e.g. a choice between the
 --       robber and something else). Raised only while it has handlers.
 
--- The discard of a 7 for one player: `count` decisions, one card each. The hand is read once:
--- only this loop's own moves change it meanwhile (agents cannot change the state).
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game, RESOURCES = storage, game, RESOURCES
 
-function discard_default(e)
-  local p = e.player
+-- p gives up to `count` of the cards it holds, chosen one at a time: `count` decisions `kind`
+-- among the kinds p holds (RESOURCE_OPTIONS in RESOURCES order, then HAND_OPTIONS of the hand
+-- kinds; ids the kind names), each card moving at once from p to `to` (a seat or a supply),
+-- fewer when p runs out. With `given` (a table), given[kind] counts the cards moved. The hand is
+-- read once: only this loop's own moves change it meanwhile (agents cannot change the state).
+-- The option array is storage.discard_menu, refilled for each card (agents never change it).
+-- A 7's discard (discard_default) and the library's give_cards are this routine.
+function give_cards(p, count, to, kind, given)
   local hand = card_view(p)
   local held = storage.discard_menu
   local extra = storage.hand_kinds
   local stale = true -- held must be rebuilt (first card, or a kind ran out)
-  for _ = 1, e.count do
+  for _ = 1, count do
     if stale then
       local k = 0
       for i = 1, #RESOURCES do
@@ -54,10 +58,17 @@ function discard_default(e)
       if k == 0 then return end
       for i = k + 1, #held do held[i] = nil end
     end
-    local r = game.decide(p, "base.discard", held).resource
-    game.move(p, "bank", r, 1, "card")
+    local r = game.decide(p, kind, held).resource
+    game.move(p, to, r, 1, "card")
+    if given then given[r] = (given[r] or 0) + 1 end
     stale = hand[r] == 0
   end
+end
+
+-- The discard of a 7 for one player: `count` decisions "base.discard", one card each, to the
+-- bank (give_cards).
+function discard_default(e)
+  give_cards(e.player, e.count, "bank", "base.discard")
 end
 
 -- The 7 rolled by p: every player, in seat order starting with p, holding more cards (hand_size)

@@ -1,5 +1,8 @@
 -- The turn of the base game (the kernel's "turn" event):
 --   1. storage.turn = new_turn_state(p); a player who already has the winning points wins.
+--      Then base.turn_start {player} is raised while it has handlers (a rule acting at the start
+--      of each turn, before the roll: it may ask decisions, move cards, change points), and the
+--      win check runs again.
 --   2. Before the roll, a player holding a playable development card decides "base.preroll"
 --      among "roll" and "play:<card>" (no decision when only "roll" is possible).
 --   3. roll_dice(p): a 7 runs seven(p) (discards, robber, steal), any other total
@@ -259,6 +262,7 @@ game.on("game.setup", function()
   -- Handlers are registered only while packs load, so these stay true or false all game.
   storage.plain_pay = not has_handlers("base.can_pay")
   storage.actions_hooked = has_handlers("base.actions")
+  storage.turn_start_hooked = has_handlers("base.turn_start")
   storage.turn_end_hooked = has_handlers("base.turn_end")
   storage.rolled_hooked = has_handlers("base.rolled")
   storage.target_vp = options.target_vp
@@ -290,6 +294,10 @@ game.on("turn", function(e)
   reset_turn_state(storage.turn, p)
   game.set_phase("roll")
   if won(p) then return end
+  if storage.turn_start_hooked then
+    game.raise("base.turn_start", { player = p })
+    if won(p) then return end
+  end
   if preroll(p) and won(p) then return end
 
   resolve_roll(p, false)

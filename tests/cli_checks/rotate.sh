@@ -191,3 +191,17 @@ expect 2 "rotate: resume without --rotate" -- "$catan" sim dice-race --players 3
   --bots hold20,random --games 300 --resume "$rot/half.json.again"
 check "rotate: resume without --rotate: names the difference" grep -q \
   "^catan: error: --resume: .* are not shards of one run (rotate on vs off)" "$tmp/err"
+# Every player property per bot (busts: the dice race's player property), in the summary, the
+# JSON, the CSV (per game, summed over the bot's seats) and the report.
+check "rotate: summary has player properties per bot" grep -Eq \
+  'per bot, mean of +busts  hold20: [0-9.]+ \(300 seats\)  random: [0-9.]+ \(600 seats\)' "$rot/one.txt"
+check "rotate: player properties per bot in JSON and CSV agree" python3 -c '
+import csv, json, sys
+r = json.load(open(sys.argv[1]))["configs"][0]["results"]
+busts = {x["bot"]: x for x in r["player_by_bot"]["busts"]}
+assert list(busts) == ["hold20", "random"] and busts["random"]["n"] == 600, busts
+rows = list(csv.DictReader(open(sys.argv[2])))
+for bot in ("hold20", "random"):
+    total = sum(int(row["bot.%s.busts" % bot]) for row in rows)
+    assert abs(total / busts[bot]["n"] - busts[bot]["mean"]) < 1e-9, (bot, total)' "$rot/one.json" "$rot/one.csv"
+check "rotate: report has player properties per bot" grep -q '<h2>Player properties per bot</h2>' "$rot/one.html"

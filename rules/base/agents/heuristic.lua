@@ -35,7 +35,8 @@
 --   preroll            a knight when the robber sits on one of its producing tiles.
 --   robber / victim    the tile costing the leader (most public points) most production and
 --                      touching none of its own buildings; rob the leader.
---   discard            the card least needed by the wanted builds (largest surplus).
+--   discard, give      the card least needed by the wanted builds (largest surplus); "base.give"
+--                      is the library's give_cards, cards a rule takes, answered as a discard.
 --   monopoly / plenty  the resource opponents hold most of / what the targets lack.
 --   trade_offer        offer_terms: the cards its primary target lacks (when it lacks 1 or 2)
 --                      for as many surplus cards; after a round without a trade, no more
@@ -1348,6 +1349,7 @@ local HANDLERS = {
   ["base.robber"] = robber_choice,
   ["base.victim"] = victim_choice,
   ["base.discard"] = discard_choice,
+  ["base.give"] = discard_choice, -- give_cards (library.lua): cards given up, as a discard
   ["base.plenty"] = plenty_choice,
   ["base.monopoly"] = monopoly_choice,
   ["base.maritime_give"] = maritime_give,

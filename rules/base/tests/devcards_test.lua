@@ -203,3 +203,51 @@ test("devcards: a victory point card counts as soon as it is bought, hidden from
   t.eq(game.player_get(1, "vp"), 0, "the prop shows what the table sees")
   t.eq(env.playable_dev(1), {})
 end)
+
+-- The main-menu ids of p (after the roll) as base offers them.
+local function menu_ids(env, p)
+  return ids(env.action_options(p))
+end
+
+test("devcards: a card granted to another seat leaves the player on turn's older card playable", function(t)
+  for s = 1, 4 do
+    local env = fresh(t)
+    new_turn(env, s)
+    give_dev(s, "knight") -- held since an earlier turn
+    t.eq(menu_ids(env, s), { "play:knight", "end" }, "seat " .. s .. " before any grant")
+    for g = 1, 4 do
+      if g ~= s then
+        stack("knight")
+        local e = { player = g, item = env.DEV_ITEM }
+        game.raise("base.grant", e)
+        t.eq(e.result, "knight")
+        t.eq(menu_ids(env, s), { "play:knight", "end" },
+             "seat " .. s .. " on turn after a grant to seat " .. g)
+        t.eq(env.storage.turn.bought, {}, "nothing recorded for seat " .. s)
+      end
+    end
+    -- Each seat given a card plays it on its own next turn.
+    for g = 1, 4 do
+      if g ~= s then
+        new_turn(env, g)
+        t.eq(menu_ids(env, g), { "play:knight", "end" }, "seat " .. g .. " on its next turn")
+      end
+    end
+  end
+end)
+
+test("devcards: a card granted to the player on turn waits for its next turn", function(t)
+  local env = fresh(t)
+  new_turn(env, 2)
+  stack("monopoly")
+  local e = { player = 2, item = env.DEV_ITEM }
+  game.raise("base.grant", e)
+  t.eq(e.result, "monopoly")
+  t.eq(menu_ids(env, 2), { "end" })
+  t.eq(env.storage.turn.bought, { monopoly = 1 })
+  give_dev(2, "monopoly") -- an older one of the kind
+  t.eq(menu_ids(env, 2), { "play:monopoly", "end" })
+  new_turn(env, 3)
+  new_turn(env, 2)
+  t.eq(env.playable_dev(2), { "monopoly" })
+end)

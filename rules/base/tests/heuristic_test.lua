@@ -205,6 +205,19 @@ test("heuristic: discards the cards its builds do not need", function(t)
   t.eq(cards(1), { brick = 0, lumber = 1, wool = 0, grain = 2, ore = 2 })
 end)
 
+test("heuristic: gives up cards a rule takes (give_cards) as it discards them", function(t)
+  local env = new_game(t)
+  settle(env, 1, 43)
+  road_at(env, 1, 43)
+  give(1, { ore = 3, grain = 2, wool = 3, lumber = 1 })
+  -- The hand of the discard test above, 4 cards taken to the bank: the same cards go.
+  t.eq(require("base").give_cards(1, 4), { wool = 3, ore = 1 })
+  t.eq(cards(1), { brick = 0, lumber = 1, wool = 0, grain = 2, ore = 2 })
+  local kinds = {}
+  for i, d in ipairs(t.decisions()) do kinds[i] = d.kind end
+  t.eq(kinds, { "base.give", "base.give", "base.give", "base.give" })
+end)
+
 test("heuristic: plays a knight before the roll when the robber blocks its tile", function(t)
   local env = new_game(t)
   settle(env, 1, 43)

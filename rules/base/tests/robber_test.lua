@@ -173,3 +173,36 @@ test("robber: its menus show who stands on each tile and the cards each victim h
   t.eq(game.label("base.maritime_give", { id = "brick", resource = "brick" }), "brick (4:1)")
   t.eq(game.label("base.plenty", { id = "brick", resource = "brick" }), "brick")
 end)
+
+test("robber: give_cards (library) takes chosen cards one at a time, as the discard does", function(t)
+  local base = fresh(t, { [2] = { "ore", "gem", "brick" }, [3] = { "wool" } })
+  local lib = require("base")
+  game.add_kind("gem")
+  game.add_supply("gem_pile")
+  game.add("gem_pile", "gem", 2, "card")
+  base.storage.hand_kinds = { "gem" }
+  base.HAND_OPTIONS.gem = { id = "gem", resource = "gem" }
+  give(2, { ore = 1, brick = 2 })
+  game.move("gem_pile", 2, "gem", 1, "card")
+  -- To another seat, under the default decision kind; the options are the kinds still held.
+  t.eq(lib.give_cards(2, 3, 1), { ore = 1, gem = 1, brick = 1 })
+  t.eq(hand(1), { ore = 1, brick = 1 })
+  t.eq(game.count(1, "gem", "card"), 1)
+  t.eq(hand(2), { brick = 1 })
+  local asked = {}
+  for i, d in ipairs(t.decisions { options = true }) do
+    asked[i] = { d.player, d.kind, d.id, ids(d.options) }
+  end
+  t.eq(asked, { { 2, "base.give", "ore", { "brick", "ore", "gem" } },
+                { 2, "base.give", "gem", { "brick", "gem" } },
+                { 2, "base.give", "brick", { "brick" } } })
+  -- To the bank (the default), under a kind of the caller's: fewer when the hand runs out.
+  give(3, { wool = 1 })
+  t.eq(lib.give_cards(3, 2, nil, "tithe.give"), { wool = 1 })
+  t.eq(bank().wool, 19)
+  t.eq(t.decisions()[4].kind, "tithe.give")
+  t.eq(#t.decisions(), 4)
+  t.eq(lib.give_cards(3, 0), {})
+  t.raises(function() lib.give_cards(3, -1) end, "give_cards: count must be an integer of at least 0, not -1")
+  t.raises(function() lib.give_cards(3, 1, "bank", 5) end, "give_cards: kind must be a decision kind")
+end)

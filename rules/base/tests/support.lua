@@ -7,7 +7,9 @@ RESOURCES = require("base").RESOURCES
 
 -- A 4-player game after game.setup only (nothing placed), invariant checks on; `answers` scripts
 -- seats, `extra` adds "PACK.KEY=VALUE" options, `agents` names agents. Returns the base pack's
--- environment.
+-- environment (t.env("base")): its private globals and storage, not its library. Exports are
+-- mostly globals of the same name there, but not all (the library's roll is resolve_roll(p, true)
+-- and refresh_trade_rates is refresh_maritime_rates): call exports through require("base").
 function fresh(t, answers, extra, agents)
   local opts = { "base.check=true" }
   for _, o in ipairs(extra or {}) do opts[#opts + 1] = o end

@@ -104,7 +104,43 @@ test("running out of scripted answers is an error naming the decision", function
   t.raises(function() t.turn() end, "scripted answers ran out at decision 'race.continue'")
 end)
 
+test("the decision log lists a decision left unanswered, with its options", function(t)
+  -- Seat 1 rolls once (a 3: no bust), then its answers run out at the second decision.
+  t.start { players = 2, answers = { { "roll" }, {} }, dice = { 3, 4 } }
+  t.raises(function() t.turn() end, "scripted answers ran out at decision 'race.continue'")
+  local log = t.decisions { options = true }
+  t.eq(#log, 2)
+  t.eq({ log[1].player, log[1].kind, log[1].id, log[1].answered }, { 1, "race.continue", "roll", nil })
+  t.eq(log[2].answered, false)
+  t.eq({ log[2].player, log[2].kind, log[2].count, log[2].choice, log[2].id },
+       { 1, "race.continue", 2, nil, nil })
+  t.eq(log[2].options, { { id = "roll", label = "roll again" }, { id = "bank", label = "bank 7 points" } })
+  t.ok(log[2].error:find("scripted answers ran out", 1, true), log[2].error)
+  t.eq(#t.decisions(), 2, "listed without the options too")
+  -- An answer naming no option is listed the same way.
+  t.start { players = 2, answers = { { "stop" }, {} } }
+  t.raises(function() t.turn() end, "is no option id")
+  t.eq(t.decisions()[1].answered, false)
+  t.eq(t.decisions()[1].kind, "race.continue")
+end)
+
 test("options are validated", function(t)
   t.raises(function() t.start { options = { "dice-race.target=2" } } end, "below the minimum")
   t.raises(function() t.start { options = { "dice-race.taget=20" } } end, "did you mean 'target'")
+end)
+
+test("search = true lets the bots search in a test's whole game", function(t)
+  -- The search agent forks the game; a test game is forked only when started with search = true.
+  t.start { players = 2, seed = 3, agents = { "mcts:iterations=16", "hold20" } }
+  t.raises(function() t.play() end, "fork: no game is being played")
+  t.start { players = 2, seed = 3, agents = { "mcts:iterations=16", "hold20" }, search = true }
+  local result = t.play()
+  t.ok(result.winner ~= nil, "the game ends with a winner")
+  t.ok(#t.decisions() > 0)
+  t.raises(function() t.start { players = 2, search = true, dice = { 3 } } end,
+    "t.start: search = true rolls the game's own dice")
+  t.raises(function() t.start { players = 2, search = true, start = false } end,
+    "t.start: search = true plays the game from its start")
+  t.start { players = 2, search = true }
+  t.raises(function() t.roll(3) end, "t.roll: a game started with search = true rolls its own dice")
 end)
