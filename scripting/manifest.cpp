@@ -343,6 +343,13 @@ void attribute_name(const Checker& check, const std::string& field, const std::s
                           " name (letters, digits and '_', not starting with a digit)");
 }
 
+// The symbol field of the look object `j`, required.
+char required_symbol(const Checker& check, const std::string& field, const json& j) {
+  const json* sym = member(j, "symbol");
+  if (!sym) check.fail(field + ".symbol", "is required");
+  return symbol(check, field + ".symbol", *sym);
+}
+
 PieceLook parse_piece(const Checker& check, const std::string& field, const json& j) {
   PieceLook look;
   if (j.is_string()) {
@@ -351,9 +358,7 @@ PieceLook parse_piece(const Checker& check, const std::string& field, const json
   }
   object_of(check, field, j, {"symbol", "shape", "filled_by"},
             "a symbol or an object {symbol, shape, filled_by}");
-  const json* sym = member(j, "symbol");
-  if (!sym) check.fail(field + ".symbol", "is required");
-  look.symbol = symbol(check, field + ".symbol", *sym);
+  look.symbol = required_symbol(check, field, j);
   if (const json* v = member(j, "shape"))
     look.shape = one_of(check, field + ".shape", *v, kPieceShapes);
   if (const json* v = member(j, "filled_by"))
@@ -368,9 +373,7 @@ MarkLook parse_mark(const Checker& check, const std::string& field, const json& 
     return look;
   }
   object_of(check, field, j, {"symbol", "shape"}, "a symbol or an object {symbol, shape}");
-  const json* sym = member(j, "symbol");
-  if (!sym) check.fail(field + ".symbol", "is required");
-  look.symbol = std::string(1, symbol(check, field + ".symbol", *sym));
+  look.symbol = std::string(1, required_symbol(check, field, j));
   if (const json* v = member(j, "shape"))
     look.shape = one_of(check, field + ".shape", *v, kMarkShapes);
   return look;
@@ -438,10 +441,13 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
       check.fail(field, std::string("expected ") + what + ", got " + describe(*t));
     for (const auto& [k, v] : t->items()) each(field + "." + k, k, v);
   };
-  table("terrain_colours", "an object mapping terrains to colours",
-        [&](const std::string& field, const std::string& k, const json& v) {
-          spec.terrain_colours.emplace_back(k, colour(check, field, v));
-        });
+  const auto colours = [&](const char* key, const char* what, auto& to) {
+    table(key, what, [&](const std::string& field, const std::string& k, const json& v) {
+      to.emplace_back(k, colour(check, field, v));
+    });
+  };
+  colours("terrain_colours", "an object mapping terrains to colours", spec.terrain_colours);
+  colours("node_labels", "an object mapping node props to colours", spec.node_labels);
   table("pieces", "an object mapping piece names to symbols",
         [&](const std::string& field, const std::string& k, const json& v) {
           spec.pieces.emplace_back(k, parse_piece(check, field, v));
@@ -451,17 +457,11 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
           attribute_name(check, field, k, "mark");
           spec.marks.emplace_back(k, parse_mark(check, field, v));
         });
-  table("node_labels", "an object mapping node props to colours",
-        [&](const std::string& field, const std::string& k, const json& v) {
-          spec.node_labels.emplace_back(k, colour(check, field, v));
-        });
   table("tile_tokens", "an object mapping game props to {symbol, colour}",
         [&](const std::string& field, const std::string& k, const json& v) {
           object_of(check, field, v, {"symbol", "colour"}, "an object {symbol, colour}");
           TileToken token;
-          const json* sym = member(v, "symbol");
-          if (!sym) check.fail(field + ".symbol", "is required");
-          token.symbol = symbol(check, field + ".symbol", *sym);
+          token.symbol = required_symbol(check, field, v);
           if (const json* c = member(v, "colour"))
             token.colour = colour(check, field + ".colour", *c);
           spec.tile_tokens.emplace_back(k, token);
