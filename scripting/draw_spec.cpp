@@ -9,7 +9,7 @@ namespace catan::packs {
 bool DrawSpec::empty() const {
   return tile_terrain.empty() && tile_label.empty() && tile_number.empty() && robber.empty() &&
          node_owner.empty() && node_piece.empty() && harbor.empty() && path_owner.empty() &&
-         pieces.empty() && marks.empty() && !sheet;
+         pieces.empty() && marks.empty() && tile_counts.empty() && !sheet;
 }
 
 char DrawSpec::piece_symbol(std::string_view piece) const {
@@ -50,6 +50,7 @@ void DrawSpec::merge(const DrawSpec& other) {
   take(path_owner, other.path_owner);
   add_or_replace(pieces, other.pieces);
   add_or_replace(marks, other.marks);
+  add_or_replace(tile_counts, other.tile_counts);
   sheet = sheet || other.sheet;
 }
 

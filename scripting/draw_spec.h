@@ -17,6 +17,8 @@
 //   marks         {node prop: symbol}: a node prop holding a seat, drawn beside the node's piece
 //                 (a wall under a city); the prop's name is a Lua identifier (letters, digits,
 //                 '_', not starting with a digit), since the viewer names an attribute after it
+//   tile_counts   {tile prop: symbol}: a tile prop holding an integer, drawn on the hex as the
+//                 symbol and the value ("T3": three tokens left on the hex); named like a mark
 //   sheet         true: the text the pack shows (game.show) is its picture (the dice game)
 #pragma once
 
@@ -33,6 +35,7 @@ struct DrawSpec {
   std::string node_owner, node_piece, harbor, path_owner;
   std::vector<std::pair<std::string, char>> pieces;        // declaration order
   std::vector<std::pair<std::string, std::string>> marks;  // node prop, symbol (one character)
+  std::vector<std::pair<std::string, std::string>> tile_counts;  // tile prop, symbol
   bool sheet = false;
 
   // True when nothing is declared (renderers fall back to a table of the state).
@@ -41,8 +44,8 @@ struct DrawSpec {
   bool hexes() const { return !tile_terrain.empty(); }
   // The symbol of `piece`, '?' when undeclared.
   char piece_symbol(std::string_view piece) const;
-  // `other` laid over this spec: its set fields replace these, its pieces and marks are added
-  // (replacing ones of the same name).
+  // `other` laid over this spec: its set fields replace these, its pieces, marks and tile counts
+  // are added (replacing ones of the same name).
   void merge(const DrawSpec& other);
 };
 

@@ -27,7 +27,7 @@ const std::vector<std::string> kTopLevelFields = {
     "players", "score",   "histograms",   "metrics"};
 const std::vector<std::string> kDrawFields = {
     "tile_terrain", "tile_label", "tile_number", "robber", "node_owner", "node_piece",
-    "harbor",       "path_owner", "pieces",      "marks",  "sheet"};
+    "harbor",       "path_owner", "pieces",      "marks",  "tile_counts", "sheet"};
 const std::vector<std::string> kPlayerFields = {"min", "max", "default"};
 const std::vector<std::string> kHistogramFields = {"prefix", "label", "from", "to", "description"};
 const std::vector<std::string> kMetricsFields = {"primary", "names"};
@@ -319,7 +319,7 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
   name("node_piece", spec.node_piece);
   name("harbor", spec.harbor);
   name("path_owner", spec.path_owner);
-  for (const char* key : {"pieces", "marks"}) {
+  for (const char* key : {"pieces", "marks", "tile_counts"}) {
     const json* table = member(draw, key);
     if (table == nullptr) continue;
     const std::string field = std::string("draw.") + key;
@@ -331,12 +331,14 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
         spec.pieces.emplace_back(k, c);
         continue;
       }
-      // The replay viewer names an attribute after a mark (data-mark-NAME).
+      // The replay viewer names an attribute after a mark or a count (data-mark-NAME,
+      // data-count-NAME).
+      const bool mark = key == std::string_view("marks");
       if (!is_lua_identifier(k))
-        check.fail(field + "." + k, "'" + k +
-                                        "' is not a valid mark name (letters, digits and '_', "
-                                        "not starting with a digit)");
-      spec.marks.emplace_back(k, std::string(1, c));
+        check.fail(field + "." + k, "'" + k + "' is not a valid " + (mark ? "mark" : "count") +
+                                        " name (letters, digits and '_', not starting with a "
+                                        "digit)");
+      (mark ? spec.marks : spec.tile_counts).emplace_back(k, std::string(1, c));
     }
   }
   if (const json* v = member(draw, "sheet")) {

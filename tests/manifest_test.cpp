@@ -286,6 +286,21 @@ TEST_F(ManifestTest, MarkNamesAreIdentifiers) {
   EXPECT_EQ(error_with(R"(, "draw": {"marks": {"wall": "W", "_moat2": "M"}})"), "loaded");
 }
 
+TEST_F(ManifestTest, TileCountsAreNamedLikeMarks) {
+  // A count on a hex: a tile prop and its symbol; the viewer names an attribute after it too
+  // (data-count-NAME).
+  EXPECT_EQ(error_with(R"(, "draw": {"tile_counts": {"tokens": "T", "fish_2": "F"}})"), "loaded");
+  EXPECT_EQ(error_with(R"(, "draw": {"tile_counts": {"a b": "T"}})"),
+            "pack 'p': field 'draw.tile_counts.a b': 'a b' is not a valid count name (letters, "
+            "digits and '_', not starting with a digit)");
+  EXPECT_EQ(error_with(R"(, "draw": {"tile_counts": {"tokens": "TT"}})"),
+            "pack 'p': field 'draw.tile_counts.tokens': expected one printable ASCII character, "
+            "got \"TT\"");
+  EXPECT_EQ(error_with(R"(, "draw": {"tile_counts": ["tokens"]})"),
+            "pack 'p': field 'draw.tile_counts': expected an object mapping names to symbols, got "
+            "a list");
+}
+
 // --- version ---
 
 TEST_F(ManifestTest, VersionMissing) {

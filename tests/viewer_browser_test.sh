@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The replay viewer (catan view) in a real browser: Debian's chromium, headless, opens the pages
-# of a base game, a resource-tokens + city-walls + citadels game, a dice-game game, a dice-race
+# of a base game, a resource-tokens + city-walls + citadels game, a game with the tokens on the
+# hexes (a count on each hex), a dice-game game, a dice-race
 # game (whose pack declares no drawing) and a base game with the hostile pack view-markup
 # (tests/fixtures/view: it logs, shows and stores "<!--<script>" and "</script>" every turn), each
 # at a given step ("#step=N"), and the DOM it builds must show what the recording holds at that
@@ -78,6 +79,12 @@ if draw.get("tile_terrain"):
     for key in draw.get("marks", {}):
         marks = state["nodes"].get(key, {})
         expect(f"{len(marks)} {key} marks", dom.count(f'data-mark-{key}=') == len(marks))
+    for key in draw.get("tile_counts", {}):
+        counts = state["tiles"].get(key, {})
+        expect(f"{len(counts)} {key} counts", dom.count(f'data-count-{key}=') == len(counts))
+        for tile, n in counts.items():
+            expect(f"{key} {n} on tile {int(tile) + 1}",
+                   re.search(r'data-tile="%d"[^>]*data-count-%s="%d"' % (int(tile) + 1, key, n), dom))
 elif draw.get("sheet"):
     expect("the sheet", 'class="shown"' in dom)
 else:
@@ -113,6 +120,9 @@ view() {  # view NAME STEP -- play arguments
 view base 150 -- --rules base --players 3 --seed 4 --bots heuristic
 view variants 466 -- --rules base --variant resource-tokens --variant city-walls \
   --variant citadels --players 4 --seed 1 --bots heuristic
+# The tokens on the hexes: a count on each producing hex (draw.tile_counts).
+view hexes 300 -- --rules base --variant resource-tokens --variant city-walls \
+  --option resource-tokens.placement=hexes --players 4 --seed 2 --bots heuristic
 view dice 60 -- --rules dice-game --players 2 --seed 3 --bots expectimax,random
 view race 10 -- dice-race --players 3 --seed 5
 # The hostile pack's page, at a step that logged its lines: the board and the step render.

@@ -93,6 +93,11 @@ json draw_json(const packs::DrawSpec& d) {
   for (const auto& [key, symbol] : d.marks) marks[key] = symbol;
   out["pieces"] = pieces;
   out["marks"] = marks;
+  if (!d.tile_counts.empty()) {
+    json counts = json::object();
+    for (const auto& [key, symbol] : d.tile_counts) counts[key] = symbol;
+    out["tile_counts"] = counts;
+  }
   out["sheet"] = d.sheet;
   return out;
 }
