@@ -64,6 +64,7 @@ void DrawSpec::merge(const DrawSpec& other) {
     else
       *it = t;
   }
+  add_or_replace(tile_counts, other.tile_counts);
   sheet = sheet || other.sheet;
 }
 

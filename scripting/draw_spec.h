@@ -31,6 +31,8 @@
 //                 faces[value] (C&K's event die)
 //   tracks        [{prop, length, label}]: game props holding a position on a track whose
 //                 length is the game prop `length` (C&K's barbarians)
+//   tile_counts   {tile prop: symbol}: a tile prop holding an integer, drawn on the hex as the
+//                 symbol and the value ("T3": three tokens left on the hex); named like a mark
 //   sheet         true: the text the pack shows (game.show) is its picture (the dice game)
 // Colours are "#rgb", "#rrggbb" or a CSS colour name.
 #pragma once
@@ -77,6 +79,7 @@ struct DrawSpec {
   std::vector<std::pair<std::string, MarkLook>> marks;               // node prop, look
   std::vector<DieLook> dice;      // a later pack's list replaces an earlier one's
   std::vector<TrackLook> tracks;  // added to, replacing a track of the same prop
+  std::vector<std::pair<std::string, std::string>> tile_counts;  // tile prop, symbol
   bool sheet = false;
 
   // True when nothing is declared (renderers fall back to a table of the state).

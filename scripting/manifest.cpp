@@ -27,8 +27,8 @@ const std::vector<std::string> kTopLevelFields = {
     "players", "score",   "histograms",   "metrics"};
 const std::vector<std::string> kDrawFields = {
     "tile_terrain", "terrain_colours", "tile_label", "tile_number", "number_dots", "robber",
-    "tile_tokens",  "node_owner",      "node_piece", "node_labels", "harbor",      "path_owner",
-    "pieces",       "marks",           "dice",       "tracks",      "sheet"};
+    "tile_tokens",  "tile_counts",     "node_owner", "node_piece",  "node_labels", "harbor",
+    "path_owner",   "pieces",          "marks",      "dice",        "tracks",      "sheet"};
 const std::vector<std::string> kPlayerFields = {"min", "max", "default"};
 const std::vector<std::string> kHistogramFields = {"prefix", "label", "from", "to", "description"};
 const std::vector<std::string> kMetricsFields = {"primary", "names"};
@@ -456,6 +456,11 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
         [&](const std::string& field, const std::string& k, const json& v) {
           attribute_name(check, field, k, "mark");
           spec.marks.emplace_back(k, parse_mark(check, field, v));
+        });
+  table("tile_counts", "an object mapping tile props to symbols",
+        [&](const std::string& field, const std::string& k, const json& v) {
+          attribute_name(check, field, k, "count");
+          spec.tile_counts.emplace_back(k, std::string(1, symbol(check, field, v)));
         });
   table("tile_tokens", "an object mapping game props to {symbol, colour}",
         [&](const std::string& field, const std::string& k, const json& v) {

@@ -342,6 +342,22 @@ TEST(DrawSpecTest, ALaterPackLaysItsLooksOverAnEarlierOnes) {
   EXPECT_TRUE(DrawSpec{}.empty());
 }
 
+TEST_F(ManifestTest, TileCountsAreNamedLikeMarks) {
+  // A count on a hex: a tile prop and its symbol; the viewer names an attribute after it too
+  // (data-count-NAME).
+  EXPECT_EQ(error_with(R"(, "draw": {"tile_counts": {"tokens": "T", "fish_2": "F"}})"), "loaded");
+  EXPECT_EQ(error_with(R"(, "draw": {"tile_counts": {"a b": "T"}})"),
+            "pack 'p': field 'draw.tile_counts.a b': 'a b' is not a valid count name (letters, "
+            "digits and '_', not starting with a digit)");
+  EXPECT_EQ(error_with(R"(, "draw": {"tile_counts": {"tokens": "TT"}})"),
+            "pack 'p': field 'draw.tile_counts.tokens': expected one printable ASCII character, "
+            "got \"TT\"");
+  EXPECT_EQ(
+      error_with(R"(, "draw": {"tile_counts": ["tokens"]})"),
+      "pack 'p': field 'draw.tile_counts': expected an object mapping tile props to symbols, got "
+      "a list");
+}
+
 // --- version ---
 
 TEST_F(ManifestTest, VersionMissing) {

@@ -129,6 +129,31 @@ TEST_F(TextBoardTest, VariantPiecesAppear) {
   EXPECT_NE(board.find("W wall"), std::string::npos);
 }
 
+// A count a pack declares (draw.tile_counts) appears on its hexes' lower-corner line, three
+// columns at most, and in the legend; hexes where the prop is unset show nothing.
+TEST_F(TextBoardTest, TileCountsAppear) {
+  pack("position", kPosition,
+       R"(, "requires": ["base"], "options": {"variant": {"type": "boolean", "default": false,
+          "description": "place a walled citadel"}})");
+  pack("counted", R"(
+game.on("game.end", function()
+  board.tile_set(1, "left", 3)
+  board.tile_set(5, "left", 12)
+  board.tile_set(6, "left", "many")
+end, { after = true })
+)",
+       R"(, "requires": ["base"], "draw": {"tile_counts": {"left": "T"}})");
+  const auto board = draw({"base", "position", "counted"}, {});
+  const auto line = [&](int n) {
+    std::size_t at = 0;
+    for (int i = 0; i < n; ++i) at = board.find('\n', at) + 1;
+    return board.substr(at, board.find('\n', at) - at);
+  };
+  EXPECT_EQ(line(7), "              .  T3   .       .       .") << board;
+  EXPECT_EQ(line(13), "          .       .  T12  .       .       .") << board;
+  EXPECT_NE(board.find(", Tn left: n on the hex ("), std::string::npos) << board;
+}
+
 TEST(TextBoard, NothingWithoutADeclaration) {
   engine::GameState state;
   EXPECT_EQ(view::text_board(state, packs::DrawSpec{}, false), "");

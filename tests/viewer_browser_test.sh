@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The replay viewer (catan view) in a real browser: Debian's chromium, headless, opens the pages
-# of a base game, a resource-tokens + city-walls + citadels game, a Cities & Knights game, a
-# Fishermen game, a dice-game game, a dice-race
+# of a base game, a resource-tokens + city-walls + citadels game, a game with the tokens on the
+# hexes (a count on each hex), a Cities & Knights game, a Fishermen game, a dice-game game, the
+# shared island, a dice-race
 # game (whose pack declares no drawing) and a base game with the hostile pack view-markup
 # (tests/fixtures/view: it logs, shows and stores "<!--<script>" and "</script>" every turn), each
 # at a given step ("#step=N"), and the DOM it builds must show what the recording holds at that
@@ -119,6 +120,12 @@ if draw.get("tile_terrain"):
         pos, length = state["game_props"].get(track["prop"]), state["game_props"].get(track["length"])
         expect(f"the {track['label']} track at {pos} of {length}",
                f'class="track" data-prop="{track["prop"]}" data-position="{pos}" data-length="{length}"' in dom)
+    for key in draw.get("tile_counts", {}):
+        counts = state["tiles"].get(key, {})
+        expect(f"{len(counts)} {key} counts", dom.count(f'data-count-{key}=') == len(counts))
+        for tile, n in counts.items():
+            expect(f"{key} {n} on tile {int(tile) + 1}",
+                   re.search(r'data-tile="%d"[^>]*data-count-%s="%d"' % (int(tile) + 1, key, n), dom))
 elif draw.get("sheet"):
     expect("the sheet", 'class="shown"' in dom)
 else:
@@ -156,6 +163,9 @@ view variants 466 -- --rules base --variant resource-tokens --variant city-walls
   --variant citadels --players 4 --seed 1 --bots heuristic
 view ck 1020 -- --rules base --variant cities-knights --players 4 --seed 2 --bots heuristic
 view fishermen 300 -- --rules base --variant fishermen --players 4 --seed 2 --bots heuristic
+# The tokens on the hexes: a count on each producing hex (draw.tile_counts).
+view hexes 300 -- --rules base --variant resource-tokens --variant city-walls \
+  --option resource-tokens.placement=hexes --players 4 --seed 2 --bots heuristic
 view dice 60 -- --rules dice-game --players 2 --seed 3 --bots expectimax,random
 view extra 40 -- --rules dice-game-extra --players 3 --seed 3 --bots greedy,random
 view race 10 -- dice-race --players 3 --seed 5

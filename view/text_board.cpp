@@ -151,6 +151,14 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
     canvas.centred(cl - 1, cc, label.substr(0, 7));
     canvas.centred(cl, cc, text_of(prop(tp, t, spec.tile_number)).substr(0, 7));
     if (robber == t) canvas.centred(cl + 1, cc, "ROBBER");
+    // Counts on the hex (draw.tile_counts): symbol and value, on the line of the lower corners,
+    // in three columns a space away from the left corner's seat and clear of the right corner's
+    // first two marks.
+    std::string counts;
+    for (const auto& [key, symbol] : spec.tile_counts)
+      if (const auto* n = std::get_if<std::int64_t>(&tp.get(t, key)))
+        counts += (counts.empty() ? "" : " ") + symbol + std::to_string(*n);
+    canvas.text(cl + 2, cc - 1, counts.substr(0, 3));
   }
   // Corners, drawn after the sides' and the insides' text so a piece is never hidden.
   for (int t = 0; t < board.tile_count(); ++t) {
@@ -219,6 +227,8 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
   std::string legend = "legend: . empty corner";
   for (const auto& [name, look] : spec.pieces) legend += fmt::format(", {}N {}", look.symbol, name);
   for (const auto& [key, mark] : spec.marks) legend += fmt::format(", {} {}", mark.symbol, key);
+  for (const auto& [key, symbol] : spec.tile_counts)
+    legend += fmt::format(", {}n {}: n on the hex", symbol, key);
   legend += " (N: the owner's seat); roads show the owner's seat";
   if (!numbered.empty()) legend += "; numbers: the places to choose from";
   legend += '\n';

@@ -249,7 +249,7 @@
 ---@field building string the building on the node
 ---@field tokens integer starts at 0: how many of its resources the building may take as tokens from each producing hex (handlers may change it)
 
----Payload of `tokens.robber_offer` (pack resource-tokens): the robber landed on a hex with a resource and the bank holds a token of it, before its player is offered that token instead of the steal.
+---Payload of `tokens.robber_offer` (pack resource-tokens): the robber landed on a hex with a resource and the token supply (the bank, or that hex with placement=hexes) holds a token of it, before its player is offered that token instead of the steal.
 ---@class tokens.robber_offer
 ---@field player catan.Seat the player who moved the robber
 ---@field tile integer the robber's new tile

@@ -27,7 +27,9 @@
 --     does when the top contribution is 0 (open question 14); on a tie for the top each tied
 --     player, in seat order from the roller, draws a progress card of a deck of their choice
 --     (fact 37; progress.lua);
---   - after every attack every knight is inactive (fact 43) and barbarian_attacks grows by 1.
+--   - after every attack every knight is inactive (fact 43) and barbarian_attacks grows by 1;
+--     then the event ck.barbarians_attacked {player = p, won} is raised (when handled: resource
+--     tokens on the hexes are replenished).
 
 local update_vp = require("base").update_vp
 local base_pay, base_can_pay = require("base").pay, require("base").can_pay
@@ -139,6 +141,7 @@ function barbarian_attack(p)
   if b > c then barbarians_win(p) else catan_wins(p) end
   deactivate_all_knights()
   game.set("barbarian_attacks", game.get("barbarian_attacks") + 1)
+  game.raise("ck.barbarians_attacked", { player = p, won = b > c })
 end
 
 -- A ship face on p's roll: the ship moves one space, and attacks on arriving.

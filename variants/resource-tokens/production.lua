@@ -11,24 +11,27 @@
 -- known and before the base pack's bank shortage rule; other rolls cannot earn tokens), in
 -- claim order (hex, then corner):
 --   1. Each claim with amount > 0 gets its building's allowance.
---   2. When the allowance is above 0 and the bank holds a token of the resource, the owner
---      chooses how many of the claim to take as tokens (decision "tokens.claim", options
+--   2. When the allowance is above 0 and the claim's supply (hexes.lua: the bank's tokens of the
+--      resource, or with placement = "hexes" the tokens on the claim's hex) holds a token, the
+--      owner chooses how many of the claim to take as tokens (decision "tokens.claim", options
 --      pay_options: ids "tokens:0", "tokens:1", ..., text "2 brick: 2 cards", "2 brick: 1 card,
---      1 token", ...; a card is always possible).
---   3. Per resource (RESOURCES order), when the requests exceed the bank's tokens, the players
---      who asked may agree to ask for fewer: in seat order from the player whose turn it is,
---      while the requests still exceed the bank, each decides how many of their requested
---      tokens to keep (decision "tokens.shortage", options {id = "keep:N", keep = N, resource,
---      wanted, supply} from all of them down to 0, text "keep 2 brick tokens (5 wanted, 3 in the
---      bank)"). If the requests still exceed the bank, nobody gets tokens of that
---      resource and those claims are paid in cards.
---   4. Granted tokens move from the bank and the claim's amount shrinks by as many: the rest is
+--      1 token", ...; a card is always possible). An empty supply asks nothing (counted:
+--      stats.dry_claims).
+--   3. Per supply (the bank: per resource, in RESOURCES order; the hexes: per hex, in tile
+--      order), when the requests exceed its tokens, the players who asked may agree to ask for
+--      fewer: in seat order from the player whose turn it is, while the requests still exceed the
+--      supply, each decides how many of their requested tokens to keep (decision
+--      "tokens.shortage", options {id = "keep:N", keep = N, resource, wanted, supply, tile (on
+--      the hexes only)} from all of them down to 0, text "keep 2 brick tokens (5 wanted, 3 in the
+--      bank)" or "(3 wanted, 1 on hex #5)"). If the requests still exceed the supply, nobody gets
+--      tokens from it and those claims are paid in cards.
+--   4. Granted tokens move from the supply and the claim's amount shrinks by as many: the rest is
 --      paid in cards by the base pack (with its own shortage rule for cards).
 
 -- The text people see for an option of "tokens.shortage".
 game.describe("tokens.shortage", function(o)
-  return string.format("keep %s (%d wanted, %d in the bank)",
-    count_text(o.keep, o.resource .. " token"), o.wanted, o.supply)
+  return string.format("keep %s (%d wanted, %d %s)", count_text(o.keep, o.resource .. " token"),
+    o.wanted, o.supply, o.tile and "on hex #" .. o.tile or "in the bank")
 end)
 
 -- Asks the owner of `claim` how many tokens to take (0..most). Returns the number.
@@ -42,9 +45,10 @@ local function ask_claim(claim, most)
 end
 
 -- The shortage talk for resource r: requests (array of {claim, tokens}) want more than
--- `supply`. Players decide in seat order from the current player; a player giving up tokens
--- gives them up from their last claim backwards. Returns the total still requested.
-local function shortage_talk(r, requests, supply, wanted)
+-- `supply` (the bank's, or hex `tile`'s). Players decide in seat order from the current player;
+-- a player giving up tokens gives them up from their last claim backwards. Returns the total
+-- still requested.
+local function shortage_talk(r, requests, supply, wanted, tile)
   local players, current = game.players(), game.current()
   for i = 0, players - 1 do
     if wanted <= supply then break end
@@ -57,7 +61,7 @@ local function shortage_talk(r, requests, supply, wanted)
       local choices = {}
       for keep = mine, 0, -1 do
         choices[#choices + 1] = { id = "keep:" .. keep, keep = keep, resource = r, wanted = wanted,
-                                  supply = supply }
+                                  supply = supply, tile = tile }
       end
       local drop = mine - game.decide(q, "tokens.shortage", choices).keep
       wanted = wanted - drop
@@ -103,44 +107,61 @@ game.on("game.setup", function()
 end)
 
 game.on("base.watched_production", function(e)
-  local claims, bank, allowances = e.claims, storage.tokens.bank, storage.allowances
-  local by_resource -- resource -> array of {claim, tokens}; made at the first request
+  local claims, allowances = e.claims, storage.allowances
+  -- Requests by supply (a resource in the bank, a tile on the hexes): by_supply[key] = array of
+  -- {claim, tokens}; keys in the order they came (tile order on the hexes). Made at the first.
+  local by_supply, keys
   for i = 1, #claims do
     local claim = claims[i]
     local r, amount = claim.resource, claim.amount
-    if amount > 0 and bank[r] > 0 then
+    if amount > 0 then
       local most = allowances[claim.node] or allowance(claim.player, claim.node, claim.building)
       if most > amount then most = amount end
-      if most > 0 then
+      if most > 0 and available(claim.tile, r) == 0 then
+        count_token_stat("dry_claims", 1)
+      elseif most > 0 then
         local k = ask_claim(claim, most)
         if k > 0 then
-          by_resource = by_resource or {}
-          local list = by_resource[r] or {}
-          by_resource[r] = list
+          local key = HEXES and claim.tile or r
+          by_supply = by_supply or {}
+          keys = keys or {}
+          local list = by_supply[key]
+          if list == nil then
+            list = {}
+            by_supply[key] = list
+            keys[#keys + 1] = key
+          end
           list[#list + 1] = { claim = claim, tokens = k }
         end
       end
     end
   end
-  if by_resource == nil then return end
-  for _, r in ipairs(RESOURCES) do
-    local requests = by_resource[r]
+  if by_supply == nil then return end
+  local order = HEXES and keys or RESOURCES
+  for _, key in ipairs(order) do
+    local requests = by_supply[key]
     if requests then
+      local first = requests[1].claim
+      local r, tile = first.resource, HEXES and first.tile or nil
       local wanted = 0
       for _, req in ipairs(requests) do wanted = wanted + req.tokens end
-      local supply = storage.tokens.bank[r]
-      if wanted > supply then wanted = shortage_talk(r, requests, supply, wanted) end
+      local supply = available(first.tile, r)
+      if wanted > supply then
+        count_token_stat("shortages", 1)
+        local asked = wanted
+        wanted = shortage_talk(r, requests, supply, wanted, tile)
+        count_token_stat("given_up", asked - wanted)
+      end
       if wanted > supply then
         count_token_stat("refused", wanted)
         if game.verbose() then
-          game.log(string.format("token bank short of %s: %d wanted, %d left; cards for everyone",
-            r, wanted, supply))
+          game.log(string.format("%s short of %s tokens: %d wanted, %d left; cards for everyone",
+            tile and "hex #" .. tile or "token bank", r, wanted, supply))
         end
       else
         for _, req in ipairs(requests) do
           if req.tokens > 0 then
-            game.move("bank", req.claim.player, r, req.tokens, TOKEN)
-            count_token_stat("gained", req.tokens)
+            take_tokens(req.claim.tile, r, req.tokens, req.claim.player)
             req.claim.amount = req.claim.amount - req.tokens
           end
         end

@@ -3,14 +3,16 @@
 -- only: the base pack reads the "card" form.)
 --
 --   base.robber_moved  When the robber lands on a hex with a resource (never the desert),
---                      the bank holds a token of it and no handler of tokens.robber_offer
+--                      its supply (hexes.lua: the bank, or with placement = "hexes" that hex)
+--                      holds a token of it and no handler of tokens.robber_offer
 --                      sets offer = false (a rule that replaced the steal, e.g. Cities &
 --                      Knights' Bishop), the player decides (decision
 --                      "tokens.robber", options {id = "rob", action = "rob"} and {id = "take",
 --                      action = "take", resource, tokens}, text "rob a player" and "take 1
 --                      brick token"):
 --                      robbing runs the base pack's steal; the token replaces it
---                      (min(options.robber_tokens, bank) tokens of the hex's resource).
+--                      (min(options.robber_tokens, supply) tokens of the hex's resource). An
+--                      empty supply offers nothing (counted: stats.dry_robber).
 --   base.discard       When the player holds a token matching one of their cards, each of the
 --                      `count` items discarded is chosen among {id = "<r>:card", resource = r,
 --                      form = "card"} and {id = "<r>:token", ..., form = "token"} (decision
@@ -43,16 +45,18 @@ end)
 game.on("base.robber_moved", function(e)
   local r = board.tile_get(e.tile, "resource")
   if r == nil then return end
-  local n = math.min(options.robber_tokens, storage.tokens.bank[r])
-  if n <= 0 then return end
+  local n = math.min(options.robber_tokens, available(e.tile, r))
+  if n <= 0 then
+    if options.robber_tokens > 0 then count_token_stat("dry_robber", 1) end
+    return
+  end
   if storage.robber_offer_hooked then
     local o = { player = e.player, tile = e.tile, offer = true }
     game.raise("tokens.robber_offer", o)
     if not o.offer then return end
   end
   if game.decide(e.player, "tokens.robber", robber_options(r, n)).action == "rob" then return end
-  game.move("bank", e.player, r, n, TOKEN)
-  count_token_stat("gained", n)
+  take_tokens(e.tile, r, n, e.player)
   if game.verbose() then
     game.log(string.format("player %d takes %s", e.player, count_text(n, r .. " token")))
   end

@@ -218,37 +218,66 @@ game.on("base.trade", function(e)
   return game.REPLACE
 end, { priority = 100 })
 
--- Statistics for the balance lab (stats.tokens_*, docs/lab.md): tokens gained (production and
--- the robber), spent (paid to the bank; a token given in a trade stays in play), discarded on a seven, and refused (tokens claimed
--- in production that a shortage turned into cards).
-local TOKEN_STATS = { "gained", "spent", "discarded", "refused" }
+-- Statistics for the balance lab (docs/lab.md), counted in storage.token_stats by key and
+-- published at the end under the names below: tokens gained (production and the robber), spent
+-- (paid to the bank; a token given in a trade stays in play), discarded on a seven, refused
+-- (tokens claimed in production that a shortage turned into cards), shortages (rolls' requests
+-- on one supply above its tokens) and the tokens players gave up in their talks; how often a
+-- supply (a hex, or the bank's stock of one resource) gave its last token, claims that could
+-- have taken tokens but found their supply empty, robber moves onto a producing hex whose supply
+-- was empty; with the tokens on the hexes, the tokens put back on them (and refused for want of
+-- bank tokens).
+local TOKEN_STATS = { "gained", "spent", "discarded", "refused", "shortages", "given_up",
+                      "emptied", "dry_claims", "dry_robber" }
+local STAT_NAMES = { gained = "stats.tokens_gained", spent = "stats.tokens_spent",
+                     discarded = "stats.tokens_discarded", refused = "stats.tokens_refused",
+                     shortages = "stats.token_shortages", given_up = "stats.tokens_given_up",
+                     emptied = "stats.supplies_emptied", dry_claims = "stats.dry_claims",
+                     dry_robber = "stats.dry_robber", replenished = "stats.tokens_replenished",
+                     unreplenished = "stats.tokens_unreplenished" }
+local HEX_STATS = { "replenished", "unreplenished" }
 
 function count_token_stat(name, n)
   local stats = storage.token_stats
   if stats == nil then
     stats = {}
-    for _, k in ipairs(TOKEN_STATS) do stats[k] = 0 end
+    for k in pairs(STAT_NAMES) do stats[k] = 0 end
     storage.token_stats = stats
   end
   stats[name] = stats[name] + n
 end
 
+-- Also stats.first_dry_turn (the turn a supply first ran dry), only in games where one did; and
+-- only with the tokens on the hexes, stats.tokens_replenished, stats.tokens_unreplenished and
+-- stats.dry_hexes (producing hexes without a token at the end).
 game.on("game.end", function()
   for q = 1, game.players() do game.player_set(q, "tokens", game.total(q, TOKEN)) end
   local stats = storage.token_stats or {}
-  for _, k in ipairs(TOKEN_STATS) do game.set("stats.tokens_" .. k, stats[k] or 0) end
-end)
-
--- With the base pack's check option: token conservation after every event that moves tokens.
-function check_tokens(where)
+  for _, k in ipairs(TOKEN_STATS) do game.set(STAT_NAMES[k], stats[k] or 0) end
+  if storage.first_dry_turn then game.set("stats.first_dry_turn", storage.first_dry_turn) end
+  if not HEXES then return end
+  for _, k in ipairs(HEX_STATS) do game.set(STAT_NAMES[k], stats[k] or 0) end
+  local dry = 0
   for _, r in ipairs(RESOURCES) do
-    local sum = game.count("bank", r, TOKEN)
-    for q = 1, game.players() do sum = sum + game.count(q, r, TOKEN) end
-    if sum ~= options.supply then
-      error(string.format("invariant broken: %s tokens (bank + players) after %s, expected %d, got %d",
-        r, where, options.supply, sum), 0)
+    for _, t in ipairs(storage.hex_tiles[r]) do
+      if board.tile_get(t, HEX_PROP) == 0 then dry = dry + 1 end
     end
   end
+  game.set("stats.dry_hexes", dry)
+end)
+
+-- With the base pack's check option: token conservation after every event that moves tokens
+-- (every holder counted: the bank, the players and, with the tokens on the hexes, the hexes),
+-- and the hexes' counts.
+function check_tokens(where)
+  for _, r in ipairs(RESOURCES) do
+    local sum = game.sum(r, TOKEN)
+    if sum ~= options.supply then
+      error(string.format("invariant broken: %s tokens (%s) after %s, expected %d, got %d",
+        r, HEXES and "bank + hexes + players" or "bank + players", where, options.supply, sum), 0)
+    end
+  end
+  if HEXES and storage.hex_tiles then check_hexes(where) end
 end
 
 -- A kernel invariant, like the base pack's own check: it runs after every event and before every

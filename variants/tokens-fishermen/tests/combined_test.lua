@@ -69,3 +69,25 @@ test("whole games with tokens and fish keep every invariant and end with a winne
     t.ok(t.play().winner ~= nil)
   end
 end)
+
+test("with the tokens on the hexes, fish still buy cards and leave the hexes' tokens", function(t)
+  t.start { players = 4, seed = 1, start = false, answers = { [1] = { "ore" } },
+            options = { "base.check=true", "fishermen.grounds=fixed",
+                        "resource-tokens.placement=hexes" } }
+  local base = t.env("base")
+  local before = {}
+  for tile = 1, board.tiles() do before[tile] = board.tile_get(tile, "tokens") or false end
+  fish(1, { fish2 = 2 })
+  run(base, 1, "fish:resource")
+  t.eq({ game.count(1, "ore", "card"), game.total(1, "token") }, { 1, 0 })
+  local after = {}
+  for tile = 1, board.tiles() do after[tile] = board.tile_get(tile, "tokens") or false end
+  t.eq(after, before)
+  t.eq(board.tile_get(10, "tokens"), nil, "the lake (the desert's place) holds none")
+  for seed = 1, 2 do
+    t.start { players = 4, seed = seed, agents = { "heuristic", "random" },
+              options = { "base.check=true", "resource-tokens.placement=hexes",
+                          "resource-tokens.replenish=seven" } }
+    t.ok(t.play().winner ~= nil)
+  end
+end)
