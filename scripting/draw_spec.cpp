@@ -10,7 +10,7 @@ bool DrawSpec::empty() const {
   return tile_terrain.empty() && tile_label.empty() && tile_number.empty() && robber.empty() &&
          node_owner.empty() && node_piece.empty() && harbor.empty() && path_owner.empty() &&
          pieces.empty() && marks.empty() && dice.empty() && tracks.empty() && tile_tokens.empty() &&
-         node_labels.empty() && !sheet;
+         node_labels.empty() && tile_counts.empty() && points.total.empty() && !sheet;
 }
 
 char DrawSpec::piece_symbol(std::string_view piece) const {
@@ -56,6 +56,7 @@ void DrawSpec::merge(const DrawSpec& other) {
   add_or_replace(pieces, other.pieces);
   add_or_replace(marks, other.marks);
   if (!other.dice.empty()) dice = other.dice;
+  if (!other.points.total.empty()) points = other.points;
   for (const TrackLook& t : other.tracks) {
     auto it = std::find_if(tracks.begin(), tracks.end(),
                            [&](const TrackLook& mine) { return mine.prop == t.prop; });

@@ -33,6 +33,10 @@
 //                 length is the game prop `length` (C&K's barbarians)
 //   tile_counts   {tile prop: symbol}: a tile prop holding an integer, drawn on the hex as the
 //                 symbol and the value ("T3": three tokens left on the hex); named like a mark
+//   points        {total, sources}: player prop `total` holds a seat's points and the player props
+//                 named `sources` followed by a source's name hold what that source gives
+//                 (base: "vp" and "points.", so points.cities = 4); drawn as a seat's points
+//                 by source
 //   sheet         true: the text the pack shows (game.show) is its picture (the dice game)
 // Colours are "#rgb", "#rrggbb" or a CSS colour name.
 #pragma once
@@ -68,6 +72,10 @@ struct DieLook {
 struct TrackLook {
   std::string prop, length, label;
 };
+struct PointsLook {
+  std::string total;   // player prop; empty: not declared
+  std::string prefix;  // player props `prefix` + source name
+};
 
 struct DrawSpec {
   std::string tile_terrain, tile_label, tile_number, number_dots, robber;
@@ -79,6 +87,7 @@ struct DrawSpec {
   std::vector<std::pair<std::string, MarkLook>> marks;               // node prop, look
   std::vector<DieLook> dice;      // a later pack's list replaces an earlier one's
   std::vector<TrackLook> tracks;  // added to, replacing a track of the same prop
+  PointsLook points;              // a later pack's replaces an earlier one's
   std::vector<std::pair<std::string, std::string>> tile_counts;  // tile prop, symbol
   bool sheet = false;
 

@@ -26,9 +26,10 @@ const std::vector<std::string> kTopLevelFields = {
     "entry",   "tests",   "test_support", "options",  "events",    "draw",
     "players", "score",   "histograms",   "metrics"};
 const std::vector<std::string> kDrawFields = {
-    "tile_terrain", "terrain_colours", "tile_label", "tile_number", "number_dots", "robber",
-    "tile_tokens",  "tile_counts",     "node_owner", "node_piece",  "node_labels", "harbor",
-    "path_owner",   "pieces",          "marks",      "dice",        "tracks",      "sheet"};
+    "tile_terrain", "terrain_colours", "tile_label",  "tile_number", "number_dots",
+    "robber",       "tile_tokens",     "tile_counts", "node_owner",  "node_piece",
+    "node_labels",  "harbor",          "path_owner",  "pieces",      "marks",
+    "dice",         "tracks",          "points",      "sheet"};
 const std::vector<std::string> kPlayerFields = {"min", "max", "default"};
 const std::vector<std::string> kHistogramFields = {"prefix", "label", "from", "to", "description"};
 const std::vector<std::string> kMetricsFields = {"primary", "names"};
@@ -482,6 +483,15 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
         spec.dice.push_back(parse_die(check, at, (*list)[i]));
       else
         spec.tracks.push_back(parse_track(check, at, (*list)[i]));
+    }
+  }
+  if (const json* v = member(draw, "points")) {
+    object_of(check, "draw.points", *v, {"total", "sources"}, "an object {total, sources}");
+    for (const auto& [key, to] : {std::pair<const char*, std::string*>{"total", &spec.points.total},
+                                  {"sources", &spec.points.prefix}}) {
+      const json* s = member(*v, key);
+      if (!s) check.fail(std::string("draw.points.") + key, "is required");
+      *to = check.non_empty_string(std::string("draw.points.") + key, *s);
     }
   }
   if (const json* v = member(draw, "sheet")) {

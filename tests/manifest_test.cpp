@@ -302,6 +302,10 @@ TEST_F(ManifestTest, DrawLooksAreChecked) {
             "\"#rrggbb\" or a CSS colour name), got \"#12\"");
   EXPECT_EQ(error_with(R"(, "draw": {"tracks": [{"prop": "at", "label": "ship"}]})"),
             "pack 'p': field 'draw.tracks[0].length': is required");
+  EXPECT_EQ(error_with(R"(, "draw": {"points": {"total": "vp"}})"),
+            "pack 'p': field 'draw.points.sources': is required");
+  EXPECT_EQ(error_with(R"(, "draw": {"points": {"total": "vp", "sources": ""}})"),
+            "pack 'p': field 'draw.points.sources': must not be empty");
   EXPECT_EQ(error_with(R"(, "draw": {"number_dots": "3d6"})"),
             "pack 'p': field 'draw.number_dots': expected one of 2d6, got \"3d6\"");
   const std::string unknown = "pack 'p': field 'draw.tile_tokens.ship.size': unknown field";
@@ -315,7 +319,8 @@ TEST_F(ManifestTest, DrawLooksAreChecked) {
                     "dice": [{"prop": "die.1"}, {"prop": "e", "colour": "red", "faces": {"ship": "#333"}}],
                     "tracks": [{"prop": "at", "length": "len", "label": "ship"}],
                     "tile_tokens": {"merchant": {"symbol": "m", "colour": "#6d4c41"}},
-                    "node_labels": {"fishing": "navy"}, "terrain_colours": {"lake": "#4fc3f7"}})"),
+                    "node_labels": {"fishing": "navy"}, "terrain_colours": {"lake": "#4fc3f7"},
+                    "points": {"total": "vp", "sources": "points."}})"),
       "loaded");
 }
 

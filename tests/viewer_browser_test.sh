@@ -66,6 +66,19 @@ if "kind" in step:  # before the end, the result is not told
            "- winner</div>" not in dom and meta is not None and " won" not in meta.group(1))
 for line in step["log"]:
     expect(f"the logged line {line[:40]!r}", ">" + html.escape(line, quote=False) + "</li>" in dom)
+# Each seat's points by source (draw.points): the total, and every source prop with its points,
+# which sum to the total.
+if draw.get("points"):
+    total, prefix = draw["points"]["total"], draw["points"]["sources"]
+    for seat, props in enumerate(state["player_props"][:game["players"]]):
+        sources = {k[len(prefix):]: v for k, v in props.items() if k.startswith(prefix)}
+        line = re.search(r'class="points" data-total="%s">(.*?)</div>' % props.get(total, 0), dom[
+            dom.find('data-holder="player %d"' % (seat + 1)):])
+        expect(f"player {seat + 1}'s {props.get(total, 0)} points", line is not None)
+        expect(f"player {seat + 1}'s sources sum to the total", sum(sources.values()) == props.get(total, 0))
+        for name, v in sources.items():
+            expect(f"player {seat + 1}'s {v} points of {name}", line is not None and
+                   f'data-source="{name}" data-points="{v}"' in line.group(1))
 if draw.get("tile_terrain"):
     tiles = len(game["board"]["tiles"])
     expect(f"{tiles} tiles", dom.count('class="tile"') == tiles)

@@ -124,6 +124,8 @@ json draw_json(const packs::DrawSpec& d) {
   json counts = json::object();
   for (const auto& [key, symbol] : d.tile_counts) counts[key] = symbol;
   out["tile_counts"] = counts;
+  if (!d.points.total.empty())
+    out["points"] = {{"total", d.points.total}, {"sources", d.points.prefix}};
   out["sheet"] = d.sheet;
   return out;
 }

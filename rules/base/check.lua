@@ -19,6 +19,8 @@
 --           and game.start),
 --           since an action updates vp at its very end. Not checked while base.vp has
 --           handlers (counting raises the event; a check only reads).
+--   sources the player props points.SOURCE (victory.lua) sum to player prop vp; checked with vp,
+--           also while base.vp has handlers (reading them raises nothing).
 --   numbers every tile's number prop == storage.tile_number (what production pays on).
 -- A violation raises "invariant broken: <what> after <where>, expected X, got Y", where <where>
 -- is the event name or "decision <kind>".
@@ -101,6 +103,22 @@ function check_invariants(where, with_vp)
       local prop = game.player_get(p, "vp")
       if prop ~= vp then
         broken(string.format("player %d's vp prop", p), where, vp, prop)
+      end
+    end
+  end
+  if with_vp and storage.point_sources then
+    for p = 1, players do
+      local sum = 0
+      for name, pts in pairs(storage.point_sources[p]) do
+        local prop = game.player_get(p, "points." .. name)
+        if prop ~= pts then
+          broken(string.format("player %d's points.%s prop", p, name), where, pts, prop)
+        end
+        sum = sum + pts
+      end
+      local vp = game.player_get(p, "vp")
+      if sum ~= vp then
+        broken(string.format("player %d's points by source", p), where, vp, sum)
       end
     end
   end

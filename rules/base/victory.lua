@@ -89,11 +89,45 @@ function public_vp(p)
   return vp_total(p) - storage.devs[p].victory_point
 end
 
+-- Keeps player props "points.SOURCE" equal to what each non-zero source of victory_points(p)
+-- gives p as the table sees it, so that they sum to player prop vp: the victory point cards
+-- (source victory_point_cards) join only when `reveal` (at the end); points a base.vp handler
+-- added to the total but to no source are shown as source "other". A source that falls to 0 is
+-- erased. Set in the order of the sources' names, so the state does not depend on Lua's table
+-- order. The viewer draws them as the seat's points by source (draw.points in pack.json).
+local function update_point_sources(p, reveal)
+  local total, sources = victory_points(p)
+  if not reveal then
+    total = total - (sources.victory_point_cards or 0)
+    sources.victory_point_cards = nil
+  end
+  local sum = 0
+  for _, pts in pairs(sources) do sum = sum + pts end
+  if sum ~= total then sources.other = (sources.other or 0) + total - sum end
+  local kept = storage.point_sources[p]
+  local names = {}
+  for name in pairs(kept) do names[#names + 1] = name end
+  for name, pts in pairs(sources) do
+    if kept[name] == nil and pts ~= 0 then names[#names + 1] = name end
+  end
+  table.sort(names)
+  for i = 1, #names do
+    local name = names[i]
+    local pts = sources[name]
+    if pts == 0 then pts = nil end
+    if kept[name] ~= pts then
+      kept[name] = pts
+      game.player_set(p, "points." .. name, pts)
+    end
+  end
+end
+
 -- Stores public_vp(p) in player prop vp (everyone sees player props; the hidden cards join it at
--- the end).
+-- the end), and its sources in props points.SOURCE.
 function update_vp(p)
   local vp = public_vp(p)
   if storage.vp[p] ~= vp then game.player_set(p, "vp", vp) end
+  update_point_sources(p, false)
 end
 
 -- The points p needs to win: options.target_vp, changed by handlers of base.target_vp {player,
@@ -129,9 +163,11 @@ game.on("game.setup", function(e)
       storage.vp_pieces[#storage.vp_pieces + 1] = { name = name, vp = spec.vp, limit = spec.limit }
     end
   end
+  storage.point_sources = {}
   for q = 1, e.players do
     for _, name in ipairs(storage.piece_names) do game.player_set(q, piece_plural(name), 0) end
     game.player_set(q, "vp", 0)
+    storage.point_sources[q] = {}
   end
 end, { priority = -50 })
 
@@ -150,5 +186,6 @@ game.on("game.end", function()
   for q = 1, game.players() do
     game.player_set(q, "vp_cards", game.count(q, "victory_point", "dev"))
     game.player_set(q, "vp", vp_total(q))
+    update_point_sources(q, true)
   end
 end, { priority = -1 })

@@ -47,6 +47,44 @@ test("victory: points from settlements, cities, both awards and victory point ca
   t.eq(env.victory_points(2), 0)
 end)
 
+-- The points by source the viewer draws (draw.points): player props points.SOURCE, non-zero
+-- sources only, the hidden cards only at the end, so that they always sum to vp.
+local function point_props(p)
+  local out = {}
+  for _, name in ipairs({ "settlements", "cities", "longest_road", "largest_army",
+                          "victory_point_cards", "other" }) do
+    out[name] = game.player_get(p, "points." .. name)
+  end
+  return out
+end
+
+test("victory: each seat's points by source are kept in props points.SOURCE", function(t)
+  local env = fresh(t)
+  for _, n in ipairs({ 1, 8, 20 }) do env.place_piece(1, "settlement", n, { free = true, setup = true }) end
+  t.eq(point_props(1), { settlements = 3 })
+  env.place_piece(1, "city", 20, {})
+  t.eq(point_props(1), { settlements = 2, cities = 2 })
+  roads(env, 1, { 1, 2, 3, 4, 5, 6 })
+  env.update_awards()
+  t.eq(point_props(1), { settlements = 2, cities = 2, longest_road = 2 })
+  for _ = 1, 3 do take(1, "knight", "played") end
+  env.update_awards()
+  t.eq(point_props(1), { settlements = 2, cities = 2, longest_road = 2, largest_army = 2 })
+  for _ = 1, 4 do take(2, "knight", "played") end -- player 2 takes Largest Army
+  env.update_awards()
+  t.eq(point_props(1), { settlements = 2, cities = 2, longest_road = 2 },
+       "a lost award's source is erased")
+  t.eq(point_props(2), { largest_army = 2 })
+  take(1, "victory_point", "dev")
+  env.update_vp(1)
+  t.eq(point_props(1), { settlements = 2, cities = 2, longest_road = 2 },
+       "a hidden card is no source yet")
+  t.eq(game.player_get(1, "vp"), 6)
+  game.raise("game.end", {})
+  t.eq(point_props(1), { settlements = 2, cities = 2, longest_road = 2, victory_point_cards = 1 })
+  t.eq(game.player_get(1, "vp"), 7)
+end)
+
 test("victory: a victory point card bought to reach the target wins at once on your turn", function(t)
   local env = fresh(t, { "base.target_vp=3" })
   t.eq(game.current(), 1)
