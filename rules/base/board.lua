@@ -387,8 +387,11 @@ end
 -- watched rolls (production.lua) and the heuristic bot's cache. The board cache (build.lua:
 -- production claims by number) empties itself, since a tile prop changed.
 function drop_tile_caches(t)
-  storage.tile_labels[t] = nil
-  for _, n in ipairs(storage.tile_nodes[t]) do storage.node_labels[n] = nil end
+  local tile_labels, node_labels = storage.tile_labels, storage.node_labels
+  if tile_labels then tile_labels[t] = nil end -- nil before their game.setup handler (-60)
+  if node_labels then
+    for _, n in ipairs(storage.tile_nodes[t]) do node_labels[n] = nil end
+  end
   storage.watched_tiles = nil
   storage.heuristic = nil
 end
