@@ -70,8 +70,9 @@ function exports.legal_spots(p, piece, opts) end
 ---@param p any
 function exports.move_robber(p) end
 
----Pips of the producing hexes around node n: the chance, in 36ths, that a roll pays a building
----there; the robber's hex does not count.
+---Pips of the producing hexes around node n (those with a number token, a gold field's
+---included): the chance, in 36ths, that a roll pays a building there; the robber's hex does not
+---count.
 ---@param n any
 function exports.node_pips(n) end
 
@@ -124,6 +125,18 @@ function exports.roll(p) end
 ---@param t any
 ---@param number any
 function exports.set_tile_number(t, number) end
+
+---Makes tile t (1..19, the desert included) of `terrain` during the game: base's forest,
+---pasture, fields, hills, mountains, desert, or a terrain a pack declared with base.terrains
+---(e.g. a gold field). A producing terrain needs `number` (2..6, 8..12); the desert (a barren
+---terrain) takes none and the tile loses its token. Production, the robber (which stays where it
+---is and blocks the tile if it stands on it), labels, the drawing (tile props terrain, resource,
+---number), the invariants and the bots follow. Errors on a bad tile, an unknown terrain, or a
+---missing or unwanted number.
+---@param t any
+---@param terrain any
+---@param number any
+function exports.set_tile_terrain(t, terrain, number) end
 
 ---p takes one card from `victim` through base.steal (default: a uniformly random card of the
 ---victim's hand, hand kinds included). Returns the kind taken, nil when none was (an empty hand,

@@ -218,10 +218,14 @@
 
 ---Payload of `base.board` (pack base): once in game setup (priority -90), after base laid out the island and before any tile, node or lookup is set.
 ---@class base.board
----@field terrains table terrain of each tile by id (`forest`, `pasture`, `fields`, `hills`, `mountains`, `desert`), edited in place (handlers may change it)
----@field numbers table number token of each tile by id (2-6, 8-12; nil on a desert), edited in place (handlers may change it)
+---@field terrains table terrain of each tile by id (`forest`, `pasture`, `fields`, `hills`, `mountains`, `desert`, or one of `base.terrains`), edited in place (handlers may change it)
+---@field numbers table number token of each tile by id (2-6, 8-12 on a producing terrain, a gold field's included; nil on a desert), edited in place (handlers may change it)
 ---@field harbors table the harbors, `{coast = C, type = T}` each: C a coastal path index (0 is tile 1's upper-right edge, clockwise), T `any` (3:1) or a resource (2:1); edited in place (handlers may change it)
 ---@field coast integer the number of coastal paths (30)
+
+---Payload of `base.terrains` (pack base): once in game setup (priority -90), before base lays out the island (and before `base.board`).
+---@class base.terrains
+---@field terrains table the terrain catalogue `{name = entry}`, edited in place: base's `forest` `{resource = "lumber"}`, `pasture` (wool), `fields` (grain), `hills` (brick), `mountains` (ore) and `desert` `{}` (handlers may change it)
 
 ---Payload of `base.rolled` (pack base): a roll was resolved (a 7's discards and robber, or the production), before the win check and the main phase.
 ---@class base.rolled

@@ -21,10 +21,14 @@
 --             no_adjacent_reds the shuffle is repeated until no two red numbers (6, 8) lie on
 --             tiles sharing a side.
 -- Results (see core.lua for the data model): tile props terrain, resource (nil on the
--- desert), number (nil on the desert); node prop harbor on 18 coastal nodes; game prop robber
--- = the desert tile. Per-game lookups in storage (read-only for everyone else):
+-- desert and on a terrain of choice), number (nil on the desert); node prop harbor on 18 coastal
+-- nodes; game prop robber = the first barren tile (the desert; none: the robber starts off the
+-- board). Per-game lookups in storage (read-only for everyone else):
+--   storage.terrains            the terrain catalogue (terrain_catalogue below; base.terrains)
 --   storage.tiles_by_number[n]  array of tiles with number token n (an empty array otherwise)
---   storage.tile_resource[t]    resource of tile t, false on the desert
+--   storage.tile_resource[t]    resource of tile t, false on the desert and a terrain of choice
+--   storage.tile_choice[t]      true on a tile whose terrain pays cards of the receiver's choice
+--                               (a gold field), nil elsewhere; storage.choice_tiles counts them
 --   storage.tile_number[t]      number token of tile t, nil on the desert
 --   storage.tile_nodes[t]       corner nodes of tile t (board.adjacency: clockwise from the top)
 --   storage.node_tiles[n]       tiles having node n as a corner (board.adjacency: ascending)
@@ -33,7 +37,7 @@
 -- base.board {terrains, numbers, harbors, coast} (raised while handled, before any of the above
 -- is set): handlers may change the layout (terrains[t], numbers[t], harbors[i] = {coast = C,
 -- type = T} with C a coastal path index 0..coast-1); check_layout validates the result.
--- set_tile_number changes a token during the game.
+-- set_tile_number changes a token during the game, set_tile_terrain a tile's terrain (and token).
 
 -- Read as upvalues, not globals (the chunk runs anew for every game).
 local storage, game = storage, game
@@ -42,6 +46,63 @@ TERRAIN_RESOURCE = {
   forest = "lumber", pasture = "wool", fields = "grain", hills = "brick", mountains = "ore",
   desert = false,
 }
+
+-- The base terrains in the order messages list them.
+BASE_TERRAIN_NAMES = { "forest", "pasture", "fields", "hills", "mountains", "desert" }
+
+-- The terrain catalogue of a game (storage.terrains, made in game.setup): terrain name -> entry,
+--   {resource = R}   a producing terrain yielding resource R (one of RESOURCES);
+--   {choice = true}  a producing terrain whose every card is a resource of the receiver's
+--                    choice (decision base.production_choice, production.lua);
+--   {}               a barren terrain (the desert): no number token, no production.
+-- Base's six come from TERRAIN_RESOURCE; handlers of base.terrains (raised only while handled)
+-- add terrains or change entries. A producing terrain carries a number token, a barren one none.
+local function terrain_catalogue()
+  local terrains = {}
+  for name, resource in pairs(TERRAIN_RESOURCE) do
+    terrains[name] = resource and { resource = resource } or {}
+  end
+  if game.has_handlers("base.terrains") then
+    game.raise("base.terrains", { terrains = terrains })
+    local known = {}
+    for _, r in ipairs(RESOURCES) do known[r] = true end
+    for name, spec in pairs(terrains) do
+      if type(name) ~= "string" or type(spec) ~= "table" then
+        error(string.format("base.terrains: entry %s is not {resource = R}, {choice = true} or {}",
+          tostring(name)), 0)
+      end
+      if spec.resource ~= nil and not known[spec.resource] then
+        error(string.format("base.terrains: terrain %s yields %s, which is no resource (brick, "
+          .. "lumber, wool, grain, ore)", name, tostring(spec.resource)), 0)
+      end
+      if spec.resource ~= nil and spec.choice then
+        error(string.format("base.terrains: terrain %s has both a resource and choice", name), 0)
+      end
+      terrains[name] = { resource = spec.resource, choice = spec.choice and true or nil }
+    end
+  end
+  return terrains
+end
+
+-- The names of the catalogue's terrains for messages: base's six in their order, then the
+-- others in alphabetical order.
+function terrain_names(terrains)
+  local names, extra = {}, {}
+  for _, name in ipairs(BASE_TERRAIN_NAMES) do
+    if terrains[name] then names[#names + 1] = name end
+  end
+  for name in pairs(terrains) do
+    if TERRAIN_RESOURCE[name] == nil then extra[#extra + 1] = name end
+  end
+  table.sort(extra)
+  for _, name in ipairs(extra) do names[#names + 1] = name end
+  return table.concat(names, ", ")
+end
+
+-- True when terrain entry `spec` (the catalogue's) produces: it carries a number token.
+function terrain_produces(spec)
+  return spec.resource ~= nil or spec.choice == true
+end
 
 -- The 19 terrain hexes of the base game (the "random" board shuffles this list).
 TERRAINS = {
@@ -101,16 +162,20 @@ function robber_tile()
   return game.get("robber")
 end
 
--- The label of tile t from its props (tile_label without the cache).
+-- The label of tile t from its props (tile_label without the cache): the resource, or the
+-- terrain of a tile without one, and the number.
 local function make_tile_label(t)
   local resource = board.tile_get(t, "resource")
   local number = board.tile_get(t, "number")
   if resource then return "tile " .. t .. " (" .. resource .. " " .. (number or "-") .. ")" end
-  return "tile " .. t .. " (" .. board.tile_get(t, "terrain") .. ")"
+  local terrain = board.tile_get(t, "terrain")
+  if number then return "tile " .. t .. " (" .. tostring(terrain) .. " " .. number .. ")" end
+  return "tile " .. t .. " (" .. tostring(terrain) .. ")"
 end
 
--- The text people see for tile t: "tile 7 (brick 10)", "tile 10 (desert)". Cached in
--- storage.tile_labels on first use (set_tile_number drops the label of the tile it changes).
+-- The text people see for tile t: "tile 7 (brick 10)", "tile 10 (desert)", "tile 10 (gold 3)"
+-- (a terrain of choice: its name). Cached in storage.tile_labels on first use (set_tile_number
+-- and set_tile_terrain drop the label of the tile they change).
 function tile_label(t)
   local cache = storage.tile_labels
   local label = cache[t]
@@ -124,13 +189,17 @@ end
 -- The label of node n (node_label without the cache).
 local function make_node_label(n)
   local tiles, resource, number = storage.node_tiles[n], storage.tile_resource, storage.tile_number
+  local choice = storage.tile_choice
   local text
   for i = 1, #tiles do
     local t = tiles[i]
+    local part
     if resource[t] then
-      local part = resource[t] .. " " .. number[t]
-      text = text and (text .. ", " .. part) or part
+      part = resource[t] .. " " .. number[t]
+    elseif choice[t] then
+      part = tostring(board.tile_get(t, "terrain")) .. " " .. number[t]
     end
+    if part then text = text and (text .. ", " .. part) or part end
   end
   text = "node " .. n .. ": " .. (text or "desert")
   local harbor = storage.harbor_at[n]
@@ -144,7 +213,8 @@ end
 
 -- The text people see for node n, "node 12: ore 8, grain 5; 3:1 harbor", and for path e,
 -- "path 33: nodes 12-13". Each is made on first use and kept for the game (storage.node_labels,
--- storage.path_labels; the board does not change after game.setup).
+-- storage.path_labels; set_tile_number and set_tile_terrain drop the labels of the corners of
+-- the tile they change).
 function node_label(n)
   local label = storage.node_labels[n]
   if label == nil then
@@ -229,28 +299,28 @@ local function reds_apart(numbers)
   return true
 end
 
--- Errors unless the layout base.board handlers left is one base can play: every tile a known
--- terrain (TERRAIN_RESOURCE); a number token of 2..6 or 8..12 on every producing tile and none on
--- a desert; harbors {coast, type} on distinct coastal paths 0..ncoast-1 that share no node, of
--- type "any" or a resource.
-function check_layout(terrains, numbers, harbors, ntiles, ncoast)
+-- Errors unless the layout base.board handlers left is one base can play: every tile a terrain
+-- of the catalogue (`catalogue`, storage.terrains); a number token of 2..6 or 8..12 on every
+-- producing tile and none on a barren one (the desert); harbors {coast, type} on distinct
+-- coastal paths 0..ncoast-1 that share no node, of type "any" or a resource.
+function check_layout(terrains, numbers, harbors, ntiles, ncoast, catalogue)
+  catalogue = catalogue or storage.terrains
   local function fail(fmt, ...)
     error("base.board: after the handlers, " .. string.format(fmt, ...), 0)
   end
   for t = 1, ntiles do
     local terrain = terrains[t]
-    local resource = TERRAIN_RESOURCE[terrain]
+    local spec = catalogue[terrain]
     local n = numbers[t]
-    if resource == nil then
-      fail("tile %d has terrain %s (known: forest, pasture, fields, hills, mountains, desert)", t,
-        tostring(terrain))
-    elseif resource then
+    if spec == nil then
+      fail("tile %d has terrain %s (known: %s)", t, tostring(terrain), terrain_names(catalogue))
+    elseif terrain_produces(spec) then
       if math.type(n) ~= "integer" or n < 2 or n > 12 or n == 7 then
         fail("tile %d (%s) has number %s; a producing tile needs 2-6 or 8-12", t, terrain,
           tostring(n))
       end
     elseif n ~= nil then
-      fail("tile %d is a desert but has number %s", t, tostring(n))
+      fail("tile %d is a %s but has number %s", t, terrain, tostring(n))
     end
   end
   local at = {} -- coastal path index -> harbor number
@@ -278,7 +348,7 @@ end
 -- prop (which empties the board cache), storage.tile_number, storage.tiles_by_number (kept in
 -- tile order), the labels of t and its corners, the watched rolls and the heuristic bot's cache.
 function set_tile_number(t, number)
-  if not storage.tile_resource[t] then
+  if storage.tile_number[t] == nil then
     error(string.format("tile %s has no number token to change (a desert, or not a tile)",
       tostring(t)), 2)
   end
@@ -287,23 +357,87 @@ function set_tile_number(t, number)
   end
   local old = storage.tile_number[t]
   if old == number then return end
-  local list = storage.tiles_by_number[old]
-  for i = 1, #list do
-    if list[i] == t then
-      table.remove(list, i)
-      break
+  move_tile_number(t, old, number)
+  board.tile_set(t, "number", number)
+  drop_tile_caches(t)
+end
+
+-- Moves tile t from storage.tiles_by_number[old] to [new] (either may be nil: no token), kept
+-- in tile order, and sets storage.tile_number[t] = new.
+function move_tile_number(t, old, new)
+  if old ~= nil then
+    local list = storage.tiles_by_number[old]
+    for i = 1, #list do
+      if list[i] == t then
+        table.remove(list, i)
+        break
+      end
     end
   end
-  list = storage.tiles_by_number[number]
-  local i = #list
-  while i > 0 and list[i] > t do i = i - 1 end
-  table.insert(list, i + 1, t)
-  storage.tile_number[t] = number
-  board.tile_set(t, "number", number)
-  storage.tile_labels[t] = nil
-  for _, n in ipairs(storage.tile_nodes[t]) do storage.node_labels[n] = nil end
+  if new ~= nil then
+    local list = storage.tiles_by_number[new]
+    local i = #list
+    while i > 0 and list[i] > t do i = i - 1 end
+    table.insert(list, i + 1, t)
+  end
+  storage.tile_number[t] = new
+end
+
+-- Drops what is derived from tile t's terrain and number: the labels of t and its corners, the
+-- watched rolls (production.lua) and the heuristic bot's cache. The board cache (build.lua:
+-- production claims by number) empties itself, since a tile prop changed.
+function drop_tile_caches(t)
+  local tile_labels, node_labels = storage.tile_labels, storage.node_labels
+  if tile_labels then tile_labels[t] = nil end -- nil before their game.setup handler (-60)
+  if node_labels then
+    for _, n in ipairs(storage.tile_nodes[t]) do node_labels[n] = nil end
+  end
   storage.watched_tiles = nil
   storage.heuristic = nil
+end
+
+-- Makes tile t (any tile, the desert included) of terrain `terrain` (a name of the terrain
+-- catalogue, storage.terrains: base's six and those of base.terrains) during a game. A producing
+-- terrain needs `number` (2..6, 8..12); a barren one (the desert) takes none and the tile loses
+-- its token. Sets the tile props terrain, resource (nil unless the terrain yields a fixed
+-- resource) and number, and keeps every lookup in step: storage.tile_resource, tile_choice,
+-- tile_number, tiles_by_number, storage.choice_tiles, the labels, the watched rolls, the board
+-- cache and the heuristic bot's cache. The robber stays where it is: on a tile that turns
+-- producing it blocks it like any other.
+function set_tile_terrain(t, terrain, number)
+  if math.type(t) ~= "integer" or t < 1 or t > #storage.tile_resource then
+    error(string.format("set_tile_terrain: %s is not a tile (1-%d)", tostring(t),
+      #storage.tile_resource), 2)
+  end
+  local spec = storage.terrains[terrain]
+  if spec == nil then
+    error(string.format("set_tile_terrain: terrain %s is not in the terrain catalogue (known: %s; "
+      .. "a pack declares its own with base.terrains)", tostring(terrain),
+      terrain_names(storage.terrains)), 2)
+  end
+  if terrain_produces(spec) then
+    if math.type(number) ~= "integer" or number < 2 or number > 12 or number == 7 then
+      error(string.format("set_tile_terrain: %s produces and needs a number token (2-6, 8-12), "
+        .. "not %s", terrain, tostring(number)), 2)
+    end
+  elseif number ~= nil then
+    error(string.format("set_tile_terrain: %s produces nothing and takes no number token, not %s",
+      terrain, tostring(number)), 2)
+  end
+  local old = storage.tile_number[t]
+  if old ~= number then move_tile_number(t, old, number) end
+  storage.tile_resource[t] = spec.resource or false
+  local was_choice = storage.tile_choice[t]
+  storage.tile_choice[t] = spec.choice
+  if was_choice and not spec.choice then
+    storage.choice_tiles = storage.choice_tiles - 1
+  elseif spec.choice and not was_choice then
+    storage.choice_tiles = storage.choice_tiles + 1
+  end
+  board.tile_set(t, "terrain", terrain)
+  board.tile_set(t, "resource", spec.resource)
+  board.tile_set(t, "number", number)
+  drop_tile_caches(t)
 end
 
 -- The coastal paths in clockwise order starting with the upper-right edge of tile 1.
@@ -374,26 +508,33 @@ game.on("game.setup", function()
   for i, index in ipairs(HARBOR_COAST_INDEX) do
     harbors[i] = { coast = index, type = HARBOR_TYPES[i] }
   end
+  local catalogue = terrain_catalogue()
   if game.has_handlers("base.board") then
     local e = { terrains = terrains, numbers = numbers, harbors = harbors, coast = #coast }
     game.raise("base.board", e)
     terrains, numbers, harbors = e.terrains, e.numbers, e.harbors
-    check_layout(terrains, numbers, harbors, ntiles, #coast)
+    check_layout(terrains, numbers, harbors, ntiles, #coast, catalogue)
   end
 
-  local tiles_by_number, tile_resource, tile_number = {}, {}, {}
+  local tiles_by_number, tile_resource, tile_number, tile_choice = {}, {}, {}, {}
   for n = 2, 12 do tiles_by_number[n] = {} end
   local desert
+  local choice_tiles = 0
   for t = 1, ntiles do
     local terrain = terrains[t]
-    local resource = TERRAIN_RESOURCE[terrain]
+    local spec = catalogue[terrain]
+    local resource = spec.resource or false
     board.tile_set(t, "terrain", terrain)
-    if resource then
-      board.tile_set(t, "resource", resource)
+    if terrain_produces(spec) then
+      if resource then board.tile_set(t, "resource", resource) end
       board.tile_set(t, "number", numbers[t])
       local list = tiles_by_number[numbers[t]]
       list[#list + 1] = t
       tile_number[t] = numbers[t]
+      if spec.choice then
+        tile_choice[t] = true
+        choice_tiles = choice_tiles + 1
+      end
     elseif not desert then
       desert = t
     end
@@ -408,6 +549,9 @@ game.on("game.setup", function()
     for _, n in ipairs(path_nodes[path]) do board.node_set(n, "harbor", h.type) end
   end
 
+  storage.terrains = catalogue
+  storage.tile_choice = tile_choice
+  storage.choice_tiles = choice_tiles
   storage.tiles_by_number = tiles_by_number
   storage.no_tiles = {}
   storage.tile_resource = tile_resource

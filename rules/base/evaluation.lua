@@ -17,8 +17,7 @@ local ROADS_PER_POINT = 4
 local function production_pips(p)
   local robber = storage.props.robber
   local yield = storage.yield or YIELD
-  local node_tiles, tile_resource, tile_number = storage.node_tiles, storage.tile_resource,
-    storage.tile_number
+  local node_tiles, tile_number = storage.node_tiles, storage.tile_number
   local total = 0
   for _, name in ipairs(storage.piece_names) do
     local y = yield[name]
@@ -29,7 +28,7 @@ local function production_pips(p)
         local tiles = node_tiles[list[k]]
         for j = 1, #tiles do
           local t = tiles[j]
-          if tile_resource[t] and t ~= robber then
+          if tile_number[t] and t ~= robber then
             total = total + pips(tile_number[t]) * y
           end
         end

@@ -13,15 +13,14 @@ function pips(number)
   return PIPS[number] or 0
 end
 
--- Pips of the producing hexes around node n: the chance, in 36ths, that a roll pays a building
--- there; the robber's hex does not count.
+-- Pips of the producing hexes around node n (those with a number token, a gold field's
+-- included): the chance, in 36ths, that a roll pays a building there; the robber's hex does not
+-- count.
 local function node_pips(n)
   local robber = game.get("robber")
   local sum = 0
   for _, t in ipairs(board.node_tiles(n)) do
-    if t ~= robber and board.tile_get(t, "resource") then
-      sum = sum + pips(board.tile_get(t, "number"))
-    end
+    if t ~= robber then sum = sum + pips(board.tile_get(t, "number")) end
   end
   return sum
 end
@@ -126,6 +125,17 @@ local function set_tile_number_export(t, number)
   return set_tile_number(t, number)
 end
 
+-- Makes tile t (1..19, the desert included) of `terrain` during the game: base's forest,
+-- pasture, fields, hills, mountains, desert, or a terrain a pack declared with base.terrains
+-- (e.g. a gold field). A producing terrain needs `number` (2..6, 8..12); the desert (a barren
+-- terrain) takes none and the tile loses its token. Production, the robber (which stays where it
+-- is and blocks the tile if it stands on it), labels, the drawing (tile props terrain, resource,
+-- number), the invariants and the bots follow. Errors on a bad tile, an unknown terrain, or a
+-- missing or unwanted number.
+local function set_tile_terrain_export(t, terrain, number)
+  return set_tile_terrain(t, terrain, number)
+end
+
 -- Resource and hand-kind cards p holds (what a 7's discard and the robber count).
 local function hand_size_export(p)
   return hand_size(p)
@@ -190,6 +200,7 @@ return {
   victory_points = victory_points_export,
   update_awards = update_awards_export,
   set_tile_number = set_tile_number_export,
+  set_tile_terrain = set_tile_terrain_export,
   hand_size = hand_size_export,
   give_cards = give_cards_export,
   refresh_trade_rates = refresh_trade_rates,

@@ -2,7 +2,8 @@
 --
 -- roll_dice(p) rolls two dice through base.roll; produce(total) pays every building next to a
 -- tile with that number (except the tile under the robber), applying the bank shortage rule
--- per resource. Events (contracts in pack.json):
+-- per resource; a tile of a terrain of choice (a gold field, storage.tile_choice) pays its cards
+-- after the others, each a resource its receiver chooses (produce_choices). Events (contracts in pack.json):
 --   base.claim  {player, tile, node, building, resource, amount}: one building's claim on one
 --               tile; handlers may change amount (0 or less: no claim).
 --   base.production {total, claims}: once per roll that produced any claim, after every
@@ -334,7 +335,54 @@ local function watched_roll(total, robber)
   return false
 end
 
+-- The cards of the terrains of choice (storage.tile_choice: a gold field) on a roll of `total`:
+-- for every building next to such a tile with that number, not under the robber, in tile then
+-- node order, its owner takes as many cards as the building yields (storage.yield), one at a
+-- time, each a resource of their choice among those the bank holds (decision
+-- "base.production_choice", RESOURCE_OPTIONS); an empty bank pays nothing more. These cards
+-- are paid after the roll's other production and raise no base.claim or base.payout (their
+-- resource is not known until chosen).
+local function produce_choices(total)
+  local tiles = storage.tiles_by_number[total]
+  if tiles == nil then return end
+  local choice, robber = storage.tile_choice, storage.props.robber
+  local tile_nodes, building_at, owner_at, yield = storage.tile_nodes, storage.building,
+    storage.owner, storage.yield
+  local bank, produced = storage.cards.bank, storage.produced
+  for i = 1, #tiles do
+    local tile = tiles[i]
+    if choice[tile] and tile ~= robber then
+      local nodes = tile_nodes[tile]
+      for j = 1, #nodes do
+        local building = building_at[nodes[j]]
+        local owner = owner_at[nodes[j]]
+        for _ = 1, building and yield[building] or 0 do
+          local list = {}
+          for _, r in ipairs(RESOURCES) do
+            if bank[r] > 0 then list[#list + 1] = RESOURCE_OPTIONS[r] end
+          end
+          if #list == 0 then return end
+          local r = game.decide(owner, "base.production_choice", list).resource
+          move("bank", owner, r, 1, "card")
+          produced[RESOURCE_INDEX[r]] = produced[RESOURCE_INDEX[r]] + 1
+          if storage.verbose then
+            game.log(string.format("player %d takes 1 %s from %s", owner, r, tile_label(tile)))
+          end
+        end
+      end
+    end
+  end
+end
+
+-- Pays every building next to a tile with number `total` but the robber's: the fixed resources
+-- (produce_fixed), then the cards of choice (produce_choices, only while the board has a tile
+-- of a terrain of choice).
 function produce(total)
+  produce_fixed(total)
+  if storage.choice_tiles > 0 then produce_choices(total) end
+end
+
+function produce_fixed(total)
   local watched = storage.watch_hooked and watched_roll(total, storage.props.robber)
   if not (watched or storage.production_hooked) then return produce_plain(total) end
   local sites = claim_sites(total)

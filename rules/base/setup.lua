@@ -36,13 +36,25 @@ function setup_income(p, node)
   end
 end
 
--- Default action of base.setup_income: one card from the bank per producing tile at e.node.
+-- Default action of base.setup_income: one card from the bank per producing tile at e.node; a
+-- tile of a terrain of choice (a gold field) gives one of the resources the bank holds, chosen
+-- by the player (decision base.production_choice).
 function setup_income_default(e)
   local p, node = e.player, e.node
   local tiles = storage.node_tiles[node]
   for i = 1, #tiles do
     local r = storage.tile_resource[tiles[i]]
-    if r and game.count("bank", r, "card") > 0 then game.move("bank", p, r, 1, "card") end
+    if r and game.count("bank", r, "card") > 0 then
+      game.move("bank", p, r, 1, "card")
+    elseif storage.tile_choice[tiles[i]] then
+      local list = {}
+      for _, kind in ipairs(RESOURCES) do
+        if game.count("bank", kind, "card") > 0 then list[#list + 1] = RESOURCE_OPTIONS[kind] end
+      end
+      if #list > 0 then
+        game.move("bank", p, game.decide(p, "base.production_choice", list).resource, 1, "card")
+      end
+    end
   end
 end
 

@@ -14,10 +14,11 @@ if sys.argv[2] == "seven-choice":
 ' "$tmp/out" "$pack"
 done
 
-# The house rules for players not on turn and at the start of a turn survive forks that deal the
-# other hands again (catan check forks one decision in 25 as the deciding seat sees it): a bribe
-# whose cards a copy dealt away lapses instead of failing the copy.
-for pack in bribe hoard-tax; do
+# The house rules for players not on turn and at the start of a turn, and the gold field's cards
+# of choice in production, survive forks that deal the other hands again (catan check forks one
+# decision in 25 as the deciding seat sees it): a bribe whose cards a copy dealt away lapses
+# instead of failing the copy.
+for pack in bribe hoard-tax gold-field; do
   expect 0 "examples: catan check $pack" -- "$catan" check "$pack" --games 40 --bots heuristic
   check "examples: catan check $pack: no problems" grep -qx 'no problems found (40 checked games)' "$tmp/out"
 done

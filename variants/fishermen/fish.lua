@@ -287,10 +287,11 @@ game.on("game.setup", function(e)
   end
   storage.grounds = { table.unpack(grounds, 1, #GROUND_NUMBERS) }
 
-  -- The lake: the first tile without a resource (the desert), its corners.
+  -- The lake: the first tile without a number token (the desert; a gold field, which has no
+  -- fixed resource, has a token and stays), its corners. No such tile: no lake.
   local lake
   for t = 1, board.tiles() do
-    if board.tile_get(t, "resource") == nil then
+    if board.tile_get(t, "number") == nil then
       lake = t
       break
     end

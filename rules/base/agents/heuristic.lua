@@ -37,7 +37,8 @@
 --                      touching none of its own buildings; rob the leader.
 --   discard, give      the card least needed by the wanted builds (largest surplus); "base.give"
 --                      is the library's give_cards, cards a rule takes, answered as a discard.
---   monopoly / plenty  the resource opponents hold most of / what the targets lack.
+--   monopoly / plenty  the resource opponents hold most of / what the targets lack;
+--                      production_choice (a card of a gold field) is answered as plenty.
 --   trade_offer        offer_terms: the cards its primary target lacks (when it lacks 1 or 2)
 --                      for as many surplus cards; after a round without a trade, no more
 --                      offers this turn (rounds are counted by the rules: storage.turn.offers,
@@ -71,6 +72,9 @@ local FAR_ROAD_DIST = 5
 -- Points short of the target at which a player counts as near victory.
 local NEAR_VICTORY = 2
 local EMPTY = {} -- never modified
+-- The pseudo-resource of a tile whose cards are of the receiver's choice (a gold field) in
+-- node_res: node_value counts it as the resource it would pick, the one worth most there.
+local ANY = "*"
 
 ------------------------------------------------------------------------------------------------
 -- The agent's cache
@@ -78,7 +82,8 @@ local EMPTY = {} -- never modified
 -- The agent's per-game cache, storage.heuristic (made on first use; the rules never read it):
 --   pips[t]               ways to roll tile t's number (0 without one)
 --   node_res[n], node_pips[n]   resource and pips of each producing tile at node n, in
---                         node_tiles order (set_tile_number drops the cache when a token changes)
+--                         node_tiles order (ANY for a terrain of choice; set_tile_number and
+--                         set_tile_terrain drop the cache when a tile changes)
 --   node_dup[n]           per tile of node_res[n]: true when its resource is the node's first
 --                         or the previous tile's (node_value gives no "not produced" bonus)
 --   board                 the parts above and the board graphs (graph, links_of), which depend
@@ -97,9 +102,10 @@ local BOARDS = {}
 local function board_part()
   local tile_resource, tile_number, node_tiles = storage.tile_resource, storage.tile_number,
     storage.node_tiles
+  local choice = storage.tile_choice or EMPTY
   local parts = {}
   for t = 1, #tile_resource do
-    parts[t] = (tile_resource[t] or "-") .. (tile_number[t] or 0)
+    parts[t] = (tile_resource[t] or (choice[t] and ANY) or "-") .. (tile_number[t] or 0)
   end
   local key = table.concat(parts, " ")
   local B = BOARDS[key]
@@ -109,7 +115,7 @@ local function board_part()
   for n = 1, #node_tiles do
     local tiles, res, np, dup = node_tiles[n], {}, {}, {}
     for i = 1, #tiles do
-      local r = tile_resource[tiles[i]]
+      local r = tile_resource[tiles[i]] or (choice[tiles[i]] and ANY)
       if r then
         local k = #res + 1
         res[k], np[k] = r, pips[tiles[i]]
@@ -248,6 +254,19 @@ local function harbor_bonus(H, n, prod)
   return 0
 end
 
+-- node_value's factor of one tile giving resource r to a player producing `prod`, weights `w`
+-- (`dup`: the tile repeats a resource of the node, no "not produced" bonus).
+local function resource_factor(prod, w, r, dup)
+  local have = prod[r] or 0
+  local f = w[r] or 1
+  if have == 0 and not dup then
+    f = f * 1.5
+  elseif have < 5 then
+    f = f * 1.15
+  end
+  return f
+end
+
 -- What a settlement on node n is worth to a player producing `prod` (pips per resource) with
 -- weights `w`: pips per adjacent tile, more for resources scarce in `prod` (not for a tile that
 -- repeats one: H.node_dup), plus a harbor.
@@ -256,12 +275,16 @@ local function node_value(H, n, prod, w)
   local res, pips, dup = H.node_res[n], H.node_pips[n], H.node_dup[n]
   for i = 1, #res do
     local r = res[i]
-    local have = prod[r] or 0
-    local f = w[r] or 1
-    if have == 0 and not dup[i] then
-      f = f * 1.5
-    elseif have < 5 then
-      f = f * 1.15
+    local f
+    if r == ANY then
+      -- A card of choice: worth the best resource's factor.
+      f = 0
+      for k = 1, #RES do
+        local g = resource_factor(prod, w, RES[k], false)
+        if g > f then f = g end
+      end
+    else
+      f = resource_factor(prod, w, r, dup[i])
     end
     s = s + pips[i] * f
   end
@@ -1005,15 +1028,16 @@ local function place_city(p, opts)
   local H = agent_cache()
   local robber = storage.props.robber
   local tile_resource, node_tiles, pips = storage.tile_resource, storage.node_tiles, H.pips
+  local choice = storage.tile_choice or EMPTY
   local best, best_score = 1, nil
   for i = 1, #opts do
     local tiles = node_tiles[option_spot(opts, i, "node")]
     local s = 0
     for k = 1, #tiles do
       local t = tiles[k]
-      local r = tile_resource[t]
+      local r = tile_resource[t] or (choice[t] and ANY)
       if r then
-        local v = pips[t] * ((r == "ore" or r == "grain") and 1.1 or 1)
+        local v = pips[t] * ((r == "ore" or r == "grain" or r == ANY) and 1.1 or 1)
         if t == robber then v = v / 3 end
         s = s + v
       end
@@ -1351,6 +1375,8 @@ local HANDLERS = {
   ["base.discard"] = discard_choice,
   ["base.give"] = discard_choice, -- give_cards (library.lua): cards given up, as a discard
   ["base.plenty"] = plenty_choice,
+  -- A card of a terrain of choice (a gold field): what Year of Plenty would take.
+  ["base.production_choice"] = plenty_choice,
   ["base.monopoly"] = monopoly_choice,
   ["base.maritime_give"] = maritime_give,
   ["base.maritime_get"] = maritime_get,
