@@ -1,0 +1,147 @@
+-- The two sheet islands' knights' jokers and building (rules/dice-game and
+-- rules/dice-game-island-two, whose sheet.lua defines the sheet, is_built, prerequisites_met,
+-- open_structures and joker_ready):
+--
+--   require("dice-kit").sheet_jokers(_ENV)
+--   require("dice-kit").sheet_build(_ENV, awards)
+--
+-- Knight jokers: each built knight may, once per game, turn one of the player's dice into the
+-- knight's resource (a knight whose entry's resource is "any": any resource). A knight's joker is
+-- usable from the moment it is built, so a knight built this turn may pay for later builds of the
+-- same turn. Jokers are used while building, after the rolling, and may be combined with gold
+-- trades. Offered in the build menu (turn.lua) as options {id = "joker:<knight>:<from>:<to>",
+-- action = "joker", knight, from, to} (text "joker K1 gold to ore"), one for each ready joker,
+-- each resource it can give and each face p holds other than that resource.
+--
+-- Building: a structure can be built when it is not built yet, its road and its predecessor on
+-- the sheet are built (sheet.lua) and the player's dice pay its cost. Any number of structures
+-- may be built in one turn, in any order the prerequisites allow (a road, then the settlement on
+-- it). Every structure scores its points once, in the turn it is built; with `awards` true
+-- (Island Two) every build is followed by update_awards(p) (scoring.lua), which brings the
+-- awards and scores up to date and may end the game.
+
+local M = {}
+
+function M.sheet_jokers(_ENV)
+  -- The option of using knight `id`'s joker to turn a `from` die into `to`, made once per game
+  -- (storage.joker_options[id][from][to]; read only).
+  function joker_option(id, from, to)
+    local options = storage.joker_options
+    local by_from = options[id]
+    if by_from == nil then
+      by_from = {}
+      options[id] = by_from
+    end
+    local by_to = by_from[from]
+    if by_to == nil then
+      by_to = {}
+      by_from[from] = by_to
+    end
+    local option = by_to[to]
+    if option == nil then
+      option = { id = "joker:" .. id .. ":" .. from .. ":" .. to, action = "joker", knight = id,
+                 from = from, to = to }
+      by_to[to] = option
+    end
+    return option
+  end
+
+  -- The resources knight entry s's joker can give.
+  function joker_targets(s)
+    if s.resource == "any" then return RESOURCES end
+    return { s.resource }
+  end
+
+  -- p uses the joker of knight `id` to turn one die showing `from` into `to`, through dice.joker.
+  function use_joker(p, id, from, to)
+    if not joker_ready(p, id) then
+      error("use_joker: the joker of " .. tostring(id) .. " is not ready", 2)
+    end
+    local e = { player = p, knight = id, from = from, to = to }
+    local result = game.raise("dice.joker", e, function(j)
+      game.remove(j.player, j.from, 1, DIE)
+      game.add(j.player, j.to, 1, DIE)
+      game.add(j.player, j.knight, 1, USED)
+    end)
+    if result ~= "vetoed" then
+      game.player_set(p, "jokers", (game.player_get(p, "jokers") or 0) + 1)
+      game.log(string.format("player %d uses the joker of %s: %s to %s", p, id, from, to))
+    end
+  end
+
+  game.on("game.setup", function()
+    storage.joker_options = {}
+  end)
+end
+
+function M.sheet_build(_ENV, awards)
+  -- The player property counting built structures of each type.
+  TYPE_PROP = { road = "roads", settlement = "settlements", city = "cities", knight = "knights" }
+
+  -- Whether pool n (FACES-ordered counts) pays for entry s.
+  function pool_pays(n, s)
+    local need = s.need
+    for i = 1, #need, 2 do
+      if n[need[i]] < need[i + 1] then return false end
+    end
+    return true
+  end
+
+  -- Whether p's dice pay for entry s.
+  function can_pay(p, s)
+    return pool_pays(pool_counts(p), s)
+  end
+
+  -- Whether p may build entry s now.
+  function can_build(p, s)
+    return not is_built(p, s.id) and prerequisites_met(p, s) and can_pay(p, s)
+  end
+
+  -- The entries p may build next this turn, ignoring the cost (open_structures, kept in
+  -- storage.turn.open until p builds something).
+  function open_now(p)
+    local turn = storage.turn
+    local open = turn.open
+    if open == nil then
+      open = open_structures(p)
+      turn.open = open
+    end
+    return open
+  end
+
+  -- The entries p can build now, in sheet order.
+  function buildable(p)
+    local n = pool_counts(p)
+    local list = {}
+    for _, s in ipairs(open_now(p)) do
+      if pool_pays(n, s) then list[#list + 1] = s end
+    end
+    return list
+  end
+
+  -- p builds entry s (which must be buildable) through dice.build.
+  function build(p, s)
+    if not can_build(p, s) then error("build: player " .. p .. " cannot build " .. s.id .. " now", 2) end
+    local e = { player = p, structure = s.id, type = s.type, points = s.points }
+    local result = game.raise("dice.build", e, function(b)
+      local remove = game.remove
+      for _, r in ipairs(RESOURCES) do
+        local k = s.cost[r]
+        if k then remove(b.player, r, k, DIE) end
+      end
+      game.add(b.player, s.id, 1, BUILT)
+      local turn = storage.turn
+      turn.open = nil
+      turn.points = turn.points + b.points
+      turn.built[#turn.built + 1] = s.id
+      local prop = TYPE_PROP[s.type]
+      if prop then game.player_set(b.player, prop, (game.player_get(b.player, prop) or 0) + 1) end
+    end)
+    if result ~= "vetoed" then
+      game.log(string.format("player %d builds %s (%d points)", p, s.id, e.points))
+      if awards then update_awards(p) end
+    end
+  end
+end
+
+return M
