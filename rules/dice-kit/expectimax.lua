@@ -50,6 +50,8 @@
 --   entry_of(o)      the entry id a "build" menu option builds (default o.structure)
 --   joker_of(o, ctx) the joker face index (1..5, 6 = any) of a "joker" menu option (default: the
 --                    joker of the sheet entry o.knight)
+--   decide(p, kind, opts)  answers the decisions other than "dice.keep" and "dice.action"
+--                    (default: the first option)
 -- The installing pack provides turns_played(p) and pool_counts (core) and the dice (dice.lua).
 
 local M = {}
@@ -726,6 +728,7 @@ function M.expectimax(_ENV, spec)
   game.agent(spec.name or "expectimax", function(p, kind, opts)
     if kind == "dice.keep" then return choose_keep(p, opts) end
     if kind == "dice.action" then return choose_action(p, opts) end
+    if spec.decide then return spec.decide(p, kind, opts) end
     -- Decisions other packs add: the first option, unless they teach this agent (extend_agent).
     return 1
   end)

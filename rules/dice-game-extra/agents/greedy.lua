@@ -121,7 +121,9 @@ local function choose_action(p, opts)
   return #opts
 end
 
-local function choose_start(p, opts)
+-- The starting road with the most sites within two roads (global: the expectimax agent starts
+-- so too).
+function start_choice(p, opts)
   local map = storage.map
   local best_i, best_v = 1, -1
   for i, o in ipairs(opts) do
@@ -145,7 +147,7 @@ end
 game.agent("greedy", function(p, kind, opts)
   if kind == "dice.keep" then return choose_keep(p, opts) end
   if kind == "dice.action" then return choose_action(p, opts) end
-  if kind == "extra.start" then return choose_start(p, opts) end
+  if kind == "extra.start" then return start_choice(p, opts) end
   return 1
 end)
 
