@@ -25,8 +25,8 @@ local DICE_OF = { road = 2, settlement = 4, city = 5, knight = 3 }
 
 -- The sheet of what p may build: {list, by_id}, entries as storage.sheet's on the islands
 -- ({id = "<type>:<at>", index, type, at, dice, cost, points, road, after, resource}), listed so that
--- an entry's prerequisites come before it.
-local function reach_sheet(p)
+-- an entry's prerequisites come before it. Global for the tests; it only reads the game.
+function reach_sheet(p)
   local map, owner, site, city, knight = storage.map, storage.road, storage.site, storage.city,
     storage.knight
   local list, by_id = {}, {}
