@@ -18,7 +18,7 @@
 -- Decisions: "extra.start" (the starting road, before the first turn), "dice.keep" between rolls
 -- and "dice.action" while building.
 
--- The dice vocabulary and its helpers (FACES, RESOURCES, FACE_INDEX, GOLD, DICE, DIE, dice,
+-- The dice vocabulary and its helpers (FACES, RESOURCES, FACE_INDEX, GOLD, DICE, COSTS, DIE, dice,
 -- pool_counts, clear_dice, describe_pool) are the dice kit's (rules/dice-kit/core.lua); this
 -- pack's only form is "dice".
 require("dice-kit").core(_ENV, { game = "the shared island" })

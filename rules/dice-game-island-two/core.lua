@@ -21,7 +21,7 @@
 -- Everything a player decides goes through game.decide: "dice.keep" between rolls and
 -- "dice.action" while building (turn.lua).
 
--- The dice vocabulary and its helpers (FACES, RESOURCES, FACE_INDEX, GOLD, DICE, DIE, dice,
+-- The dice vocabulary and its helpers (FACES, RESOURCES, FACE_INDEX, GOLD, DICE, COSTS, DIE, dice,
 -- pool_counts, clear_dice, describe_pool) are the dice kit's (rules/dice-kit/core.lua); this
 -- pack's forms are "dice", "built" and "used".
 BUILT, USED = "built", "used"

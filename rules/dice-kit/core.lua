@@ -3,7 +3,7 @@
 --
 --   require("dice-kit").core(_ENV, {game = "the dice game", forms = {"built", "used"}})
 --
--- defines, as globals of the installing pack, FACES, RESOURCES, FACE_INDEX, GOLD, DICE, DIE,
+-- defines, as globals of the installing pack, FACES, RESOURCES, FACE_INDEX, GOLD, DICE, COSTS, DIE,
 -- dice(p, face), pool_counts(p), clear_dice(p) and describe_pool(n), and registers the
 -- game.setup handler (priority -10) that refuses more than 4 players (naming spec.game), adds
 -- the form "dice", then the forms of spec.forms, then a kind per die face.
@@ -27,6 +27,14 @@ function M.core(_ENV, spec)
   GOLD = "gold"
   -- The dice rolled at the start of a turn (all of them).
   DICE = 6
+
+  -- What each type of structure costs, in dice of each resource (the same on every island).
+  COSTS = {
+    road = { brick = 1, lumber = 1 },
+    knight = { ore = 1, wool = 1, grain = 1 },
+    settlement = { brick = 1, lumber = 1, wool = 1, grain = 1 },
+    city = { ore = 3, grain = 2 },
+  }
 
   -- The form of the dice a player holds this turn (the pool).
   DIE = "dice"

@@ -1,9 +1,15 @@
 -- The two sheet islands' knights' jokers, building and turn (rules/dice-game and
--- rules/dice-game-island-two, whose sheet.lua defines the sheet, is_built, prerequisites_met,
--- open_structures and joker_ready, scoring.lua end_turn, and view.lua show_sheet):
+-- rules/dice-game-island-two, whose sheet.lua lists the entries of its sheet, scoring.lua defines
+-- end_turn, and view.lua show_sheet):
 --
+--   require("dice-kit").sheet(_ENV, name)
 --   require("dice-kit").sheet_jokers(_ENV)
 --   require("dice-kit").sheet_build(_ENV, awards)
+--
+-- The sheet: at game setup the entries of the pack's global `name` (a list of {id, type, points,
+-- road, after, resource}) and COSTS (core.lua) go through the dice.sheet event, are checked and
+-- become storage.sheet (freeze_sheet below); is_built, prerequisites_met, open_structures and
+-- joker_ready read it.
 --
 -- Knight jokers: each built knight may, once per game, turn one of the player's dice into the
 -- knight's resource (a knight whose entry's resource is "any": any resource). A knight's joker is
@@ -42,6 +48,110 @@
 --   {id = "end", action = "end"}                       "end turn": always, last
 
 local M = {}
+
+function M.sheet(_ENV, name)
+  -- Checks a sheet and turns it into storage.sheet. The entries themselves are completed in place
+  -- (the tables of the pack's sheet are made afresh for every game, like every table an entry
+  -- script builds, so nothing needs copying):
+  --   list    the entries in sheet order, each with: id, type, points, road, after, resource,
+  --           index (position in list), cost ({resource = n}), need (the cost as a flat array
+  --           {face index, n, face index, n, ...}), dice (dice it costs), option (its option in
+  --           the build menu: {id = "build:<id>", action = "build", structure = id}); entries of
+  --           one type share their cost and need tables
+  --   by_id   id -> entry
+  --   knights the entries with a joker (a resource), in sheet order
+  --   costs   type -> {resource = n}
+  local function freeze_sheet(structures, costs)
+    local function check(ok, ...)
+      if not ok then error("dice.sheet: " .. table.concat({ ... }), 0) end
+    end
+    -- Per type: the cost without zeroes, as a flat array, and its dice.
+    local cost_of, need_of, dice_of = {}, {}, {}
+    for t, c in pairs(costs) do
+      local cost, need, n = {}, {}, 0
+      for j = 1, #RESOURCES do
+        local r = RESOURCES[j]
+        local k = c[r] or 0
+        check(math.type(k) == "integer" and k >= 0, "the cost of ", t, " in ", r, " must be a count")
+        if k > 0 then
+          cost[r] = k
+          need[#need + 1] = j
+          need[#need + 1] = k
+        end
+        n = n + k
+      end
+      cost_of[t], need_of[t], dice_of[t] = cost, need, n
+    end
+    local by_id = {}
+    for i = 1, #structures do
+      local s = structures[i]
+      local id = s.id
+      check(type(id) == "string" and id ~= "start" and FACE_INDEX[id] == nil,
+        "entry ", i, " needs an id other than 'start' and the die faces")
+      check(by_id[id] == nil, "two entries are called ", id)
+      check(cost_of[s.type] ~= nil, id, " has a type without a cost")
+      check(math.type(s.points) == "integer", id, " needs integer points")
+      by_id[id] = s
+    end
+    local knights = {}
+    for i = 1, #structures do
+      local s = structures[i]
+      local road, after, resource = s.road, s.after, s.resource
+      if road ~= nil and road ~= "start" then
+        local r = by_id[road]
+        check(r ~= nil and r.type == "road", s.id, " needs a road that is not on the sheet")
+      end
+      check(after == nil or by_id[after] ~= nil, s.id, " comes after an entry not on the sheet")
+      if resource ~= nil then
+        check(resource == "any" or FACE_INDEX[resource] ~= nil, s.id,
+          " has a joker resource that is no face")
+        knights[#knights + 1] = s
+      end
+      local t = s.type
+      s.index, s.cost, s.need, s.dice = i, cost_of[t], need_of[t], dice_of[t]
+      s.option = { id = "build:" .. s.id, action = "build", structure = s.id }
+    end
+    return { list = structures, by_id = by_id, knights = knights, costs = costs }
+  end
+
+  game.on("game.setup", function()
+    game.raise("dice.sheet", { structures = _ENV[name], costs = COSTS }, function(e)
+      storage.sheet = freeze_sheet(e.structures, e.costs)
+    end)
+    assert(storage.sheet, "dice.sheet: a handler replaced the default action but built no sheet")
+    for _, s in ipairs(storage.sheet.list) do game.add_kind(s.id) end
+  end)
+
+  -- Whether p has built the structure `id` ("start" is always built).
+  function is_built(p, id)
+    return id == "start" or game.count(p, id, BUILT) > 0
+  end
+
+  -- Whether the prerequisites of entry `s` are met for p: its road and its predecessor are built.
+  -- Says nothing about s itself or its cost.
+  function prerequisites_met(p, s)
+    local count = game.count
+    local road, after = s.road, s.after
+    if road ~= nil and road ~= "start" and count(p, road, BUILT) == 0 then return false end
+    if after ~= nil and count(p, after, BUILT) == 0 then return false end
+    return true
+  end
+
+  -- Entries p may build next (not built, prerequisites met), in sheet order, ignoring the cost.
+  function open_structures(p)
+    local count = game.count
+    local open = {}
+    for _, s in ipairs(storage.sheet.list) do
+      if count(p, s.id, BUILT) == 0 and prerequisites_met(p, s) then open[#open + 1] = s end
+    end
+    return open
+  end
+
+  -- Whether p's unused joker of knight `id` may be used: the knight is built, its joker unused.
+  function joker_ready(p, id)
+    return game.count(p, id, BUILT) > 0 and game.count(p, id, USED) == 0
+  end
+end
 
 function M.sheet_jokers(_ENV)
   -- The option of using knight `id`'s joker to turn a `from` die into `to`, made once per game
