@@ -10,12 +10,7 @@
 -- Build options: {id = "build:<type>:<where>", action = "build", type, at} with at a road, node
 -- or hex number (text "build road 12", "build settlement 7", ...).
 
-COSTS = {
-  road = { brick = 1, lumber = 1 },
-  knight = { ore = 1, wool = 1, grain = 1 },
-  settlement = { brick = 1, lumber = 1, wool = 1, grain = 1 },
-  city = { ore = 3, grain = 2 },
-}
+-- COSTS (the costs above) is the dice kit's (core.lua).
 TYPES = { "road", "settlement", "city", "knight" }
 TYPE_PROP = { road = "roads", settlement = "settlements", city = "cities", knight = "knights" }
 

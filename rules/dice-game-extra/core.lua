@@ -18,55 +18,7 @@
 -- Decisions: "extra.start" (the starting road, before the first turn), "dice.keep" between rolls
 -- and "dice.action" while building.
 
--- Die faces.
-FACES = { "ore", "grain", "wool", "lumber", "brick", "gold" }
--- The five resources: the faces structures cost.
-RESOURCES = { "ore", "grain", "wool", "lumber", "brick" }
--- FACE_INDEX[face] = position in FACES.
-FACE_INDEX = {}
-for i, f in ipairs(FACES) do FACE_INDEX[f] = i end
-GOLD = "gold"
--- The dice rolled at the start of a turn.
-DICE = 6
-
-DIE = "dice"
-
--- Dice of `face` that seat p holds this turn.
-function dice(p, face)
-  return game.count(p, face, DIE)
-end
-
--- The pool of p as counts in FACES order: {ore, grain, wool, lumber, brick, gold}.
-function pool_counts(p)
-  local count = game.count
-  local n = {}
-  for i = 1, #FACES do n[i] = count(p, FACES[i], DIE) end
-  return n
-end
-
--- Removes every die p holds.
-function clear_dice(p)
-  local count, remove = game.count, game.remove
-  for i = 1, #FACES do
-    local n = count(p, FACES[i], DIE)
-    if n > 0 then remove(p, FACES[i], n, DIE) end
-  end
-end
-
--- A readable "2 ore, 1 gold" for a pool given as FACES-ordered counts.
-function describe_pool(n)
-  local parts = {}
-  for i = 1, #FACES do
-    if n[i] > 0 then parts[#parts + 1] = n[i] .. " " .. FACES[i] end
-  end
-  if #parts == 0 then return "no dice" end
-  return table.concat(parts, ", ")
-end
-
-game.on("game.setup", function(e)
-  if e.players > 4 then
-    error(string.format("the shared island is for 1 to 4 players, not %d", e.players), 0)
-  end
-  game.add_form(DIE)
-  for _, f in ipairs(FACES) do game.add_kind(f) end
-end, { priority = -10 })
+-- The dice vocabulary and its helpers (FACES, RESOURCES, FACE_INDEX, GOLD, DICE, COSTS, DIE, dice,
+-- pool_counts, clear_dice, describe_pool) are the dice kit's (rules/dice-kit/core.lua); this
+-- pack's only form is "dice".
+require("dice-kit").core(_ENV, { game = "the shared island" })

@@ -88,3 +88,103 @@ dtest("the map view shows roads, buildings and knights by owner", function(t)
   t.eq(lines[18], "  roads: owner's digit; o site, a-d settlement, A-D city of player 1-4; k knight space")
   t.eq(lines[19], "  player 1: 0 victory points (road 0, knights 0)")
 end)
+
+dtest("expectimax plays complete games of 1 to 4 players with random and greedy, invariants hold", function(t)
+  for players = 1, 4 do
+    for seed = 1, 2 do
+      t_current.start { players = players, seed = seed,
+                        agents = { "expectimax", "greedy", "random", "expectimax" } }
+      check_finished(t, t.play(), players)
+    end
+  end
+end)
+
+dtest("expectimax beats greedy", function(t)
+  local wins = 0
+  for seed = 1, 6 do
+    local first = seed % 2 == 1
+    t_current.start { players = 2, seed = seed,
+                      agents = { first and "expectimax" or "greedy", first and "greedy" or "expectimax" } }
+    local r = t.play()
+    if r.winner == (first and 1 or 2) then wins = wins + 1 end
+  end
+  t.ok(wins >= 5, wins .. " of 6")
+end)
+
+-- Checks expectimax's sheet for p against the rules: what it lists with nothing before it is what
+-- p may build now (places), every road continues the road before it through a node p may pass
+-- (no other player's building; an unbuilt site only after its settlement), and nothing listed is
+-- taken.
+local function check_sheet(t, env, p)
+  local s, sheet = env.storage, env.reach_sheet(p)
+  local now = {}
+  for _, o in ipairs(env.places(p)) do now[o.type .. ":" .. o.at] = true end
+  for _, e in ipairs(sheet.list) do
+    t.eq(sheet.by_id[e.id], e)
+    t.eq(sheet.list[e.index], e)
+    local free = e.road == nil and e.after == nil
+    t.eq(free, now[e.id] == true, e.id .. " listed with nothing before it iff buildable now")
+    if e.type == "road" then t.eq(s.road[e.at], nil) end
+    if e.type == "settlement" then t.ok(s.map.nodes[e.at].site and s.site[e.at] == nil, e.id) end
+    if e.type == "city" then
+      t.ok(s.map.nodes[e.at].city_site and not s.city[e.at], e.id)
+      t.ok(s.site[e.at] == p or (e.after == "settlement:" .. e.at and s.site[e.at] == nil), e.id)
+    end
+    if e.type == "knight" then t.eq(s.knight[e.at], nil) end
+    if e.road ~= nil then
+      local before = sheet.by_id[e.road]
+      t.ok(before ~= nil and before.type == "road" and before.index < e.index, e.id)
+      if e.type == "road" then
+        local a, b = s.map.roads[e.at], s.map.roads[before.at]
+        local n = (a.a == b.a or a.a == b.b) and a.a or a.b
+        t.ok(n == b.a or n == b.b, e.id .. " continues " .. e.road)
+        t.ok(s.site[n] == nil or s.site[n] == p, e.id .. " passes no other player's building")
+        if s.map.nodes[n].site and s.site[n] == nil then t.eq(e.after, "settlement:" .. n) end
+      end
+    end
+    if e.after ~= nil then t.ok(sheet.by_id[e.after].index < e.index, e.id) end
+  end
+  for id in pairs(now) do t.ok(sheet.by_id[id] ~= nil, id .. " buildable now and listed") end
+end
+
+dtest("expectimax's sheet lists what the rules allow", function(t)
+  -- A position: player 1's road e joins an unbuilt site to node m; a road f from m leads to
+  -- player 2's settlement.
+  local env = fresh()
+  local map = env.storage.map
+  local site, e, f, j
+  for n = 1, #map.nodes do
+    if map.nodes[n].site and not site then
+      for _, r in ipairs(map.nodes[n].roads) do
+        local m = env.other_end(r, n)
+        for _, g in ipairs(map.nodes[m].roads) do
+          local k = env.other_end(g, m)
+          if not site and g ~= r and k ~= n and map.nodes[k].site then site, e, f, j = n, r, g, k end
+        end
+      end
+    end
+  end
+  give_roads(1, { e })
+  env.storage.site[j] = 2
+  game.player_set(2, "settlements", 1)
+  check_sheet(t, env, 1)
+  local sheet = env.reach_sheet(1)
+  t.ok(sheet.by_id["road:" .. f] ~= nil and sheet.by_id["road:" .. f].road == nil)
+  t.eq(sheet.by_id["settlement:" .. j], nil)
+  t.eq(sheet.by_id["settlement:" .. site].road, nil)
+  for _, x in ipairs(sheet.list) do
+    -- Nothing continues past player 2's settlement; roads out of the site need its settlement.
+    t.ok(x.road ~= "road:" .. f or x.type == "knight", x.id)
+    local r = map.roads[x.at]
+    if x.type == "road" and x.road == nil and (r.a == site or r.b == site) and x.at ~= e then
+      t.eq(x.after, "settlement:" .. site, x.id)
+    end
+  end
+  -- The ends of whole games, for every player.
+  for players = 2, 4 do
+    t_current.start { players = players, seed = players,
+                      agents = { "expectimax", "greedy", "random", "expectimax" } }
+    t.play()
+    for p = 1, players do check_sheet(t, t_current.env(), p) end
+  end
+end)

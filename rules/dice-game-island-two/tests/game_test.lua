@@ -44,6 +44,25 @@ dtest("expectimax plays complete games against random play and wins them", funct
   t.eq(wins, 4)
 end)
 
+dtest("greedy plays complete games of 1 to 4 players, beats random play and loses to expectimax", function(t)
+  for players = 1, 4 do
+    for seed = 1, 2 do
+      t_current.start { players = players, seed = seed, agents = { "greedy", "random", "expectimax", "greedy" } }
+      check_finished(t, t.play(), players)
+    end
+  end
+  local beats_random, beats_expectimax = 0, 0
+  for seed = 1, 4 do
+    local first = seed % 2 == 1
+    t_current.start { players = 2, seed = seed, agents = { first and "greedy" or "random", first and "random" or "greedy" } }
+    if t.play().winner == (first and 1 or 2) then beats_random = beats_random + 1 end
+    t_current.start { players = 2, seed = seed, agents = { first and "greedy" or "expectimax", first and "expectimax" or "greedy" } }
+    if t.play().winner == (first and 1 or 2) then beats_expectimax = beats_expectimax + 1 end
+  end
+  t.eq(beats_random, 4)
+  t.ok(beats_expectimax <= 1, beats_expectimax .. " of 4")
+end)
+
 dtest("more than four players are refused", function(t)
   t.raises(function() t_current.start { players = 5 } end, "Island Two is for 1 to 4 players, not 5")
 end)
