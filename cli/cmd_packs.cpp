@@ -1,4 +1,5 @@
-// `catan packs`: every rule pack found on the search path.
+// `catan packs`: every rule pack found on the search path; a library pack (code for other packs,
+// no game of its own) is marked "(library)".
 #include <iostream>
 
 #include <fmt/format.h>
@@ -28,8 +29,8 @@ class PacksCommand final : public Command {
     std::size_t width = 4;
     for (const auto* m : all) width = std::max(width, m->name.size());
     for (const auto* m : all) {
-      fmt::print("{:<{}}  {:<8}  {}\n", m->name, width, m->version,
-                 engine::terminal_safe(m->description));
+      fmt::print("{:<{}}  {:<8}  {}{}\n", m->name, width, m->version,
+                 m->is_library() ? "(library) " : "", engine::terminal_safe(m->description));
       if (show_paths_) fmt::print("{:<{}}  {}\n", "", width, m->dir.string());
     }
     if (show_paths_) {

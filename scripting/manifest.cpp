@@ -1071,7 +1071,8 @@ Manifest load_manifest(const fs::path& dir) {
 
   std::vector<fs::path> scripts;
   m.library = script_list(check, root, "library", m.dir, /*required=*/false, scripts);
-  m.entry = script_list(check, root, "entry", m.dir, /*required=*/true, scripts);
+  // A pack with a library may leave out "entry": it is a library pack, code for other packs.
+  m.entry = script_list(check, root, "entry", m.dir, /*required=*/m.library.empty(), scripts);
   m.test_support = script_list(check, root, "test_support", m.dir, /*required=*/false, scripts);
   m.tests = test_list(check, root, m.dir, m.name, scripts);
 

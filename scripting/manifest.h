@@ -69,10 +69,10 @@ struct TestScript {
 // Invariants after load_manifest: name matches [a-z0-9][a-z0-9-]*; version is
 // MAJOR.MINOR.PATCH with optional -prerelease / +build suffixes; description is non-empty;
 // requires_ and conflicts hold valid pack names, without duplicates, never `name`, and never the
-// same name in both; entry is non-empty; every library, entry, test_support and tests path is
-// relative, ends in ".lua", names an existing regular file inside `dir` (also after following
-// symlinks), and appears once in all these lists together; option keys and event names are
-// unique.
+// same name in both; entry is non-empty unless library is not (a library pack); every library,
+// entry, test_support and tests path is relative, ends in ".lua", names an existing regular file
+// inside `dir` (also after following symlinks), and appears once in all these lists together;
+// option keys and event names are unique.
 struct Manifest {
   std::string name, version, description;
   std::vector<std::string> requires_, conflicts;
@@ -88,6 +88,9 @@ struct Manifest {
   MeasureSpec measures;                 // "score" and "histograms" (measure_spec.h)
   std::filesystem::path dir;            // absolute, canonical
 
+  // A library pack: a library and no entry scripts. It gives require(name) to the packs that
+  // require it and plays no game of its own (Session refuses a load of library packs only).
+  bool is_library() const { return entry.empty(); }
   // The option with this key, or nullptr. The pointer lives as long as this Manifest.
   const OptionSpec* find_option(std::string_view key) const;
 };

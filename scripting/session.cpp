@@ -186,6 +186,23 @@ std::string first_pack_location(const std::string& traceback) {
   return "";
 }
 
+// Throws PackError when `order` holds library packs only: no pack of it plays a game.
+//   "pack 'dice-kit' is a library, not a game: load a pack that requires it (dice-game, ...)"
+void refuse_libraries_alone(packs::PackSearch& search,
+                            const std::vector<const packs::Manifest*>& order) {
+  if (order.empty() ||
+      !std::all_of(order.begin(), order.end(), [](const auto* m) { return m->is_library(); }))
+    return;
+  const std::string& name = order.back()->name;
+  std::vector<std::string> users;
+  for (const auto* m : search.all())
+    if (std::find(m->requires_.begin(), m->requires_.end(), name) != m->requires_.end())
+      users.push_back(m->name);
+  throw packs::PackError(
+      fmt::format("pack '{}' is a library, not a game: load a pack that requires it{}", name,
+                  users.empty() ? "" : fmt::format(" ({})", fmt::join(users, ", "))));
+}
+
 }  // namespace
 
 std::string display_path(const std::filesystem::path& file) {
@@ -204,6 +221,7 @@ Session::Session(packs::PackSearch& search, const std::vector<std::string>& requ
   Impl& s = *impl_;
   s.requested = requested;
   s.order = packs::resolve(search, requested);
+  refuse_libraries_alone(search, s.order);
   for (const std::string& ref : requested) s.requested_names.push_back(search.find(ref).name);
   for (const auto* m : s.order)
     s.pack_refs.push_back({m->name, m->version, packs::content_hash(*m), m->dir.string()});

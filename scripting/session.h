@@ -146,7 +146,8 @@ class Session {
  public:
   // Resolves `requested` (names or paths) and their dependencies, validates `options`, creates
   // the Lua state with `limits` and compiles every entry script. Throws packs::PackError or
-  // lua::ScriptError (syntax) with a one-line message.
+  // lua::ScriptError (syntax) with a one-line message; PackError also when every resolved pack
+  // is a library pack (Manifest::is_library: nothing would play).
   Session(packs::PackSearch& search, const std::vector<std::string>& requested,
           const std::vector<std::string>& options, lua::Limits limits = {});
   ~Session();

@@ -459,6 +459,16 @@ TEST_F(ManifestTest, EntryEmpty) {
             "pack 'p': field 'entry': must not be empty (a non-empty list of Lua scripts)");
 }
 
+TEST_F(ManifestTest, ALibraryPackNeedsNoEntry) {
+  tmp_.write("p/lib.lua", "return {}\n");
+  const auto m = load_manifest(tmp_.pack(
+      "p", R"({"name": "p", "version": "1.0.0", "description": "d", "library": ["lib.lua"]})"));
+  EXPECT_TRUE(m.entry.empty());
+  EXPECT_TRUE(m.is_library());
+  EXPECT_EQ(error_of(R"({"name": "p", "version": "1.0.0", "description": "d", "library": []})"),
+            "pack 'p': field 'entry': missing (a non-empty list of Lua scripts)");
+}
+
 TEST_F(ManifestTest, EntryNotAList) {
   EXPECT_EQ(
       error_of(R"({"name": "p", "version": "1.0.0", "description": "d", "entry": "main.lua"})"),

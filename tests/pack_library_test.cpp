@@ -46,6 +46,27 @@ TEST_F(PackLibraryTest, RequireGivesWhatTheLibraryReturnsToEntryScripts) {
   EXPECT_EQ(s->state().game_props.get(0, "twice"), engine::Value(std::int64_t{4}));
 }
 
+// A library pack: a library and no entry scripts. Packs that require it load it; a game of it
+// alone is refused, naming the packs that require it.
+TEST_F(PackLibraryTest, ALibraryPackLoadsUnderItsUsersAndPlaysNoGameAlone) {
+  write_lib_and_user();
+  dir_.write("lib/pack.json", R"({"name": "lib", "version": "1.0.0", "description": "code",
+    "library": ["lib.lua"], "test_support": ["support.lua"]})");
+  EXPECT_TRUE(search().find("lib").is_library());
+  EXPECT_FALSE(search().find("user").is_library());
+  auto s = session({"user"});
+  const auto r = s->play({});
+  ASSERT_TRUE(r.ok) << r.error_report;
+  EXPECT_EQ(s->state().game_props.get(0, "twice"), engine::Value(std::int64_t{4}));
+  try {
+    session({"lib"});
+    FAIL() << "a game of a library pack alone was loaded";
+  } catch (const packs::PackError& e) {
+    EXPECT_STREQ(e.what(),
+                 "pack 'lib' is a library, not a game: load a pack that requires it (user)");
+  }
+}
+
 TEST_F(PackLibraryTest, ExportsAreReadOnlyAtEveryDepthAndReadLikeTables) {
   write_lib_and_user();
   dir_.write("user/tests.lua", R"lua(

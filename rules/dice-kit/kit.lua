@@ -1,2 +1,0 @@
--- The kit is a library (pack.json "library"): its parts run in the environment of the pack that
--- installs them. Nothing runs here.
