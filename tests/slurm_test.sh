@@ -97,18 +97,20 @@ while ((SECONDS < deadline)); do
   [ -z "$state" ] || [ "$state" = PENDING ] || [ "$state" = CONFIGURING ] || break
   sleep 0.05
 done
-if [ -z "$killed" ]; then
-  # Too fast to catch: kill it as if it had been, by taking its results away.
-  killed="(it ended before it could be cancelled; its results file was removed)"
-  wait_jobs "$(ids shards submit2.out)"
-  rm -f job/results/shard-1.json
+if [ -n "$killed" ]; then
+  wait_jobs "$(ids shards submit2.out),$(ids merge submit2.out)"
+  [ "$(job_state "$(ids merge submit2.out)")" = FAILED ] ||
+    fail "the merge after a killed task ended $(job_state "$(ids merge submit2.out)")"
+  grep -q "rerun.sh" job/logs/merge.out ||
+    fail "the failed merge does not say what to rerun: $(cat job/logs/merge.out)"
+  [ ! -e job/results/all.json ] || fail "the failed merge left results/all.json"
+  echo "slurm_test: task 1 killed $killed; the merge failed: $(grep -m1 'error' job/logs/merge.out)"
+else
+  # Too fast to catch: treat it as killed by taking its results away once both jobs ended.
+  wait_jobs "$(ids shards submit2.out),$(ids merge submit2.out)"
+  rm -f job/results/shard-1.json job/results/all.json
+  echo "slurm_test: task 1 ended before it could be cancelled; its results file was removed"
 fi
-wait_jobs "$(ids shards submit2.out),$(ids merge submit2.out)"
-[ "$(job_state "$(ids merge submit2.out)")" = FAILED ] ||
-  fail "the merge after a killed task ended $(job_state "$(ids merge submit2.out)")"
-grep -q "rerun.sh" job/logs/merge.out || fail "the failed merge does not say what to rerun: $(cat job/logs/merge.out)"
-[ ! -e job/results/all.json ] || fail "the failed merge left results/all.json"
-echo "slurm_test: task 1 killed $killed; the merge failed: $(grep -m1 'error' job/logs/merge.out)"
 
 job/rerun.sh 1 >rerun.out || fail "job/rerun.sh 1 failed: $(cat rerun.out)"
 wait_jobs "$(ids shards rerun.out),$(ids merge rerun.out)"
