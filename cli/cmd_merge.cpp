@@ -32,6 +32,9 @@ class MergeCommand final : public Command {
                     "Write the paired differences of a comparison as CSV (as compare does)")
         ->type_name("FILE.csv");
     sub->add_flag("--json", json_, "Print the merged JSON on stdout instead of the summary");
+    sub->add_flag("--complete", complete_,
+                  "Fail (exit 1, writing nothing) unless every file is complete and together "
+                  "they hold all the run's games (the merge job of --slurm uses it)");
     return sub;
   }
 
@@ -43,7 +46,17 @@ class MergeCommand final : public Command {
         throw UsageError(fmt::format("no such results file: {}", f));
       parts.push_back(lab::load_results(f));
     }
+    if (complete_)
+      for (std::size_t i = 0; i < parts.size(); ++i)
+        if (parts[i].planned_end)
+          throw lab::ResultsError(
+              fmt::format("{} is incomplete: its run was stopped after {} of its games {}..{}",
+                          files_[i], parts[i].run.end - parts[i].run.first, parts[i].run.first,
+                          *parts[i].planned_end - 1));
     const auto merged = lab::merge_results(parts, files_);
+    if (complete_ && (merged.run.first != 0 || merged.run.end != merged.run.games))
+      throw lab::ResultsError(fmt::format("the files hold games {}..{} of the run's {}, not all",
+                                          merged.run.first, merged.run.end - 1, merged.run.games));
     const auto json = lab::results_to_json(merged);
     if (!out_.empty()) lab::write_json_file(json, out_);
     if (!report_.empty()) lab::write_html_report(merged, report_);
@@ -71,6 +84,7 @@ class MergeCommand final : public Command {
   std::vector<std::string> files_;
   std::string out_, report_, differences_;
   bool json_ = false;
+  bool complete_ = false;
 };
 
 }  // namespace

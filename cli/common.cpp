@@ -197,6 +197,21 @@ std::vector<std::filesystem::path> builtin_pack_dirs() {
   return {};
 }
 
+namespace {
+std::vector<std::string>& arguments() {
+  static std::vector<std::string> args;
+  return args;
+}
+}  // namespace
+
+const std::vector<std::string>& command_arguments() {
+  return arguments();
+}
+
+void set_command_arguments(std::vector<std::string> args) {
+  arguments() = std::move(args);
+}
+
 void print_error(const std::string& message) {
   const auto eol = message.find('\n');
   std::cerr << "catan: error: " << engine::terminal_safe(message.substr(0, eol)) << '\n';

@@ -90,6 +90,11 @@ struct GameOptions {
 // from.
 std::vector<std::filesystem::path> builtin_pack_dirs();
 
+// The arguments of this process after the program name, as run_cli received them: the command
+// line `--slurm` writes into its job scripts.
+const std::vector<std::string>& command_arguments();
+void set_command_arguments(std::vector<std::string> args);
+
 // Prints "catan: error: MESSAGE" (first line only, control bytes escaped by
 // engine::terminal_safe) on stderr.
 void print_error(const std::string& message);

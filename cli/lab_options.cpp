@@ -106,6 +106,7 @@ void LabOptions::add_to(CLI::App& app, bool rotation, bool comparison) {
                  "plays each rotation of the --bots seat assignment once, so each bot plays every "
                  "seat equally; reports per-bot win rates and, with 3+ distinct bots, "
                  "Elo-style ratings");
+  slurm.add_to(app);
 }
 
 int LabOptions::thread_count() const {
@@ -343,6 +344,26 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   // From here on, SIGINT and SIGTERM end the run with the games played so far (none if they come
   // before the first game).
   const StopSignals signals;
+  if (o.slurm.active()) {
+    // Each task is a --shard of one plain run; the merge writes DIR/results/all.json.
+    if (!o.shard.empty())
+      throw UsageError("--slurm makes the shards itself (--slurm-shards N); leave out --shard");
+    if (o.until_ci > 0)
+      throw UsageError(
+          "--slurm does not go with --until-ci (its rounds depend on all the games before them)");
+    if (!o.resume.empty())
+      throw UsageError("--slurm does not go with --resume (the job's rerun.sh reruns a shard)");
+    if (!o.out.empty())
+      throw UsageError(
+          "--slurm writes the merged results to DIR/results/all.json; leave out --out");
+    if (!o.csv.empty())
+      throw UsageError("--slurm does not go with --csv (catan merge joins results, not game rows)");
+    if (o.save_games > 0) throw UsageError("--slurm does not go with --save-games");
+    if (o.threads > 0)
+      throw UsageError(
+          "--slurm takes --slurm-cpus N (each task's --threads and --cpus-per-task), not "
+          "--threads");
+  }
   GameOptions game = *request.game;
   game.settle_players(lab_player_range(request.configs, search_options));
   const auto bots = game.seats();
@@ -421,6 +442,9 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   } catch (const search::ModelMismatch& e) {
     throw UsageError(e.what());
   }
+  if (o.slurm.active())
+    return write_slurm_job(make_slurm_job(request.kind, command_arguments(), o.slurm, o.games,
+                                          block, o.failures, o.report, o.differences));
   results.totals = lab::RunTotals(spec.configs.size(), game.players);
 
   // --resume: the games already played are checked to be of this very run (as `catan merge`

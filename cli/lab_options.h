@@ -10,14 +10,15 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/common.h"
+#include "cli/slurm_job.h"
 #include "lab/lab_config.h"
 #include "scripting/session.h"
 
 namespace catan::cli {
 
 // --games, --threads, --shard, --until-ci, --max-games, --out, --csv, --report, --failures,
-// --json, --game-deadline, --resume, --save-games, --progress-every; --differences (compare and
-// sweep).
+// --json, --game-deadline, --resume, --save-games, --progress-every, the --slurm options
+// (slurm_job.h); --differences (compare and sweep).
 struct LabOptions {
   std::uint64_t games = 1000;
   int threads = 0;      // 0: one per core
@@ -37,6 +38,7 @@ struct LabOptions {
   // Seconds between two plain progress lines on stderr; 0: a bar redrawn in place when stderr
   // is a terminal, else nothing.
   double progress_every = 0;
+  SlurmOptions slurm;  // --slurm DIR: write a Slurm job instead of playing
 
   // Adds the options above; --rotate only when `rotation` (sim and compare), --differences only
   // when `comparison` (compare and sweep).
@@ -78,6 +80,8 @@ std::vector<std::string> settle_seats(GameOptions& game, scripting::Session& ses
 // Plays the request and writes what LabOptions ask for: the text summary (or the JSON with
 // --json) on stdout, --out, --csv, --report, and the progress on stderr (lines with
 // --progress-every, else a bar when stderr is a terminal).
+// With --slurm it plays nothing: it checks the run as for playing it, writes the Slurm job
+// (slurm_job.h) and returns kOk.
 // Returns kOk, or kRuntimeError (with a one-line error) when games failed; their replays are in
 // --failures (default: beside --out, else ./catan-failures). On SIGINT or SIGTERM it stops
 // handing out games, writes what was played as results marked incomplete and returns 130 or 143

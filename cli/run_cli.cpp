@@ -46,6 +46,7 @@ int run_cli(int argc, char** argv) {
       fmt::format("catan {} ({}, {} build)", CATAN_VERSION, LUA_RELEASE, CATAN_BUILD_TYPE),
       "Print the version, the Lua version and the build type");
   app.require_subcommand(1);
+  set_command_arguments(std::vector<std::string>(argv + std::min(argc, 1), argv + argc));
   Commands commands;
   for (auto make :
        {make_packs_command, make_info_command, make_check_command, make_play_command,

@@ -9,8 +9,10 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build pkg-config
   liblua5.4-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libcpp-httplib-dev
-  python3 chromium clang-format) # the tests: JSON checks in tests/cli_test.sh, the HTML
-                                 # report in a browser, the layout of the sources
+  python3 chromium clang-format # the tests: JSON checks in tests/cli_test.sh, the HTML
+                                # report in a browser, the layout of the sources
+  munge slurmctld slurmd slurm-client) # tests/slurm_test.sh: a single-node Slurm cluster
+                                       # (scripts/slurm-local) runs a --slurm job
 
 missing=()
 for p in "${packages[@]}"; do

@@ -357,6 +357,40 @@ expect 2 "merge a missing file" -- "$catan" merge "$tmp/none.json"
 echo '{"schema": "catan-lab-results", "version": 1' >"$tmp/broken.json"
 expect 1 "merge a corrupt file" -- "$catan" merge "$tmp/broken.json"
 check "merge corrupt: one line" one_line_error
+expect 1 "merge --complete of one shard" -- "$catan" merge --complete "$tmp/shard1.json" \
+  --out "$tmp/part.json"
+check "merge --complete of one shard: one line" one_line_error
+check "merge --complete of one shard: nothing written" test ! -e "$tmp/part.json"
+# --slurm writes a job whose scripts also run without Slurm (README.txt's last line); its merge
+# gives the one run's bytes (tests/slurm_test.sh submits such a job to a real cluster).
+expect 2 "sim --slurm into a path with a space" -- "$catan" sim dice-race --players 3 --games 200 \
+  --slurm "$tmp/slurm job" --slurm-shards 3
+check "sim --slurm into a path with a space: one line" one_line_error
+mkdir -p "$tmp/slurmjob"
+expect 0 "sim --slurm" -- "$catan" sim dice-race --players 3 --bots hold20,random \
+  --games 200 --slurm "$tmp/slurmjob" --slurm-shards 3 --slurm-cpus 2 --slurm-time 10
+check "sim --slurm prints the submit command" grep -qF "submit it with: $tmp/slurmjob/submit.sh" \
+  "$tmp/out"
+slurm_shards() { for k in 1 2 3; do bash "$tmp/slurmjob/shards.sbatch" "$k" >/dev/null || return 1; done; }
+check "sim --slurm: the shards run without Slurm" slurm_shards
+expect 0 "sim --slurm: the merge runs without Slurm" -- bash "$tmp/slurmjob/merge.sbatch"
+check "sim --slurm: merged shards equal one run" cmp -s "$tmp/slurmjob/results/all.json" \
+  "$tmp/sim1.json"
+rm "$tmp/slurmjob/results/shard-2.json"
+expect 1 "sim --slurm: the merge of a missing shard fails" -- bash "$tmp/slurmjob/merge.sbatch"
+check "sim --slurm: the merge names the missing shard" grep -qF \
+  "no results of shard 2 of 3; rerun with: $tmp/slurmjob/rerun.sh 2" "$tmp/err"
+expect 2 "sim --slurm into a folder that is not empty" -- "$catan" sim dice-race --games 200 \
+  --slurm "$tmp/slurmjob" --slurm-shards 3
+check "sim --slurm into a full folder: one line" one_line_error
+expect 2 "sim --slurm with --shard" -- "$catan" sim dice-race --games 200 --slurm "$tmp/sj2" \
+  --slurm-shards 2 --shard 1/2
+check "sim --slurm with --shard: one line" one_line_error
+expect 2 "sim --slurm-shards without --slurm" -- "$catan" sim dice-race --games 200 \
+  --slurm-shards 2
+expect 2 "sim --slurm with too many shards" -- "$catan" sim dice-race --games 200 \
+  --slurm "$tmp/sj2" --slurm-shards 201
+check "sim --slurm with too many shards: one line" one_line_error
 expect 2 "shard out of range" -- "$catan" sim dice-race --games 10 --shard 3/2
 check "bad shard: one line" one_line_error
 expect 2 "shard with until-ci" -- "$catan" sim dice-race --games 10 --shard 1/2 --until-ci 5
