@@ -157,11 +157,6 @@ function producing_tiles(number)
   return storage.tiles_by_number[number] or storage.no_tiles
 end
 
--- The tile holding the robber.
-function robber_tile()
-  return game.get("robber")
-end
-
 -- The label of tile t from its props (tile_label without the cache): the resource, or the
 -- terrain of a tile without one, and the number.
 local function make_tile_label(t)

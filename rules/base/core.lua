@@ -129,15 +129,6 @@ function opponents(p)
   return list
 end
 
--- A readable "2 brick, 1 ore" for a cost table (RESOURCES order).
-function describe_cost(cost)
-  local parts = {}
-  for _, r in ipairs(RESOURCES) do
-    if cost[r] and cost[r] > 0 then parts[#parts + 1] = cost[r] .. " " .. r end
-  end
-  return table.concat(parts, ", ")
-end
-
 -- Options of the base game's decisions are records {id = ..., fields} (docs/base-rules.md,
 -- "Decisions"), made once per game and shared by every decision offering them: rules and agents
 -- read them and never change them. Board places are in board.lua, menu actions in turn.lua,
