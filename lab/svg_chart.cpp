@@ -105,32 +105,6 @@ struct Frame {
 
 }  // namespace
 
-std::string escape_xml(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 const char* series_colour(std::size_t i) {
   static constexpr const char* kPalette[] = {"#4269d0", "#efb118", "#ff725c", "#6cc5b0",
                                              "#3ca951", "#ff8ab7", "#a463f2", "#97bbf5"};

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/xml_escape.h"
+
 namespace catan::lab {
 
 struct ChartOptions {
@@ -62,8 +64,8 @@ struct ForestRow {
 // (options.title above, options.x_label below; the height follows the rows).
 std::string forest_plot(const std::vector<ForestRow>& rows, const ChartOptions& options);
 
-// Text made safe for XML and HTML content and attributes.
-std::string escape_xml(const std::string& text);
+// Text made safe for XML and HTML content and attributes (one escaping for every page).
+using engine::escape_xml;
 
 // The colour of series i (a fixed palette distinguishable in print).
 const char* series_colour(std::size_t i);

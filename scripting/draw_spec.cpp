@@ -10,13 +10,26 @@ bool DrawSpec::empty() const {
   return tile_terrain.empty() && tile_label.empty() && tile_number.empty() && robber.empty() &&
          node_owner.empty() && node_piece.empty() && harbor.empty() && path_owner.empty() &&
          pieces.empty() && marks.empty() && dice.empty() && tracks.empty() && tile_tokens.empty() &&
-         node_labels.empty() && tile_counts.empty() && points.total.empty() && !sheet;
+         node_labels.empty() && tile_counts.empty() && harbor_labels.empty() &&
+         points.total.empty() && !sheet;
 }
 
 char DrawSpec::piece_symbol(std::string_view piece) const {
   for (const auto& [name, look] : pieces)
     if (name == piece) return look.symbol;
   return '?';
+}
+
+std::string DrawSpec::harbor_label(std::string_view value) const {
+  const std::string* label = nullptr;
+  for (const auto& [key, text] : harbor_labels) {
+    if (key == value) label = &text;
+    if (key == "*" && label == nullptr) label = &text;
+  }
+  if (label == nullptr) return std::string(value);
+  std::string out = *label;
+  if (const auto at = out.find("{}"); at != std::string::npos) out.replace(at, 2, value);
+  return out;
 }
 
 namespace {
@@ -66,6 +79,7 @@ void DrawSpec::merge(const DrawSpec& other) {
       *it = t;
   }
   add_or_replace(tile_counts, other.tile_counts);
+  add_or_replace(harbor_labels, other.harbor_labels);
   sheet = sheet || other.sheet;
 }
 

@@ -17,7 +17,9 @@
 //   node_piece    node prop naming that piece ("settlement", "city", ...)
 //   node_labels   {node prop: colour}: a node prop whose value is written beside the node (the
 //                 numbers of Fishermen's fishing grounds)
-//   harbor        node prop naming a harbor ("any" is 3:1, anything else 2:1 of that resource)
+//   harbor        node prop naming a harbor
+//   harbor_labels {harbor value or "*": label}: the text a harbor is drawn with; "{}" in a label
+//                 is the value ("*" labels the values not listed; undeclared: the value itself)
 //   path_owner    path prop holding the seat of the road on a path
 //   pieces        {piece name: symbol or {symbol, shape, filled_by}}: one printable ASCII
 //                 character per piece; the shape the board draws it as (kPieceShapes); a node
@@ -88,7 +90,8 @@ struct DrawSpec {
   std::vector<DieLook> dice;      // a later pack's list replaces an earlier one's
   std::vector<TrackLook> tracks;  // added to, replacing a track of the same prop
   PointsLook points;              // a later pack's replaces an earlier one's
-  std::vector<std::pair<std::string, std::string>> tile_counts;  // tile prop, symbol
+  std::vector<std::pair<std::string, std::string>> tile_counts;    // tile prop, symbol
+  std::vector<std::pair<std::string, std::string>> harbor_labels;  // value or "*", label
   bool sheet = false;
 
   // True when nothing is declared (renderers fall back to a table of the state).
@@ -97,6 +100,9 @@ struct DrawSpec {
   bool hexes() const { return !tile_terrain.empty(); }
   // The symbol of `piece`, '?' when undeclared.
   char piece_symbol(std::string_view piece) const;
+  // The text of a harbor whose node prop holds `value` (harbor_labels; the value itself when
+  // neither it nor "*" is declared).
+  std::string harbor_label(std::string_view value) const;
   // `other` laid over this spec: its set fields replace these, its named entries are added
   // (replacing ones of the same name), its dice replace these when it declares any.
   void merge(const DrawSpec& other);

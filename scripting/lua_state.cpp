@@ -467,10 +467,6 @@ void State::call(int nargs, int nresults) {
   throw ScriptError(kind, message, std::move(traceback));
 }
 
-void State::push_globals() {
-  lua_rawgeti(impl_->L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-}
-
 void State::define_global(const char* name) {
   lua_State* L = impl_->L;
   if (impl_->limits.sandbox) {

@@ -137,10 +137,6 @@ class State {
   void pause_clock() noexcept;
   void resume_clock() noexcept;
 
-  // Pushes the shared read-only globals table of the sandbox (the real _G when !sandbox).
-  // Per-chunk environments should be tables whose metatable __index is this table.
-  void push_globals();
-
   // Pops the value on top of the stack and publishes it as global `name` in the read-only sandbox
   // globals table (the real _G when !sandbox). For trusted C++ setup code, outside call().
   void define_global(const char* name);

@@ -26,10 +26,11 @@ const std::vector<std::string> kTopLevelFields = {
     "entry",   "tests",   "test_support", "options",  "events",    "draw",
     "players", "score",   "histograms",   "metrics"};
 const std::vector<std::string> kDrawFields = {
-    "tile_terrain", "terrain_colours", "tile_label",  "tile_number", "number_dots",
-    "robber",       "tile_tokens",     "tile_counts", "node_owner",  "node_piece",
-    "node_labels",  "harbor",          "path_owner",  "pieces",      "marks",
-    "dice",         "tracks",          "points",      "sheet"};
+    "tile_terrain",  "terrain_colours", "tile_label",  "tile_number",
+    "number_dots",   "robber",          "tile_tokens", "tile_counts",
+    "harbor_labels", "node_owner",      "node_piece",  "node_labels",
+    "harbor",        "path_owner",      "pieces",      "marks",
+    "dice",          "tracks",          "points",      "sheet"};
 const std::vector<std::string> kPlayerFields = {"min", "max", "default"};
 const std::vector<std::string> kHistogramFields = {"prefix", "label", "from", "to", "description"};
 const std::vector<std::string> kMetricsFields = {"primary", "names"};
@@ -457,6 +458,10 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
         [&](const std::string& field, const std::string& k, const json& v) {
           attribute_name(check, field, k, "mark");
           spec.marks.emplace_back(k, parse_mark(check, field, v));
+        });
+  table("harbor_labels", "an object mapping harbor values to labels",
+        [&](const std::string& field, const std::string& k, const json& v) {
+          spec.harbor_labels.emplace_back(k, check.non_empty_string(field, v));
         });
   table("tile_counts", "an object mapping tile props to symbols",
         [&](const std::string& field, const std::string& k, const json& v) {

@@ -302,6 +302,8 @@ TEST_F(ManifestTest, DrawLooksAreChecked) {
             "\"#rrggbb\" or a CSS colour name), got \"#12\"");
   EXPECT_EQ(error_with(R"(, "draw": {"tracks": [{"prop": "at", "label": "ship"}]})"),
             "pack 'p': field 'draw.tracks[0].length': is required");
+  EXPECT_EQ(error_with(R"(, "draw": {"harbor_labels": {"any": 3}})"),
+            "pack 'p': field 'draw.harbor_labels.any': expected a string, got 3");
   EXPECT_EQ(error_with(R"(, "draw": {"points": {"total": "vp"}})"),
             "pack 'p': field 'draw.points.sources': is required");
   EXPECT_EQ(error_with(R"(, "draw": {"points": {"total": "vp", "sources": ""}})"),
@@ -345,6 +347,19 @@ TEST(DrawSpecTest, ALaterPackLaysItsLooksOverAnEarlierOnes) {
   EXPECT_EQ(base.tracks[0].label, "barbarians");
   EXPECT_FALSE(base.empty());
   EXPECT_TRUE(DrawSpec{}.empty());
+}
+
+TEST(DrawSpecTest, AHarborIsLabelledByItsValueThenByTheWildcard) {
+  DrawSpec spec;
+  EXPECT_EQ(spec.harbor_label("ore"), "ore");  // nothing declared: the value
+  spec.harbor_labels = {{"*", "2:1 {}"}, {"any", "3:1"}};
+  EXPECT_EQ(spec.harbor_label("any"), "3:1");
+  EXPECT_EQ(spec.harbor_label("ore"), "2:1 ore");
+  DrawSpec variant;
+  variant.harbor_labels = {{"ore", "ore port"}};
+  spec.merge(variant);
+  EXPECT_EQ(spec.harbor_label("ore"), "ore port");
+  EXPECT_EQ(spec.harbor_label("wool"), "2:1 wool");
 }
 
 TEST_F(ManifestTest, TileCountsAreNamedLikeMarks) {

@@ -151,9 +151,10 @@ TEST(SandboxTest, LibraryTablesAreReadOnly) {
 TEST(SandboxTest, GlobalsTableIsReadOnly) {
   State state(small_limits());
   EXPECT_EQ(error_of(state, "x = 1"), "test.lua:1: attempt to modify read-only table 'globals'");
-  // The table handed to C++ by push_globals() is the same read-only table.
+  // The registry's globals table, which per-chunk environments read through, is the same
+  // read-only table.
   state.load("local g = ...\ng.print = nil", "@test.lua");
-  state.push_globals();
+  lua_rawgeti(state.get(), LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
   try {
     state.call(1, 0);
     FAIL() << "assignment to the globals table succeeded";
@@ -168,7 +169,7 @@ TEST(SandboxTest, PerChunkEnvironmentReadsThroughGlobals) {
   state.load("counter = (counter or 0) + 1\nreturn counter, type(string.format)", "@env.lua");
   lua_newtable(L);  // the chunk's own environment
   lua_newtable(L);
-  state.push_globals();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
   lua_setfield(L, -2, "__index");
   lua_setmetatable(L, -2);
   ASSERT_NE(lua_setupvalue(L, -2, 1), nullptr);

@@ -61,5 +61,54 @@ TEST(Signature, FixedBatchOfDiceGameGames) {
   EXPECT_EQ(report.signature, kExpected) << fmt::format("signature is {:016x}", report.signature);
 }
 
+// The bots' signatures: a change to the heuristic bot, the search agent or Cities & Knights that
+// changes how a game goes moves one of these.
+struct BotBatch {
+  std::vector<std::string> packs;
+  std::vector<std::string> agents;
+  int games;
+};
+
+std::uint64_t signature_of(const BotBatch& batch) {
+  packs::PackSearch search;
+  search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "rules");
+  search.add_dir(std::filesystem::path(CATAN_SOURCE_DIR) / "variants");
+  Session session(search, batch.packs, {});
+  GameConfig config;
+  config.seed = 1;
+  config.players = static_cast<int>(batch.agents.size());
+  config.agents = batch.agents;
+  const auto report = play_batch(session, config, batch.games);
+  EXPECT_EQ(report.failures, 0) << report.first_failure;
+  EXPECT_EQ(report.games_with_winner, batch.games);
+  return report.signature;
+}
+
+// 10 four-player base games of heuristic bots, as `catan bench base --games 10 --bots heuristic`.
+TEST(Signature, FixedBatchOfHeuristicBaseGames) {
+  constexpr std::uint64_t kExpected = 0x510865fdb8311e85;
+  const auto signature =
+      signature_of({{"base"}, {"heuristic", "heuristic", "heuristic", "heuristic"}, 10});
+  EXPECT_EQ(signature, kExpected) << fmt::format("signature is {:016x}", signature);
+}
+
+// 4 four-player Cities & Knights games of heuristic bots, as `catan bench base --variant
+// cities-knights --games 4 --bots heuristic`.
+TEST(Signature, FixedBatchOfCitiesAndKnightsGames) {
+  constexpr std::uint64_t kExpected = 0xa903ca38b412c96f;
+  const auto signature = signature_of(
+      {{"base", "cities-knights"}, {"heuristic", "heuristic", "heuristic", "heuristic"}, 4});
+  EXPECT_EQ(signature, kExpected) << fmt::format("signature is {:016x}", signature);
+}
+
+// One base game of the search agent (20 iterations, horizon 2) against three heuristic bots, as
+// `catan bench base --games 1 --bots mcts:iterations=20:horizon=2,heuristic,heuristic,heuristic`.
+TEST(Signature, OneSearchAgentGame) {
+  constexpr std::uint64_t kExpected = 0x4988a2719e5caa53;
+  const auto signature = signature_of(
+      {{"base"}, {"mcts:iterations=20:horizon=2", "heuristic", "heuristic", "heuristic"}, 1});
+  EXPECT_EQ(signature, kExpected) << fmt::format("signature is {:016x}", signature);
+}
+
 }  // namespace
 }  // namespace catan::scripting

@@ -121,6 +121,9 @@ json draw_json(const packs::DrawSpec& d) {
   out["node_labels"] = labels;
   out["dice"] = dice;
   out["tracks"] = tracks;
+  json harbors = json::object();
+  for (const auto& [value, label] : d.harbor_labels) harbors[value] = label;
+  out["harbor_labels"] = harbors;
   json counts = json::object();
   for (const auto& [key, symbol] : d.tile_counts) counts[key] = symbol;
   out["tile_counts"] = counts;

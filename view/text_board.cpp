@@ -213,7 +213,7 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
         const auto a = text_of(np.get(nodes[static_cast<std::size_t>(i)], spec.harbor));
         const auto b = text_of(np.get(nodes[static_cast<std::size_t>((i + 1) % 6)], spec.harbor));
         if (a.empty() || a != b) continue;
-        const std::string name = a == "any" ? "3:1" : "2:1 " + a;
+        const std::string name = spec.harbor_label(a);
         const int n = static_cast<int>(name.size());
         // Outside the side's middle: starting there on the right half of the hex, ending there
         // on the left half.

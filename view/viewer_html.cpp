@@ -2,6 +2,8 @@
 
 #include <string_view>
 
+#include "engine/xml_escape.h"
+
 namespace catan::view {
 
 namespace {
@@ -39,30 +41,6 @@ table.state td, table.state th { border: 1px solid #ccc; padding: 1px 6px; }
 .note { color: #666; font-style: italic; }
 )css";
 
-// HTML text: & < > " escaped.
-std::string escape(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string viewer_html(const nlohmann::json& recording) {
@@ -78,7 +56,7 @@ std::string viewer_html(const nlohmann::json& recording) {
     else
       safe += c;
   }
-  const std::string title = escape(recording.value("title", std::string("game")));
+  const std::string title = engine::escape_xml(recording.value("title", std::string("game")));
   std::string out;
   out.reserve(safe.size() + kScript.size() + 4096);
   out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>";
