@@ -7,18 +7,8 @@
 -- helpers.lua: node 37 touches only ore 8 (tile 12), node 41 only lumber 8 (tile 13), node 52
 -- only grain 6 (tile 18); ore hexes are tiles 1, 12 and 14.
 
-local function on_hexes(extra)
-  local out = { "resource-tokens.placement=hexes" }
-  for _, o in ipairs(extra or {}) do out[#out + 1] = o end
-  return out
-end
-
-local function left(t) return board.tile_get(t, "tokens") end
-
-local function take_off(t, r, n, p)
-  game.move("hexes", p, r, n, "token")
-  board.tile_set(t, "tokens", left(t) - n)
-end
+-- on_hexes, hex_left and take_off_hex: resource-tokens' tests/helpers.lua.
+local left, take_off = hex_left, take_off_hex
 
 -- Every producing hex's tokens, by tile (the desert, 10, left out).
 local function all_left()

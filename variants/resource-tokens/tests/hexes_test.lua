@@ -7,25 +7,8 @@
 -- (brick 6; corners 3, 4, 10, 15, 19, 20), 7 and 17; four hexes each of lumber (3, 9, 11, 13),
 -- wool (2, 6, 16, 19) and grain (4, 8, 15, 18); the desert, tile 10, holds the robber.
 
--- The options of a game with the tokens on the hexes, and `extra` more.
-local function on_hexes(extra)
-  local out = { "resource-tokens.placement=hexes" }
-  for _, o in ipairs(extra or {}) do out[#out + 1] = o end
-  return out
-end
-
--- The tokens left on tile t (nil: no count kept there).
-local function left(t) return board.tile_get(t, "tokens") end
-
--- Takes n tokens off hex t (of resource r) for player p, as a claim would, keeping the
--- invariant: the supply "hexes" and the tile's count move together.
-local function take_off(t, r, n, p)
-  game.move("hexes", p, r, n, "token")
-  board.tile_set(t, "tokens", left(t) - n)
-end
-
--- The resource-tokens pack's statistics so far ({key = count}).
-local function stats(t) return t.env("resource-tokens").storage.token_stats or {} end
+-- on_hexes, hex_left, take_off_hex and token_stats are in tests/helpers.lua.
+local left, take_off, stats = hex_left, take_off_hex, token_stats
 
 local ORE_TILES, LUMBER_TILES = { 1, 12, 14 }, { 3, 9, 11, 13 }
 

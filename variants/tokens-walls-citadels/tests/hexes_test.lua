@@ -5,21 +5,8 @@
 -- 52), tile 12 ore 8 (node 37 touches no other hex), tile 13 lumber 8 (node 41 touches no other
 -- hex); tile 7 is brick 10. Player 1 is the current player.
 
-local function on_hexes(extra)
-  local out = { "resource-tokens.placement=hexes" }
-  for _, o in ipairs(extra or {}) do out[#out + 1] = o end
-  return out
-end
-
-local function left(t) return board.tile_get(t, "tokens") end
-
--- Takes n tokens off hex t (of resource r) for player p, keeping the invariant.
-local function take_off(t, r, n, p)
-  game.move("hexes", p, r, n, "token")
-  board.tile_set(t, "tokens", left(t) - n)
-end
-
-local function stats(t) return t.env("resource-tokens").storage.token_stats or {} end
+-- on_hexes, hex_left, take_off_hex and token_stats: resource-tokens' tests/helpers.lua.
+local left, take_off, stats = hex_left, take_off_hex, token_stats
 
 -- A city of p on node n with a wall.
 local function walled(base, p, n)
