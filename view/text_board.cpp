@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -88,43 +89,39 @@ const engine::Value& prop(const engine::Properties& props, int id, const std::st
 constexpr int kCornerLine[6] = {-4, -2, 2, 4, 2, -2};
 constexpr int kCornerCol[6] = {0, 4, 4, 0, -4, -4};
 
-}  // namespace
-
-bool stdout_wants_colour() {
-  const char* no_colour = std::getenv("NO_COLOR");
-  if (no_colour != nullptr && *no_colour != '\0') return false;
-  const char* term = std::getenv("TERM");
-  if (term != nullptr && std::strcmp(term, "dumb") == 0) return false;
-  return isatty(STDOUT_FILENO) != 0;
-}
-
-std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, bool colour,
-                       const NumberedPlaces& numbered) {
-  const auto& board = s.board;
-  if (!spec.hexes() || !board.finalized() || board.tile_count() == 0) return {};
-  for (int t = 0; t < board.tile_count(); ++t)
-    if (board.tile_nodes(t).size() != 6) return {};
+// The board of one state drawn on a canvas, one layer at a time; each layer draws over the
+// ones before it. Requires a finalized board of six-cornered tiles.
+struct BoardPicture {
+  const engine::GameState& s;
+  const packs::DrawSpec& spec;
   Canvas canvas;
-  // Centres: the hex (q, r) sits at lattice point (2q + r, 3r); a lattice unit is 4 columns
-  // across and 2 lines down.
-  const auto centre = [&](int t) {
-    const auto a = board.tile_coord(t);
-    return std::pair{6 * a.r, 4 * (2 * a.q + a.r)};
-  };
-  const auto& tp = s.tile_props;
-  const auto& np = s.node_props;
-  const auto& pp = s.path_props;
-  std::optional<int> robber;
-  if (!spec.robber.empty())
-    if (const auto* n = std::get_if<std::int64_t>(&s.game_props.get(0, spec.robber)))
-      robber = static_cast<int>(*n) - 1;
-  for (int t = 0; t < board.tile_count(); ++t) {
+
+  // The centre of tile t in (line, column): the hex (q, r) sits at lattice point (2q + r, 3r);
+  // a lattice unit is 4 columns across and 2 lines down.
+  std::pair<int, int> centre(int t) const {
+    const auto a = s.board.tile_coord(t);
+    return {6 * a.r, 4 * (2 * a.q + a.r)};
+  }
+
+  // Each tile's sides (the owner's seat where a road stands) and inside (id, label, number,
+  // robber, counts).
+  void draw_tiles() {
+    std::optional<int> robber;
+    if (!spec.robber.empty())
+      if (const auto* n = std::get_if<std::int64_t>(&s.game_props.get(0, spec.robber)))
+        robber = static_cast<int>(*n) - 1;
+    for (int t = 0; t < s.board.tile_count(); ++t) {
+      draw_sides(t);
+      draw_inside(t, robber == t);
+    }
+  }
+
+  void draw_sides(int t) {
     const auto [cl, cc] = centre(t);
-    // Sides: the owner's seat where a road stands.
-    const auto paths = board.tile_paths(t);
+    const auto paths = s.board.tile_paths(t);
     for (int i = 0; i < 6; ++i) {
       const int p = paths[static_cast<std::size_t>(i)];
-      const int seat = seat_of(prop(pp, p, spec.path_owner), s.players);
+      const int seat = seat_of(prop(s.path_props, p, spec.path_owner), s.players);
       const char own = seat != 0 ? static_cast<char>('0' + seat % 10) : 0;
       switch (i) {
         case 0:
@@ -144,13 +141,17 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
             canvas.put(cl + d, cc + (i == 1 ? 4 : -4), own ? own : '|', seat);
       }
     }
-    // Inside: id, label, number, robber.
+  }
+
+  void draw_inside(int t, bool robber) {
+    const auto [cl, cc] = centre(t);
+    const auto& tp = s.tile_props;
     canvas.centred(cl - 2, cc, fmt::format("#{}", t + 1));
     std::string label = text_of(prop(tp, t, spec.tile_label));
     if (label.empty()) label = text_of(prop(tp, t, spec.tile_terrain));
     canvas.centred(cl - 1, cc, label.substr(0, 7));
     canvas.centred(cl, cc, text_of(prop(tp, t, spec.tile_number)).substr(0, 7));
-    if (robber == t) canvas.centred(cl + 1, cc, "ROBBER");
+    if (robber) canvas.centred(cl + 1, cc, "ROBBER");
     // Counts on the hex (draw.tile_counts): symbol and value, on the line of the lower corners,
     // in three columns a space away from the left corner's seat and clear of the right corner's
     // first two marks.
@@ -160,32 +161,40 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
         counts += (counts.empty() ? "" : " ") + symbol + std::to_string(*n);
     canvas.text(cl + 2, cc - 1, counts.substr(0, 3));
   }
-  // Corners, drawn after the sides' and the insides' text so a piece is never hidden.
-  for (int t = 0; t < board.tile_count(); ++t) {
-    const auto [cl, cc] = centre(t);
-    const auto nodes = board.tile_nodes(t);
-    for (int i = 0; i < 6; ++i) {
-      const int n = nodes[static_cast<std::size_t>(i)];
-      const int line = cl + kCornerLine[i], col = cc + kCornerCol[i];
-      const int seat = seat_of(prop(np, n, spec.node_owner), s.players);
-      const std::string piece = text_of(prop(np, n, spec.node_piece));
-      if (seat == 0 && piece.empty()) {
-        canvas.put(line, col, '.');
-        continue;
+
+  // Each corner: '.' when empty, else the piece's symbol, its owner's seat and its marks.
+  void draw_corners() {
+    const auto& np = s.node_props;
+    for (int t = 0; t < s.board.tile_count(); ++t) {
+      const auto [cl, cc] = centre(t);
+      const auto nodes = s.board.tile_nodes(t);
+      for (int i = 0; i < 6; ++i) {
+        const int n = nodes[static_cast<std::size_t>(i)];
+        const int line = cl + kCornerLine[i], col = cc + kCornerCol[i];
+        const int seat = seat_of(prop(np, n, spec.node_owner), s.players);
+        const std::string piece = text_of(prop(np, n, spec.node_piece));
+        if (seat == 0 && piece.empty()) {
+          canvas.put(line, col, '.');
+          continue;
+        }
+        canvas.put(line, col, piece.empty() ? '?' : spec.piece_symbol(piece), seat);
+        if (seat != 0) canvas.put(line, col + 1, static_cast<char>('0' + seat % 10), seat);
+        int at = col;
+        for (const auto& [key, mark] : spec.marks)
+          if (seat_of(np.get(n, key), s.players) != 0) canvas.text(line, --at, mark.symbol, seat);
       }
-      canvas.put(line, col, piece.empty() ? '?' : spec.piece_symbol(piece), seat);
-      if (seat != 0) canvas.put(line, col + 1, static_cast<char>('0' + seat % 10), seat);
-      int at = col;
-      for (const auto& [key, mark] : spec.marks)
-        if (seat_of(np.get(n, key), s.players) != 0) canvas.text(line, --at, mark.symbol, seat);
     }
   }
-  // Numbered places, over what is drawn there: a side's number on its middle line.
-  if (!numbered.empty()) {
-    for (int t = 0; t < board.tile_count(); ++t) {
+
+  // Numbered places, over what is drawn there: a corner's number on the corner, a side's on its
+  // middle line.
+  void draw_numbered(const NumberedPlaces& numbered) {
+    constexpr int kSideLine[6] = {-3, 0, 3, 3, 0, -3};
+    constexpr int kSideCol[6] = {2, 4, 2, -2, -4, -2};
+    for (int t = 0; t < s.board.tile_count(); ++t) {
       const auto [cl, cc] = centre(t);
-      const auto paths = board.tile_paths(t);
-      const auto nodes = board.tile_nodes(t);
+      const auto paths = s.board.tile_paths(t);
+      const auto nodes = s.board.tile_nodes(t);
       for (int i = 0; i < 6; ++i) {
         const int n = nodes[static_cast<std::size_t>(i)];
         if (numbered.nodes.count(n) != 0) {
@@ -194,36 +203,38 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
           canvas.text(cl + kCornerLine[i], cc + kCornerCol[i], id);
         }
         const int p = paths[static_cast<std::size_t>(i)];
-        if (numbered.paths.count(p) == 0) continue;
-        constexpr int kSideLine[6] = {-3, 0, 3, 3, 0, -3};
-        constexpr int kSideCol[6] = {2, 4, 2, -2, -4, -2};
-        canvas.text(cl + kSideLine[i], cc + kSideCol[i], std::to_string(p + 1));
+        if (numbered.paths.count(p) != 0)
+          canvas.text(cl + kSideLine[i], cc + kSideCol[i], std::to_string(p + 1));
       }
     }
   }
-  // Harbors: a coastal side whose two corners name the same harbor.
-  if (!spec.harbor.empty()) {
-    for (int t = 0; t < board.tile_count(); ++t) {
+
+  // Harbors: a coastal side whose two corners name the same harbor, labelled outside the side's
+  // middle (starting there on the right half of the hex, ending there on the left half).
+  void draw_harbors() {
+    constexpr int kLine[6] = {-5, 0, 5, 5, 0, -5};
+    constexpr int kCol[6] = {2, 6, 2, -2, -6, -2};
+    for (int t = 0; t < s.board.tile_count(); ++t) {
       const auto [cl, cc] = centre(t);
-      const auto paths = board.tile_paths(t);
-      const auto nodes = board.tile_nodes(t);
+      const auto paths = s.board.tile_paths(t);
+      const auto nodes = s.board.tile_nodes(t);
       for (int i = 0; i < 6; ++i) {
         const int p = paths[static_cast<std::size_t>(i)];
-        if (board.path_tiles(p).size() != 1) continue;
-        const auto a = text_of(np.get(nodes[static_cast<std::size_t>(i)], spec.harbor));
-        const auto b = text_of(np.get(nodes[static_cast<std::size_t>((i + 1) % 6)], spec.harbor));
+        if (s.board.path_tiles(p).size() != 1) continue;
+        const auto a = text_of(s.node_props.get(nodes[static_cast<std::size_t>(i)], spec.harbor));
+        const auto b =
+            text_of(s.node_props.get(nodes[static_cast<std::size_t>((i + 1) % 6)], spec.harbor));
         if (a.empty() || a != b) continue;
         const std::string name = spec.harbor_label(a);
         const int n = static_cast<int>(name.size());
-        // Outside the side's middle: starting there on the right half of the hex, ending there
-        // on the left half.
-        constexpr int kLine[6] = {-5, 0, 5, 5, 0, -5};
-        constexpr int kCol[6] = {2, 6, 2, -2, -6, -2};
         canvas.text(cl + kLine[i], cc + kCol[i] - (i >= 3 ? n - 1 : 0), name);
       }
     }
   }
-  std::string out = canvas.render(colour);
+};
+
+// The line under the picture naming its symbols.
+std::string legend(const packs::DrawSpec& spec, const NumberedPlaces& numbered) {
   std::string legend = "legend: . empty corner";
   for (const auto& [name, look] : spec.pieces) legend += fmt::format(", {}N {}", look.symbol, name);
   for (const auto& [key, mark] : spec.marks) legend += fmt::format(", {} {}", mark.symbol, key);
@@ -231,8 +242,31 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
     legend += fmt::format(", {}n {}: n on the hex", symbol, key);
   legend += " (N: the owner's seat); roads show the owner's seat";
   if (!numbered.empty()) legend += "; numbers: the places to choose from";
-  legend += '\n';
-  return out + legend;
+  return legend + '\n';
+}
+
+}  // namespace
+
+bool stdout_wants_colour() {
+  const char* no_colour = std::getenv("NO_COLOR");
+  if (no_colour != nullptr && *no_colour != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::strcmp(term, "dumb") == 0) return false;
+  return isatty(STDOUT_FILENO) != 0;
+}
+
+std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, bool colour,
+                       const NumberedPlaces& numbered) {
+  const auto& board = s.board;
+  if (!spec.hexes() || !board.finalized() || board.tile_count() == 0) return {};
+  for (int t = 0; t < board.tile_count(); ++t)
+    if (board.tile_nodes(t).size() != 6) return {};
+  BoardPicture picture{s, spec};
+  picture.draw_tiles();
+  picture.draw_corners();  // after the sides' and the insides' text, so a piece is never hidden
+  if (!numbered.empty()) picture.draw_numbered(numbered);
+  if (!spec.harbor.empty()) picture.draw_harbors();
+  return picture.canvas.render(colour) + legend(spec, numbered);
 }
 
 }  // namespace catan::view
