@@ -120,16 +120,11 @@ bool is_pack_version(std::string_view s) {
          s.empty();
 }
 
-Replay replay_from_json(const json& j, const std::string& source) {
-  const Reader rd{source};
-  if (!j.is_object()) rd.fail("(top)", "expected a JSON object");
-  // Another catan file given where a replay is expected: say which.
-  if (!j.contains("format") && j.contains("schema") && j.contains("run"))
-    throw std::runtime_error(fmt::format(
-        "replay {}: this is a lab results file, not a replay (catan merge and --report read "
-        "it; the games a run saved are in its --save-games folder)",
-        source));
-  Replay r;
+namespace {
+
+// Each read_* reads one part of a replay file, failing (Reader::fail) on the first bad field.
+
+void read_format(const Reader& rd, const json& j) {
   const auto format = rd.integer(rd.field(j, "format", ""), "format");
   if (format == 1)
     rd.fail("format",
@@ -139,10 +134,12 @@ Replay replay_from_json(const json& j, const std::string& source) {
   if (format != Replay::kFormat)
     rd.fail("format",
             fmt::format("unsupported format {} (this build reads {})", format, Replay::kFormat));
-  r.requested = rd.strings(rd.field(j, "packs", ""), "packs");
-  const auto& loaded = rd.field(j, "loaded", "");
+}
+
+std::vector<Replay::PackRef> read_loaded_packs(const Reader& rd, const json& loaded) {
   if (!loaded.is_array()) rd.fail("loaded", "expected a list");
   if (loaded.empty()) rd.fail("loaded", "empty (a game loads at least one pack)");
+  std::vector<Replay::PackRef> refs;
   for (std::size_t i = 0; i < loaded.size(); ++i) {
     const std::string path = fmt::format("loaded[{}].", i);
     if (!loaded[i].is_object()) rd.fail(fmt::format("loaded[{}]", i), "expected an object");
@@ -159,23 +156,17 @@ Replay replay_from_json(const json& j, const std::string& source) {
         rd.fail(path + "hash", "expected 16 lowercase hex digits");
     }
     if (loaded[i].contains("path")) ref.path = rd.string(loaded[i]["path"], path + "path");
-    r.loaded.push_back(std::move(ref));
+    refs.push_back(std::move(ref));
   }
-  r.options = rd.strings(rd.field(j, "options", ""), "options");
-  r.seed = rd.unsigned_integer(rd.field(j, "seed", ""), "seed");
-  r.game_index = rd.unsigned_integer(rd.field(j, "game_index", ""), "game_index");
-  r.players = rd.bounded(rd.field(j, "players", ""), "players", 1, Replay::kMaxPlayers);
-  r.agents = rd.strings(rd.field(j, "agents", ""), "agents");
-  if (static_cast<int>(r.agents.size()) != r.players)
-    rd.fail("agents", fmt::format("{} agents for {} players", r.agents.size(), r.players));
-  r.max_turns = rd.bounded(rd.field(j, "max_turns", ""), "max_turns", 1, Replay::kMaxTurns);
-  if (j.contains("abandoned")) {
-    r.abandoned = rd.string(j["abandoned"], "abandoned");
-    if (r.abandoned.empty()) rd.fail("abandoned", "empty (the error that abandoned the game)");
-  }
-  const auto& decisions = rd.field(j, "decisions", "");
+  return refs;
+}
+
+// Requires r.players to be read.
+std::vector<Replay::Decision> read_decisions(const Reader& rd, const json& decisions,
+                                             const Replay& r) {
   if (!decisions.is_array()) rd.fail("decisions", "expected a list");
-  r.decisions.reserve(decisions.size());
+  std::vector<Replay::Decision> out;
+  out.reserve(decisions.size());
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     const std::string path = fmt::format("decisions[{}]", i);
     const auto& d = decisions[i];
@@ -189,37 +180,73 @@ Replay replay_from_json(const json& j, const std::string& source) {
     rec.id = rd.string(d[4], path + "[4]");
     if (const auto problem = option_id_problem(rec.id); !problem.empty())
       rd.fail(path + "[4]", "the option id " + problem);
-    r.decisions.push_back(std::move(rec));
+    out.push_back(std::move(rec));
   }
-  if (!r.abandoned.empty() && !r.decisions.empty())
-    rd.fail("decisions", "an abandoned game records no decisions");
-  if (j.contains("agent_failure")) {
-    const auto& f = j["agent_failure"];
-    if (!f.is_object()) rd.fail("agent_failure", "expected an object");
-    Replay::AgentFailure failure;
-    failure.player =
-        rd.bounded(rd.field(f, "player", "agent_failure."), "agent_failure.player", 1, r.players) -
-        1;
-    failure.kind = rd.string(rd.field(f, "kind", "agent_failure."), "agent_failure.kind");
-    failure.error = rd.string(rd.field(f, "error", "agent_failure."), "agent_failure.error");
-    if (failure.error.empty()) rd.fail("agent_failure.error", "empty (the agent's error)");
-    r.agent_failure = std::move(failure);
-  }
-  const auto& outcome = rd.field(j, "outcome", "");
+  return out;
+}
+
+Replay::AgentFailure read_agent_failure(const Reader& rd, const json& f, const Replay& r) {
+  if (!f.is_object()) rd.fail("agent_failure", "expected an object");
+  Replay::AgentFailure failure;
+  failure.player =
+      rd.bounded(rd.field(f, "player", "agent_failure."), "agent_failure.player", 1, r.players) - 1;
+  failure.kind = rd.string(rd.field(f, "kind", "agent_failure."), "agent_failure.kind");
+  failure.error = rd.string(rd.field(f, "error", "agent_failure."), "agent_failure.error");
+  if (failure.error.empty()) rd.fail("agent_failure.error", "empty (the agent's error)");
+  return failure;
+}
+
+// Requires r.players and r.max_turns to be read.
+Replay::Outcome read_outcome(const Reader& rd, const json& outcome, const Replay& r) {
   if (!outcome.is_object()) rd.fail("outcome", "expected an object");
+  Replay::Outcome o;
   const auto& winner = rd.field(outcome, "winner", "outcome.");
-  if (!winner.is_null()) r.outcome.winner = rd.bounded(winner, "outcome.winner", 1, r.players) - 1;
-  r.outcome.reason = rd.string(rd.field(outcome, "reason", "outcome."), "outcome.reason");
-  r.outcome.turns =
-      rd.bounded(rd.field(outcome, "turns", "outcome."), "outcome.turns", 0, r.max_turns);
+  if (!winner.is_null()) o.winner = rd.bounded(winner, "outcome.winner", 1, r.players) - 1;
+  o.reason = rd.string(rd.field(outcome, "reason", "outcome."), "outcome.reason");
+  o.turns = rd.bounded(rd.field(outcome, "turns", "outcome."), "outcome.turns", 0, r.max_turns);
   const std::string digest = rd.string(rd.field(outcome, "digest", "outcome."), "outcome.digest");
   try {
     std::size_t used = 0;
-    r.outcome.digest = std::stoull(digest, &used, 16);
+    o.digest = std::stoull(digest, &used, 16);
     if (used != digest.size()) throw std::invalid_argument("trailing");
   } catch (const std::exception&) {
     rd.fail("outcome.digest", "expected a hexadecimal string");
   }
+  return o;
+}
+
+}  // namespace
+
+Replay replay_from_json(const json& j, const std::string& source) {
+  const Reader rd{source};
+  if (!j.is_object()) rd.fail("(top)", "expected a JSON object");
+  // Another catan file given where a replay is expected: say which.
+  if (!j.contains("format") && j.contains("schema") && j.contains("run"))
+    throw std::runtime_error(fmt::format(
+        "replay {}: this is a lab results file, not a replay (catan merge and --report read "
+        "it; the games a run saved are in its --save-games folder)",
+        source));
+  Replay r;
+  read_format(rd, j);
+  r.requested = rd.strings(rd.field(j, "packs", ""), "packs");
+  r.loaded = read_loaded_packs(rd, rd.field(j, "loaded", ""));
+  r.options = rd.strings(rd.field(j, "options", ""), "options");
+  r.seed = rd.unsigned_integer(rd.field(j, "seed", ""), "seed");
+  r.game_index = rd.unsigned_integer(rd.field(j, "game_index", ""), "game_index");
+  r.players = rd.bounded(rd.field(j, "players", ""), "players", 1, Replay::kMaxPlayers);
+  r.agents = rd.strings(rd.field(j, "agents", ""), "agents");
+  if (static_cast<int>(r.agents.size()) != r.players)
+    rd.fail("agents", fmt::format("{} agents for {} players", r.agents.size(), r.players));
+  r.max_turns = rd.bounded(rd.field(j, "max_turns", ""), "max_turns", 1, Replay::kMaxTurns);
+  if (j.contains("abandoned")) {
+    r.abandoned = rd.string(j["abandoned"], "abandoned");
+    if (r.abandoned.empty()) rd.fail("abandoned", "empty (the error that abandoned the game)");
+  }
+  r.decisions = read_decisions(rd, rd.field(j, "decisions", ""), r);
+  if (!r.abandoned.empty() && !r.decisions.empty())
+    rd.fail("decisions", "an abandoned game records no decisions");
+  if (j.contains("agent_failure")) r.agent_failure = read_agent_failure(rd, j["agent_failure"], r);
+  r.outcome = read_outcome(rd, rd.field(j, "outcome", ""), r);
   return r;
 }
 
