@@ -6,12 +6,29 @@
 
 namespace catan::packs {
 
+namespace {
+
+// A field is unset when a pack declared nothing for it.
+bool unset(const std::string& v) {
+  return v.empty();
+}
+template <typename T>
+bool unset(const std::vector<T>& v) {
+  return v.empty();
+}
+bool unset(const PointsLook& v) {
+  return v.total.empty();
+}
+bool unset(bool v) {
+  return !v;
+}
+
+}  // namespace
+
 bool DrawSpec::empty() const {
-  return tile_terrain.empty() && tile_label.empty() && tile_number.empty() && robber.empty() &&
-         node_owner.empty() && node_piece.empty() && harbor.empty() && path_owner.empty() &&
-         pieces.empty() && marks.empty() && dice.empty() && tracks.empty() && tile_tokens.empty() &&
-         node_labels.empty() && tile_counts.empty() && harbor_labels.empty() &&
-         points.total.empty() && !sheet;
+  bool empty = true;
+  for_each_draw_field([&](const char*, auto member) { empty = empty && unset(this->*member); });
+  return empty;
 }
 
 char DrawSpec::piece_symbol(std::string_view piece) const {
@@ -34,9 +51,15 @@ std::string DrawSpec::harbor_label(std::string_view value) const {
 
 namespace {
 
+// How a later pack's field lays over an earlier one's: a set name replaces; named entries are
+// added, replacing one of the same name; a declared dice list replaces; tracks are added,
+// replacing one of the same prop; declared points replace; the sheet flag is kept once set.
+void lay_over(std::string& to, const std::string& from) {
+  if (!from.empty()) to = from;
+}
 template <typename T>
-void add_or_replace(std::vector<std::pair<std::string, T>>& to,
-                    const std::vector<std::pair<std::string, T>>& from) {
+void lay_over(std::vector<std::pair<std::string, T>>& to,
+              const std::vector<std::pair<std::string, T>>& from) {
   for (const auto& entry : from) {
     auto it =
         std::find_if(to.begin(), to.end(), [&](const auto& e) { return e.first == entry.first; });
@@ -46,41 +69,30 @@ void add_or_replace(std::vector<std::pair<std::string, T>>& to,
       it->second = entry.second;
   }
 }
-
-void take(std::string& to, const std::string& from) {
+void lay_over(std::vector<DieLook>& to, const std::vector<DieLook>& from) {
   if (!from.empty()) to = from;
+}
+void lay_over(std::vector<TrackLook>& to, const std::vector<TrackLook>& from) {
+  for (const TrackLook& t : from) {
+    auto it = std::find_if(to.begin(), to.end(),
+                           [&](const TrackLook& mine) { return mine.prop == t.prop; });
+    if (it == to.end())
+      to.push_back(t);
+    else
+      *it = t;
+  }
+}
+void lay_over(PointsLook& to, const PointsLook& from) {
+  if (!from.total.empty()) to = from;
+}
+void lay_over(bool& to, bool from) {
+  to = to || from;
 }
 
 }  // namespace
 
 void DrawSpec::merge(const DrawSpec& other) {
-  take(tile_terrain, other.tile_terrain);
-  take(tile_label, other.tile_label);
-  take(tile_number, other.tile_number);
-  take(robber, other.robber);
-  take(node_owner, other.node_owner);
-  take(node_piece, other.node_piece);
-  take(harbor, other.harbor);
-  take(path_owner, other.path_owner);
-  take(number_dots, other.number_dots);
-  add_or_replace(terrain_colours, other.terrain_colours);
-  add_or_replace(tile_tokens, other.tile_tokens);
-  add_or_replace(node_labels, other.node_labels);
-  add_or_replace(pieces, other.pieces);
-  add_or_replace(marks, other.marks);
-  if (!other.dice.empty()) dice = other.dice;
-  if (!other.points.total.empty()) points = other.points;
-  for (const TrackLook& t : other.tracks) {
-    auto it = std::find_if(tracks.begin(), tracks.end(),
-                           [&](const TrackLook& mine) { return mine.prop == t.prop; });
-    if (it == tracks.end())
-      tracks.push_back(t);
-    else
-      *it = t;
-  }
-  add_or_replace(tile_counts, other.tile_counts);
-  add_or_replace(harbor_labels, other.harbor_labels);
-  sheet = sheet || other.sheet;
+  for_each_draw_field([&](const char*, auto member) { lay_over(this->*member, other.*member); });
 }
 
 DrawSpec merged_draw_spec(const std::vector<const Manifest*>& packs) {

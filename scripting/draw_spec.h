@@ -44,6 +44,7 @@
 #pragma once
 
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -107,6 +108,45 @@ struct DrawSpec {
   // (replacing ones of the same name), its dice replace these when it declares any.
   void merge(const DrawSpec& other);
 };
+
+// A field of DrawSpec and its key in the manifest's "draw" object.
+template <typename T>
+struct DrawField {
+  const char* key;
+  T DrawSpec::*member;
+};
+
+// Every field of DrawSpec, in the order `catan check` names them: the one list that
+// the manifest's field check, emptiness, merging and the viewer's JSON follow, so a new field
+// is declared here once (and parsed in parse_draw, and drawn by the renderers that use it).
+inline constexpr std::tuple kDrawFields{
+    DrawField{"tile_terrain", &DrawSpec::tile_terrain},
+    DrawField{"terrain_colours", &DrawSpec::terrain_colours},
+    DrawField{"tile_label", &DrawSpec::tile_label},
+    DrawField{"tile_number", &DrawSpec::tile_number},
+    DrawField{"number_dots", &DrawSpec::number_dots},
+    DrawField{"robber", &DrawSpec::robber},
+    DrawField{"tile_tokens", &DrawSpec::tile_tokens},
+    DrawField{"tile_counts", &DrawSpec::tile_counts},
+    DrawField{"harbor_labels", &DrawSpec::harbor_labels},
+    DrawField{"node_owner", &DrawSpec::node_owner},
+    DrawField{"node_piece", &DrawSpec::node_piece},
+    DrawField{"node_labels", &DrawSpec::node_labels},
+    DrawField{"harbor", &DrawSpec::harbor},
+    DrawField{"path_owner", &DrawSpec::path_owner},
+    DrawField{"pieces", &DrawSpec::pieces},
+    DrawField{"marks", &DrawSpec::marks},
+    DrawField{"dice", &DrawSpec::dice},
+    DrawField{"tracks", &DrawSpec::tracks},
+    DrawField{"points", &DrawSpec::points},
+    DrawField{"sheet", &DrawSpec::sheet},
+};
+
+// Calls f(key, member) for every field of kDrawFields, in order (`spec.*member` reads it).
+template <typename F>
+void for_each_draw_field(F&& f) {
+  std::apply([&](const auto&... field) { (f(field.key, field.member), ...); }, kDrawFields);
+}
 
 // The packs' specs merged in load order (a variant's declarations extend the base's).
 DrawSpec merged_draw_spec(const std::vector<const Manifest*>& packs);

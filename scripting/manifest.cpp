@@ -25,12 +25,12 @@ const std::vector<std::string> kTopLevelFields = {
     "name",    "version", "description",  "requires", "conflicts", "library",
     "entry",   "tests",   "test_support", "options",  "events",    "draw",
     "players", "score",   "histograms",   "metrics"};
-const std::vector<std::string> kDrawFields = {
-    "tile_terrain",  "terrain_colours", "tile_label",  "tile_number",
-    "number_dots",   "robber",          "tile_tokens", "tile_counts",
-    "harbor_labels", "node_owner",      "node_piece",  "node_labels",
-    "harbor",        "path_owner",      "pieces",      "marks",
-    "dice",          "tracks",          "points",      "sheet"};
+// The keys of the "draw" object, from DrawSpec's one list of its fields.
+const std::vector<std::string> kDrawKeys = [] {
+  std::vector<std::string> keys;
+  for_each_draw_field([&](const char* key, auto) { keys.emplace_back(key); });
+  return keys;
+}();
 const std::vector<std::string> kPlayerFields = {"min", "max", "default"};
 const std::vector<std::string> kHistogramFields = {"prefix", "label", "from", "to", "description"};
 const std::vector<std::string> kMetricsFields = {"primary", "names"};
@@ -416,7 +416,7 @@ DrawSpec parse_draw(const Checker& check, const json& draw) {
   if (!draw.is_object())
     check.fail("draw",
                "expected an object saying how the pack's state draws, got " + describe(draw));
-  check.no_unknown_fields("draw.", draw, kDrawFields);
+  check.no_unknown_fields("draw.", draw, kDrawKeys);
   DrawSpec spec;
   const auto name = [&](const char* key, std::string& to) {
     if (const json* v = member(draw, key))

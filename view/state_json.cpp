@@ -75,61 +75,74 @@ json state_sections(const engine::GameState& s, std::optional<int> seen_by) {
           {"paths", props_by_key(s.path_props)}};
 }
 
-json draw_json(const packs::DrawSpec& d) {
-  json out = json::object();
-  const auto put = [&](const char* key, const std::string& v) {
-    if (!v.empty()) out[key] = v;
-  };
-  put("tile_terrain", d.tile_terrain);
-  put("tile_label", d.tile_label);
-  put("tile_number", d.tile_number);
-  put("robber", d.robber);
-  put("node_owner", d.node_owner);
-  put("node_piece", d.node_piece);
-  put("harbor", d.harbor);
-  put("path_owner", d.path_owner);
-  put("number_dots", d.number_dots);
-  json pieces = json::object(), marks = json::object(), terrain = json::object();
-  json tokens = json::object(), labels = json::object(), dice = json::array(),
-       tracks = json::array();
-  for (const auto& [name, look] : d.pieces) {
+namespace {
+
+// A draw field as the viewer reads it: a set name as a string, named entries as an object,
+// dice and tracks as lists, points as {total, sources}. Unset names and points are left out.
+void put_field(json& out, const char* key, const std::string& v) {
+  if (!v.empty()) out[key] = v;
+}
+void put_field(json& out, const char* key,
+               const std::vector<std::pair<std::string, std::string>>& named) {
+  json o = json::object();
+  for (const auto& [name, text] : named) o[name] = text;
+  out[key] = o;
+}
+void put_field(json& out, const char* key,
+               const std::vector<std::pair<std::string, packs::PieceLook>>& pieces) {
+  json o = json::object();
+  for (const auto& [name, look] : pieces) {
     json p = {{"symbol", std::string(1, look.symbol)}};
     if (!look.shape.empty()) p["shape"] = look.shape;
     if (!look.filled_by.empty()) p["filled_by"] = look.filled_by;
-    pieces[name] = p;
+    o[name] = p;
   }
-  for (const auto& [key, look] : d.marks) {
+  out[key] = o;
+}
+void put_field(json& out, const char* key,
+               const std::vector<std::pair<std::string, packs::MarkLook>>& marks) {
+  json o = json::object();
+  for (const auto& [prop, look] : marks) {
     json m = {{"symbol", look.symbol}};
     if (!look.shape.empty()) m["shape"] = look.shape;
-    marks[key] = m;
+    o[prop] = m;
   }
-  for (const auto& [name, c] : d.terrain_colours) terrain[name] = c;
-  for (const auto& [key, t] : d.tile_tokens)
-    tokens[key] = {{"symbol", std::string(1, t.symbol)}, {"colour", t.colour}};
-  for (const auto& [key, c] : d.node_labels) labels[key] = c;
-  for (const packs::DieLook& die : d.dice) {
+  out[key] = o;
+}
+void put_field(json& out, const char* key,
+               const std::vector<std::pair<std::string, packs::TileToken>>& tokens) {
+  json o = json::object();
+  for (const auto& [prop, t] : tokens)
+    o[prop] = {{"symbol", std::string(1, t.symbol)}, {"colour", t.colour}};
+  out[key] = o;
+}
+void put_field(json& out, const char* key, const std::vector<packs::DieLook>& dice) {
+  json list = json::array();
+  for (const packs::DieLook& die : dice) {
     json faces = json::object();
     for (const auto& [face, c] : die.faces) faces[face] = c;
-    dice.push_back({{"prop", die.prop}, {"colour", die.colour}, {"faces", faces}});
+    list.push_back({{"prop", die.prop}, {"colour", die.colour}, {"faces", faces}});
   }
-  for (const packs::TrackLook& t : d.tracks)
-    tracks.push_back({{"prop", t.prop}, {"length", t.length}, {"label", t.label}});
-  out["pieces"] = pieces;
-  out["marks"] = marks;
-  out["terrain_colours"] = terrain;
-  out["tile_tokens"] = tokens;
-  out["node_labels"] = labels;
-  out["dice"] = dice;
-  out["tracks"] = tracks;
-  json harbors = json::object();
-  for (const auto& [value, label] : d.harbor_labels) harbors[value] = label;
-  out["harbor_labels"] = harbors;
-  json counts = json::object();
-  for (const auto& [key, symbol] : d.tile_counts) counts[key] = symbol;
-  out["tile_counts"] = counts;
-  if (!d.points.total.empty())
-    out["points"] = {{"total", d.points.total}, {"sources", d.points.prefix}};
-  out["sheet"] = d.sheet;
+  out[key] = list;
+}
+void put_field(json& out, const char* key, const std::vector<packs::TrackLook>& tracks) {
+  json list = json::array();
+  for (const packs::TrackLook& t : tracks)
+    list.push_back({{"prop", t.prop}, {"length", t.length}, {"label", t.label}});
+  out[key] = list;
+}
+void put_field(json& out, const char* key, const packs::PointsLook& points) {
+  if (!points.total.empty()) out[key] = {{"total", points.total}, {"sources", points.prefix}};
+}
+void put_field(json& out, const char* key, bool flag) {
+  out[key] = flag;
+}
+
+}  // namespace
+
+json draw_json(const packs::DrawSpec& d) {
+  json out = json::object();
+  packs::for_each_draw_field([&](const char* key, auto member) { put_field(out, key, d.*member); });
   return out;
 }
 
