@@ -886,17 +886,29 @@ local function index_where(opts, key, value)
   return nil
 end
 
--- The option whose node (option_spot) has the best node_value on scale `sc` (new_scale).
-local function best_node(H, opts, sc)
+-- The index i in 1..n with the largest score(i), the first of equal ones; 1 when n is 0.
+local function argmax(n, score)
   local best, best_score = 1, nil
-  local spots = rawget(opts, "spots")
-  for i = 1, #opts do
-    local n
-    if spots then n = spots[i] else n = opts[i].node end
-    local s = scaled_value(H, n, sc)
+  for i = 1, n do
+    local s = score(i)
     if best_score == nil or s > best_score then best, best_score = i, s end
   end
   return best
+end
+
+-- The index i in 1..n with the smallest score(i), the first of equal ones; 1 when n is 0.
+local function argmin(n, score)
+  return argmax(n, function(i) return -score(i) end)
+end
+
+-- The option whose node (option_spot) has the best node_value on scale `sc` (new_scale).
+local function best_node(H, opts, sc)
+  local spots = rawget(opts, "spots")
+  return argmax(#opts, function(i)
+    local n
+    if spots then n = spots[i] else n = opts[i].node end
+    return scaled_value(H, n, sc)
+  end)
 end
 
 -- Setup openings are drawn among the options whose value is within this fraction of the best
@@ -947,8 +959,7 @@ local function setup_road(p, opts)
   local g = graph(H)
   local prod = production(H, p)
   local nn, building, owner = g.nn, storage.building, storage.owner
-  local best, best_score = 1, nil
-  for i = 1, #opts do
+  return argmax(#opts, function(i)
     local e = option_spot(opts, i, "path")
     local near, far = g.pa[e], g.pb[e]
     if owner[far] == p then near, far = far, near end
@@ -962,10 +973,8 @@ local function setup_road(p, opts)
         if v > top then top = v end
       end
     end
-    local s = top + 0.1 * sum
-    if best_score == nil or s > best_score then best, best_score = i, s end
-  end
-  return best
+    return top + 0.1 * sum
+  end)
 end
 
 -- A road: the option whose far end is closest (over free paths) to the goal; without a goal,
@@ -999,8 +1008,7 @@ local function place_road(p, opts)
     end
   end
   local road = storage.road
-  local best, best_score = 1, nil
-  for i = 1, #opts do
+  return argmax(#opts, function(i)
     local e = option_spot(opts, i, "path")
     local score = 0
     for k = 1, 2 do
@@ -1012,9 +1020,8 @@ local function place_road(p, opts)
       end
       if own == 1 then score = score + 1 end
     end
-    if best_score == nil or score > best_score then best, best_score = i, score end
-  end
-  return best
+    return score
+  end)
 end
 
 local function place_settlement(p, opts)
@@ -1029,8 +1036,7 @@ local function place_city(p, opts)
   local robber = storage.props.robber
   local tile_resource, node_tiles, pips = storage.tile_resource, storage.node_tiles, H.pips
   local choice = storage.tile_choice or EMPTY
-  local best, best_score = 1, nil
-  for i = 1, #opts do
+  return argmax(#opts, function(i)
     local tiles = node_tiles[option_spot(opts, i, "node")]
     local s = 0
     for k = 1, #tiles do
@@ -1042,9 +1048,8 @@ local function place_city(p, opts)
         s = s + v
       end
     end
-    if best_score == nil or s > best_score then best, best_score = i, s end
-  end
-  return best
+    return s
+  end)
 end
 
 -- The robber's tile: the opponents' production it blocks (the leader's counted 4 times, +10
@@ -1057,8 +1062,7 @@ local function robber_choice(p, opts)
   local leader_cards = leader and game.total(leader, "card") > 0
   local pips, tile_nodes = H.pips, storage.tile_nodes
   local owners, building = storage.owner, storage.building
-  local best, best_score = 1, nil
-  for i = 1, #opts do
+  return argmax(#opts, function(i)
     local t = option_spot(opts, i, "tile")
     local score = -2000
     if t then
@@ -1084,9 +1088,8 @@ local function robber_choice(p, opts)
       if touches_leader then score = score + 10 + (leader_cards and 2 or 0) end
       if own > 0 then score = -1000 - own * pp end
     end
-    if best_score == nil or score > best_score then best, best_score = i, score end
-  end
-  return best
+    return score
+  end)
 end
 
 -- The victim: the most public points, then the most cards.
@@ -1135,12 +1138,7 @@ local function plenty_choice(p, opts)
     end
     if best then return best end
   end
-  local best, best_prod = 1, nil
-  for i = 1, #opts do
-    local pr = plan_prod(plan)[opts[i].resource] or 0
-    if best_prod == nil or pr < best_prod then best, best_prod = i, pr end
-  end
-  return best
+  return argmin(#opts, function(i) return plan_prod(plan)[opts[i].resource] or 0 end)
 end
 
 local function monopoly_choice(p, opts)
@@ -1158,12 +1156,7 @@ local function maritime_give(p, opts)
   local i = give and index_where(opts, "resource", give)
   if i then return i end
   -- No plan (e.g. the menu choice was scripted): the largest pile.
-  local best, best_n = 1, -1
-  for k = 1, #opts do
-    local n = plan.hand[opts[k].resource] or 0
-    if n > best_n then best, best_n = k, n end
-  end
-  return best
+  return argmax(#opts, function(k) return plan.hand[opts[k].resource] or 0 end)
 end
 
 local function maritime_get(p, opts)
@@ -1171,12 +1164,7 @@ local function maritime_get(p, opts)
   local _, get = maritime_plan(plan, shed(p))
   local i = get and index_where(opts, "resource", get)
   if i then return i end
-  local best, best_prod = 1, nil
-  for k = 1, #opts do
-    local pr = plan_prod(plan)[opts[k].resource] or 0
-    if best_prod == nil or pr < best_prod then best, best_prod = k, pr end
-  end
-  return best
+  return argmin(#opts, function(k) return plan_prod(plan)[opts[k].resource] or 0 end)
 end
 
 -- The option of a trade list in which the deciding player gives `give` and gets `get`: found
