@@ -22,7 +22,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "cli/replay_packs.h"
+#include "cli/replayed_game.h"
 #include "engine/file_io.h"
 #include "lab/campaign.h"
 #include "lab/html_report.h"
@@ -144,12 +144,7 @@ void add_table_game_options(CLI::App& app, GameOptions& game) {
   app.add_option("--players", game.players, kPlayersHelp)
       ->check(WholeNumber)
       ->check(CLI::Range(packs::kMinPlayers, packs::kMaxPlayers));
-  app.add_option("--bots", game.bots,
-                 "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
-                 "agent a pack registers, or the search agent "
-                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|"
-                 "FILE] (docs/bots.md)")
-      ->capture_default_str();
+  app.add_option("--bots", game.bots, kLabBotsHelp)->capture_default_str();
   app.add_option("--option", game.options,
                  "Pack option for every configuration that loads the pack, as PACK.KEY=VALUE "
                  "(repeatable); a configuration's own value wins")
@@ -199,13 +194,11 @@ std::vector<lab::SampleGame> write_game_viewers(const lab::RunSpec& spec,
     for (std::size_t k = 0; k < configs.size(); ++k) {
       const auto file = lab::game_path(spec, i, k);
       if (!std::filesystem::exists(file)) continue;  // a failed game: its replay is a failure's
-      const auto replay = engine::load_replay(file);
-      auto search = search_options.make();
-      add_recorded_folders(search, replay);
-      scripting::Session session(search, replay.requested, replay.options, limits.make());
+      ReplayedGame game(file.string(), search_options, limits, nullptr);
       auto page = file;
       page.replace_extension(".html");
-      engine::write_output_file(page, view::viewer_html(view::record_replay(session, replay)));
+      engine::write_output_file(
+          page, view::viewer_html(view::record_replay(game.session(), game.replay())));
       samples.push_back({fmt::format("game {} of {}", i, configs[k].label),
                          std::filesystem::proximate(page, base.empty() ? "." : base).string()});
     }

@@ -53,6 +53,13 @@ struct LabOptions {
   std::pair<std::uint64_t, std::uint64_t> range(std::uint64_t block = 1) const;
 };
 
+// The help of --bots of the commands that play bots only (sim, sweep, compare, bench).
+inline constexpr const char* kLabBotsHelp =
+    "Agent per seat, comma-separated (the last fills the remaining seats): random, an agent a "
+    "pack registers, or the search agent "
+    "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|FILE] "
+    "(docs/bots.md)";
+
 // The players, bots, seed, turn cap and common options of compare (whose positional arguments
 // are configurations, not packs): --players, --bots, --seed, --max-turns, --option.
 void add_table_game_options(CLI::App& app, GameOptions& game);
