@@ -86,7 +86,8 @@ std::vector<std::string> settle_seats(GameOptions& game, scripting::Session& ses
 
 // Plays the request and writes what LabOptions ask for: the text summary (or the JSON with
 // --json) on stdout, --out, --csv, --report, and the progress on stderr (lines with
-// --progress-every, else a bar when stderr is a terminal).
+// --progress-every, else a bar when stderr is a terminal). It checks the options and prints;
+// lab::Campaign (lab/campaign.h) plays and writes the files.
 // With --slurm it plays nothing: it checks the run as for playing it, writes the Slurm job
 // (slurm_job.h) and returns kOk.
 // Returns kOk, or kRuntimeError (with a one-line error) when games failed; their replays are in
