@@ -6,16 +6,14 @@
 
 #include <fmt/format.h>
 
-#include "cli/command.h"
-#include "cli/common.h"
-#include "cli/lab_options.h"
+#include "cli/lab_command.h"
 #include "scripting/pack_resolver.h"
 
 namespace catan::cli {
 
 namespace {
 
-class CompareCommand final : public Command {
+class CompareCommand final : public LabCommand {
  public:
   CLI::App* add(CLI::App& app) override {
     auto* sub = app.add_subcommand(
@@ -26,11 +24,7 @@ class CompareCommand final : public Command {
                     "Configurations: PACK[+PACK...][:PACK.KEY=VALUE...], e.g. base "
                     "base:base.target_vp=12; the first is the baseline")
         ->required();
-    game_.fallback_players = 4;
-    add_table_game_options(*sub, game_);
-    lab_.add_to(*sub, true, true);
-    search_.add_to(*sub);
-    limits_.add_to(*sub);
+    add_lab_options(*sub, true, true, true);
     return sub;
   }
 
@@ -43,7 +37,7 @@ class CompareCommand final : public Command {
       throw UsageError(e.what());
     }
     apply_common_options(configs);
-    return run_lab({"compare", configs, &game_}, lab_, search_, limits_);
+    return play("compare", std::move(configs));
   }
 
   // A --option of a pack that only some configurations load applies to those (compare
@@ -74,10 +68,6 @@ class CompareCommand final : public Command {
 
  private:
   std::vector<std::string> configs_;
-  GameOptions game_;
-  LabOptions lab_;
-  SearchOptions search_;
-  LimitOptions limits_;
 };
 
 }  // namespace

@@ -65,6 +65,17 @@ class InfoCommand final : public Command {
                                                : payloads_markdown(m));
       return kOk;
     }
+    print_description(m);
+    print_players_and_measures(search, m);
+    print_options(m);
+    print_declared_events(m);
+    print_handled_events(search, m);
+    return kOk;
+  }
+
+ private:
+  // Name, version, description, where it is, what it requires and runs.
+  static void print_description(const packs::Manifest& m) {
     fmt::print("{} {}\n{}\n", m.name, m.version, engine::terminal_safe(m.description));
     fmt::print("location: {}\n", m.dir.string());
     if (!m.requires_.empty()) fmt::print("requires: {}\n", fmt::join(m.requires_, ", "));
@@ -80,6 +91,10 @@ class InfoCommand final : public Command {
       fmt::print("tests: {}\n", fmt::join(tests, ", "));
     }
     if (!m.test_support.empty()) fmt::print("test support: {}\n", fmt::join(m.test_support, ", "));
+  }
+
+  // The counts a game of the pack (with what it requires) supports, and what it measures.
+  void print_players_and_measures(packs::PackSearch& search, const packs::Manifest& m) const {
     // The counts a game of this pack (with what it requires) supports, and what it measures.
     const auto order = packs::resolve(search, {pack_});
     const auto range = packs::player_range(order);
@@ -100,7 +115,9 @@ class InfoCommand final : public Command {
                  engine::terminal_safe(fmt::format("{}", fmt::join(measures.primary, ", "))));
     if (!measures.names.empty())
       fmt::print("metric names: {} (the lab's reports show them)\n", measures.names.size());
+  }
 
+  static void print_options(const packs::Manifest& m) {
     fmt::print("\noptions (set with --option {}.KEY=VALUE):\n", m.name);
     if (m.options.empty()) fmt::print("  (none)\n");
     std::size_t key_width = 8;
@@ -112,7 +129,9 @@ class InfoCommand final : public Command {
       if (!o.description.empty())
         fmt::print("  {:<{}} {}\n", "", key_width, engine::terminal_safe(o.description));
     }
+  }
 
+  static void print_declared_events(const packs::Manifest& m) {
     fmt::print("\nevents declared:\n");
     if (m.events.empty()) fmt::print("  (none)\n");
     for (const auto& e : m.events) {
@@ -125,7 +144,10 @@ class InfoCommand final : public Command {
         fmt::print("  {:<20} payload {{{}}}{}\n", "", fmt::join(fields, ", "),
                    fields.empty() ? "" : " (*: handlers may change it)");
     }
+  }
 
+  // The handlers the pack registers, from a session of it.
+  void print_handled_events(packs::PackSearch& search, const packs::Manifest& m) const {
     scripting::Session session(search, {pack_}, {}, limits_.make());
     fmt::print("\nevents handled:\n");
     int shown = 0;
@@ -136,10 +158,8 @@ class InfoCommand final : public Command {
                  h.where);
     }
     if (shown == 0) fmt::print("  (none)\n");
-    return kOk;
   }
 
- private:
   std::string pack_;
   std::string markdown_;  // a section of kMarkdownSections, or empty
   bool luals_ = false;

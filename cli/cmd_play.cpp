@@ -75,29 +75,7 @@ class PlayCommand final : public Command {
                                                     colour, &session));
       config.agent_objects[seat] = people.back();
     }
-    // A person reads the log as their seat may (game.log_secret); people sharing the terminal
-    // read what all of them may.
-    if (people.size() == 1)
-      session.set_log_reader(
-          static_cast<int>(std::find(bots.begin(), bots.end(), "human") - bots.begin()));
-    else if (people.size() > 1)
-      session.set_log_reader(scripting::Session::kLogPublic);
-    // People at the terminal see the game's log as it happens, except while an undo plays the
-    // game again up to the decision taken back.
-    const auto retracing = [&people] {
-      return std::any_of(people.begin(), people.end(),
-                         [](const auto& p) { return p->retracing(); });
-    };
-    if (verbose_ || !people.empty())
-      session.set_log([&retracing](std::string_view line) {
-        if (!retracing()) std::cout << engine::terminal_safe(line) << '\n';
-      });
-    // What packs show with game.show (e.g. a score sheet after each turn) is part of the text
-    // output; the JSON summary stays one object.
-    if (!json_)
-      session.set_view([&retracing](std::string_view text) {
-        if (!retracing()) std::cout << engine::terminal_safe(text) << '\n';
-      });
+    show_output(session, people, bots);
 
     // The game so far, fed back before the agents play on: the saved game, or the game up to a
     // decision a person took back.
@@ -142,6 +120,44 @@ class PlayCommand final : public Command {
       return kRuntimeError;
     }
     if (!log_.empty()) engine::save_replay(result.replay, log_);
+    print_result(session, result, draw, colour);
+    return kOk;
+  }
+
+ private:
+  // Where the game's log and views go: people read the log as their seat may
+  // (game.log_secret) while the game is not being played again after an undo.
+  void show_output(scripting::Session& session,
+                   const std::vector<std::shared_ptr<HumanAgent>>& people,
+                   const std::vector<std::string>& bots) const {
+    // A person reads the log as their seat may (game.log_secret); people sharing the terminal
+    // read what all of them may.
+    if (people.size() == 1)
+      session.set_log_reader(
+          static_cast<int>(std::find(bots.begin(), bots.end(), "human") - bots.begin()));
+    else if (people.size() > 1)
+      session.set_log_reader(scripting::Session::kLogPublic);
+    // People at the terminal see the game's log as it happens, except while an undo plays the
+    // game again up to the decision taken back.
+    const auto retracing = [&people] {
+      return std::any_of(people.begin(), people.end(),
+                         [](const auto& p) { return p->retracing(); });
+    };
+    if (verbose_ || !people.empty())
+      session.set_log([retracing](std::string_view line) {
+        if (!retracing()) std::cout << engine::terminal_safe(line) << '\n';
+      });
+    // What packs show with game.show (e.g. a score sheet after each turn) is part of the text
+    // output; the JSON summary stays one object.
+    if (!json_)
+      session.set_view([retracing](std::string_view text) {
+        if (!retracing()) std::cout << engine::terminal_safe(text) << '\n';
+      });
+  }
+
+  // The game's summary (with the board) or its JSON on stdout.
+  void print_result(scripting::Session& session, const scripting::GameResult& result,
+                    const packs::DrawSpec& draw, bool colour) const {
     const auto measures = packs::merged_measure_spec(session.packs());
     if (json_) {
       std::cout << engine::json_text(result_json(result, &measures)) << '\n';
@@ -156,10 +172,8 @@ class PlayCommand final : public Command {
       std::cout << result_text(result, title, &measures);
       if (!log_.empty()) std::cout << "replay written to " << log_ << '\n';
     }
-    return kOk;
   }
 
- private:
   GameOptions game_;
   // Where a person's quit saves the game without --log: in the current folder.
   static std::string default_save_path(const scripting::GameConfig& config) {

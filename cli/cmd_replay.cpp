@@ -6,7 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
-#include "cli/replay_packs.h"
+#include "cli/replayed_game.h"
 #include "cli/summary.h"
 #include "engine/file_io.h"
 #include "engine/replay.h"
@@ -32,13 +32,9 @@ class ReplayCommand final : public Command {
   }
 
   int run() override {
-    const auto replay = engine::load_replay(file_);
-    auto search = search_.make();
-    add_recorded_folders(search, replay);
-    scripting::Session session(search, replay.requested, replay.options, limits_.make());
-    // The replay may diverge for any of these reasons alone.
-    for (const auto& warning : replay_pack_warnings(replay, session.packs()))
-      std::cerr << engine::terminal_safe(warning) << '\n';
+    ReplayedGame game(file_, search_, limits_, &std::cerr);
+    const engine::Replay& replay = game.replay();
+    scripting::Session& session = game.session();
     if (verbose_) {
       session.set_log(
           [](std::string_view line) { std::cout << engine::terminal_safe(line) << '\n'; });

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -99,31 +100,10 @@ class ServeCommand final : public Command {
     std::string title;
     for (const auto* m : session.packs()) title += (title.empty() ? "" : " + ") + m->name;
     serve::TableServer server(table, tokens, title);
-    int port = 0;
-    try {
-      port = server.bind(listen_, port_);
-    } catch (const std::exception& e) {
-      throw std::runtime_error(
-          fmt::format("{} (is another server using the port? --port 0 "
-                      "takes a free one)",
-                      e.what()));
-    }
-    const std::string host = listen_.find(':') != std::string::npos ? "[" + listen_ + "]" : listen_;
-    std::cout << fmt::format(
-        "catan serve: {}, {} players ({}), seed {}{}\n", title, config.players,
-        fmt::join(agents, ", "), config.seed,
-        resume_.empty() ? "" : fmt::format(", resumed after {} decisions", saved.decisions.size()));
-    std::cout << fmt::format("listening on http://{}:{}{}\n", host, port,
-                             listen_ == "127.0.0.1" || listen_ == "localhost"
-                                 ? " (this machine only; --listen 0.0.0.0 lets other machines in)"
-                                 : "");
-    for (std::size_t i = 0; i < people.size(); ++i)
-      std::cout << fmt::format("seat {}: http://{}:{}/seat/{}\n", people[i] + 1, host, port,
-                               links[i]);
-    std::cout << fmt::format(
-                     "the game is saved as it goes to {} (catan serve --resume {}); Ctrl-C stops",
-                     save, save)
-              << std::endl;
+    const int port = bind(server);
+    print_banner(title, config, agents,
+                 resume_.empty() ? std::nullopt : std::optional(saved.decisions.size()), port,
+                 people, links, save);
 
     std::atomic<bool> done = false;
     std::thread watcher([&] {
@@ -143,6 +123,42 @@ class ServeCommand final : public Command {
   }
 
  private:
+  // Binds the server to --listen and --port; returns the port.
+  int bind(serve::TableServer& server) const {
+    try {
+      return server.bind(listen_, port_);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(
+          fmt::format("{} (is another server using the port? --port 0 "
+                      "takes a free one)",
+                      e.what()));
+    }
+  }
+
+  // What is served, where, each person's link and where the game is saved.
+  void print_banner(const std::string& title, const scripting::GameConfig& config,
+                    const std::vector<std::string>& agents,
+                    std::optional<std::size_t> resumed_after, int port,
+                    const std::vector<int>& people, const std::vector<std::string>& links,
+                    const std::string& save) const {
+    const std::string host = listen_.find(':') != std::string::npos ? "[" + listen_ + "]" : listen_;
+    std::cout << fmt::format(
+        "catan serve: {}, {} players ({}), seed {}{}\n", title, config.players,
+        fmt::join(agents, ", "), config.seed,
+        resumed_after ? fmt::format(", resumed after {} decisions", *resumed_after) : "");
+    std::cout << fmt::format("listening on http://{}:{}{}\n", host, port,
+                             listen_ == "127.0.0.1" || listen_ == "localhost"
+                                 ? " (this machine only; --listen 0.0.0.0 lets other machines in)"
+                                 : "");
+    for (std::size_t i = 0; i < people.size(); ++i)
+      std::cout << fmt::format("seat {}: http://{}:{}/seat/{}\n", people[i] + 1, host, port,
+                               links[i]);
+    std::cout << fmt::format(
+                     "the game is saved as it goes to {} (catan serve --resume {}); Ctrl-C stops",
+                     save, save)
+              << std::endl;
+  }
+
   GameOptions game_;
   std::string listen_ = "127.0.0.1", save_, resume_;
   int port_ = 8080;

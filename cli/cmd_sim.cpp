@@ -4,30 +4,20 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "cli/command.h"
-#include "cli/common.h"
-#include "cli/lab_options.h"
+#include "cli/lab_command.h"
 
 namespace catan::cli {
 
 namespace {
 
-class SimCommand final : public Command {
+class SimCommand final : public LabCommand {
  public:
   CLI::App* add(CLI::App& app) override {
     auto* sub = app.add_subcommand(
         "sim",
         "Simulate many games on every core: win rates, balance, game length, the distribution "
         "of end points, statistics");
-    game_.fallback_players = 4;
-    game_.add_to(*sub,
-                 "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
-                 "agent a pack registers, or the search agent "
-                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|"
-                 "FILE] (docs/bots.md)");
-    lab_.add_to(*sub, true, false);
-    search_.add_to(*sub);
-    limits_.add_to(*sub);
+    add_lab_options(*sub, false, true, false);
     return sub;
   }
 
@@ -37,14 +27,8 @@ class SimCommand final : public Command {
     config.options = game_.options;
     config.label = fmt::format("{}", fmt::join(config.packs, "+"));
     for (const auto& o : config.options) config.label += ":" + o;
-    return run_lab({"sim", {config}, &game_}, lab_, search_, limits_);
+    return play("sim", {config});
   }
-
- private:
-  GameOptions game_;
-  LabOptions lab_;
-  SearchOptions search_;
-  LimitOptions limits_;
 };
 
 }  // namespace

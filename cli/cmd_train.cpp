@@ -87,75 +87,25 @@ class TrainCommand final : public Command {
     std::filesystem::path out = out_;
     if (out.empty()) out = probe.packs().back()->dir / "models" / config.file_name();
 
+    const auto start = std::chrono::steady_clock::now();
     const int threads = std::max(
         1, threads_ > 0 ? threads_ : static_cast<int>(std::thread::hardware_concurrency()));
-    std::vector<search::PositionSet> sets(static_cast<std::size_t>(threads));
-    std::vector<std::string> errors(static_cast<std::size_t>(threads));
-    std::atomic<std::uint64_t> next{0}, done{0}, failed{0};
-    const auto start = std::chrono::steady_clock::now();
-    auto worker = [&](std::size_t t) {
-      try {
-        auto thread_search = search_.make();
-        scripting::Session session(thread_search, requested, game_.options, limits_.make());
-        search::PositionSet& set = sets[t];
-        std::uint64_t game = 0;
-        session.set_event_tap([&](const engine::EventInfo& e) {
-          if (e.name != "turn" || e.declared_by != "kernel") return;
-          const engine::GameState& state = session.state();
-          set.begin_position(game, state.players, state.turn);
-          search::extract_features(state, set);
-        });
-        scripting::GameConfig gc;
-        gc.seed = game_.seed;
-        gc.players = game_.players;
-        gc.agents = bots;
-        gc.max_turns = game_.max_turns;
-        gc.record_decisions = false;
-        for (game = next++; game < games_; game = next++) {
-          gc.game_index = game;
-          const scripting::GameResult r = session.play(gc);
-          if (!r.ok) {
-            ++failed;
-            set.finish_game(std::nullopt, 0);
-            if (errors[t].empty()) errors[t] = fmt::format("game {}: {}", game, r.error);
-          } else {
-            set.finish_game(r.winner, r.turns);
-          }
-          ++done;
-        }
-      } catch (const std::exception& e) {
-        errors[t] = e.what();
-        next = games_;
-      }
-    };
-    std::vector<std::thread> pool;
-    for (std::size_t t = 0; t < sets.size(); ++t) pool.emplace_back(worker, t);
-    auto last = start;
-    while (done < games_ && std::none_of(errors.begin(), errors.end(),
-                                         [](const std::string& e) { return !e.empty(); })) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      const auto now = std::chrono::steady_clock::now();
-      if (std::chrono::duration<double>(now - last).count() >= progress_every_) {
-        last = now;
-        const double s = std::chrono::duration<double>(now - start).count();
-        std::cerr << fmt::format("catan: train: {} of {} games played, {}\n", done.load(), games_,
-                                 lab::format_speed(static_cast<double>(done) / s));
-      }
-    }
-    for (auto& th : pool) th.join();
+    TrainingGames played(static_cast<std::size_t>(threads));
+    play_games(played, requested, bots, start);
+    const std::uint64_t failed = played.failed.load();
     // The first thread's error (a Session that did not load, or its first failed game).
     std::string first_error;
-    for (const std::string& e : errors)
+    for (const std::string& e : played.errors)
       if (first_error.empty()) first_error = e;
     if (!first_error.empty() && failed == 0) throw std::runtime_error(first_error);
     if (failed * 10 > games_)
-      throw std::runtime_error(fmt::format("{} of {} training games failed; the first: {}",
-                                           failed.load(), games_, first_error));
+      throw std::runtime_error(fmt::format("{} of {} training games failed; the first: {}", failed,
+                                           games_, first_error));
     const double play_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     search::PositionSet all;
-    for (const auto& s : sets) all.append(s);
+    for (const auto& s : played.sets) all.append(s);
     all.canonicalize();
     std::cerr << fmt::format(
         "catan: train: {} positions of {} games in {:.1f} s; fitting {} "
@@ -170,10 +120,91 @@ class TrainCommand final : public Command {
     model.annotate({{"bots", bots},
                     {"seed", game_.seed},
                     {"games_played", games_},
-                    {"games_failed", failed.load()},
+                    {"games_failed", failed},
                     {"max_turns", game_.max_turns}});
     std::filesystem::create_directories(out.parent_path().empty() ? "." : out.parent_path());
     model.save(out);
+    print_report(out, config, report);
+    if (failed > 0)
+      print_error(fmt::format("{} of {} games failed and were left out; the first: {}", failed,
+                              games_, first_error));
+    return kOk;
+  }
+
+ private:
+  // The positions the workers recorded, one set per thread, and their errors.
+  struct TrainingGames {
+    explicit TrainingGames(std::size_t threads) : sets(threads), errors(threads) {}
+    std::vector<search::PositionSet> sets;
+    std::vector<std::string> errors;  // per thread: the first, or ""
+    std::atomic<std::uint64_t> next{0}, done{0}, failed{0};
+  };
+
+  // Plays the --games games on one thread per set of `played`, recording each kernel turn's
+  // features, with a progress line on stderr every --progress-every seconds.
+  void play_games(TrainingGames& played, const std::vector<std::string>& requested,
+                  const std::vector<std::string>& bots,
+                  std::chrono::steady_clock::time_point start) {
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < played.sets.size(); ++t)
+      pool.emplace_back([&, t] { play_share(played, t, requested, bots); });
+    auto last = start;
+    while (played.done < games_ && std::none_of(played.errors.begin(), played.errors.end(),
+                                                [](const std::string& e) { return !e.empty(); })) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      const auto now = std::chrono::steady_clock::now();
+      if (std::chrono::duration<double>(now - last).count() >= progress_every_) {
+        last = now;
+        const double s = std::chrono::duration<double>(now - start).count();
+        std::cerr << fmt::format("catan: train: {} of {} games played, {}\n", played.done.load(),
+                                 games_, lab::format_speed(static_cast<double>(played.done) / s));
+      }
+    }
+    for (auto& th : pool) th.join();
+  }
+
+  // Thread `t`'s share: games taken from the shared counter until none is left.
+  void play_share(TrainingGames& played, std::size_t t, const std::vector<std::string>& requested,
+                  const std::vector<std::string>& bots) {
+    try {
+      auto thread_search = search_.make();
+      scripting::Session session(thread_search, requested, game_.options, limits_.make());
+      search::PositionSet& set = played.sets[t];
+      std::uint64_t game = 0;
+      session.set_event_tap([&](const engine::EventInfo& e) {
+        if (e.name != "turn" || e.declared_by != "kernel") return;
+        const engine::GameState& state = session.state();
+        set.begin_position(game, state.players, state.turn);
+        search::extract_features(state, set);
+      });
+      scripting::GameConfig gc;
+      gc.seed = game_.seed;
+      gc.players = game_.players;
+      gc.agents = bots;
+      gc.max_turns = game_.max_turns;
+      gc.record_decisions = false;
+      for (game = played.next++; game < games_; game = played.next++) {
+        gc.game_index = game;
+        const scripting::GameResult r = session.play(gc);
+        if (!r.ok) {
+          ++played.failed;
+          set.finish_game(std::nullopt, 0);
+          if (played.errors[t].empty())
+            played.errors[t] = fmt::format("game {}: {}", game, r.error);
+        } else {
+          set.finish_game(r.winner, r.turns);
+        }
+        ++played.done;
+      }
+    } catch (const std::exception& e) {
+      played.errors[t] = e.what();
+      played.next = games_;
+    }
+  }
+
+  // What was trained, where it is, and how well it does on the held-out games.
+  void print_report(const std::filesystem::path& out, const search::ModelConfig& config,
+                    const search::FitReport& report) const {
     fmt::print("model: {} ({})\n", out.string(), config.key());
     fmt::print("trained on {} positions of {} games ({} held out: {} positions), {} features\n",
                report.train_positions, report.train_games, report.heldout_games,
@@ -184,13 +215,8 @@ class TrainCommand final : public Command {
         100 * report.heldout_accuracy, 100 * report.heldout_accuracy_by_third[0],
         100 * report.heldout_accuracy_by_third[1], 100 * report.heldout_accuracy_by_third[2],
         100.0 / game_.players, report.heldout_log_loss, report.uniform_log_loss);
-    if (failed > 0)
-      print_error(fmt::format("{} of {} games failed and were left out; the first: {}",
-                              failed.load(), games_, first_error));
-    return kOk;
   }
 
- private:
   GameOptions game_;
   std::uint64_t games_ = 2000;
   int threads_ = 0;

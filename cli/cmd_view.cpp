@@ -6,7 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
-#include "cli/replay_packs.h"
+#include "cli/replayed_game.h"
 #include "engine/file_io.h"
 #include "engine/replay.h"
 #include "view/game_recording.h"
@@ -46,16 +46,10 @@ class ViewCommand final : public Command {
                                     : fmt::format("--out {} is the replay itself; give another "
                                                   "file",
                                                   out_));
-    const auto replay = engine::load_replay(file_);
-    auto search = search_.make();
-    add_recorded_folders(search, replay);
-    scripting::Session session(search, replay.requested, replay.options, limits_.make());
-    // The replay may diverge for any of these reasons alone.
-    for (const auto& warning : replay_pack_warnings(replay, session.packs()))
-      std::cerr << engine::terminal_safe(warning) << '\n';
+    ReplayedGame game(file_, search_, limits_, &std::cerr);
     nlohmann::json recording;
     try {
-      recording = view::record_replay(session, replay);
+      recording = view::record_replay(game.session(), game.replay());
     } catch (const std::runtime_error& e) {
       print_error(fmt::format("{}: {}", file_, e.what()));
       return kRuntimeError;

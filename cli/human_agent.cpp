@@ -5,6 +5,9 @@
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -96,6 +99,91 @@ view::NumberedPlaces places_offered(const std::vector<std::string>& ids) {
   }
   return places;
 }
+
+// A long menu walked one part of the option ids at a time: the options left (candidates) are
+// grouped by the part at `level` that tells them apart; a group of several narrows the menu to
+// it, and back returns to the menu before.
+class MenuWalk {
+ public:
+  MenuWalk(const std::vector<std::string>& ids, int count) : ids_(ids) {
+    for (int i = 0; i < count; ++i) candidates_.push_back(i);
+    regroup();
+  }
+
+  std::size_t groups() const { return groups_.size(); }
+
+  void show(std::ostream& out, const engine::Decision& d) const {
+    out << fmt::format("{} options, step by step (list: all of them at once):\n",
+                       candidates_.size());
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      const auto& group = groups_[g];
+      const std::string text =
+          group.options.size() == 1
+              ? d.label(group.options[0])
+              : fmt::format("{} ... ({} options)", readable_part(group.part), group.options.size());
+      out << engine::terminal_safe(fmt::format("  {:>3}) {}\n", g + 1, text));
+    }
+  }
+
+  // Back to the menu before the last narrowing; false when there is none.
+  bool back() {
+    if (steps_.empty()) return false;
+    candidates_ = std::move(steps_.back().candidates);
+    level_ = steps_.back().level;
+    steps_.pop_back();
+    regroup();
+    return true;
+  }
+
+  // Group `g`: its option when it holds one; else the menu narrows to its options (nullopt).
+  std::optional<int> pick(std::size_t g) {
+    const auto& group = groups_[g];
+    if (group.options.size() == 1) return group.options[0];
+    steps_.push_back({candidates_, level_});
+    candidates_ = group.options;
+    ++level_;
+    regroup();
+    return std::nullopt;
+  }
+
+ private:
+  void regroup() {
+    for (;;) {
+      groups_.clear();
+      for (const int i : candidates_) {
+        const auto part = id_part(ids_[static_cast<std::size_t>(i)], level_);
+        const std::string key = part ? std::string(*part) : std::string();
+        auto g = std::find_if(groups_.begin(), groups_.end(),
+                              [&](const Group& x) { return x.part == key; });
+        if (g == groups_.end()) {
+          groups_.push_back({key, {}});
+          g = groups_.end() - 1;
+        }
+        g->options.push_back(i);
+      }
+      // One part shared by all: the next part tells them apart.
+      if (groups_.size() == 1 && candidates_.size() > 1 && !groups_[0].part.empty()) {
+        ++level_;
+        continue;
+      }
+      return;
+    }
+  }
+
+  struct Step {
+    std::vector<int> candidates;
+    std::size_t level;
+  };
+  struct Group {
+    std::string part;
+    std::vector<int> options;
+  };
+  const std::vector<std::string>& ids_;
+  std::vector<int> candidates_;
+  std::size_t level_ = 0;
+  std::vector<Step> steps_;  // what back returns to
+  std::vector<Group> groups_;
+};
 
 }  // namespace
 
@@ -220,76 +308,25 @@ int HumanAgent::choose(const engine::Decision& d) {
     for (int i = 0; i < d.count; ++i)
       out_ << engine::terminal_safe(fmt::format("  {:>3}) {}\n", i + 1, d.label(i)));
   };
-  // A long menu is walked one part of the ids at a time: `candidates` are the options left,
-  // `level` the part that tells them apart; `steps` what to go back to.
+  // A long menu is walked one part of the ids at a time.
   bool walk = d.count > kLongMenu;
-  std::vector<int> candidates;
-  std::size_t level = 0;
-  struct Step {
-    std::vector<int> candidates;
-    std::size_t level;
-  };
-  std::vector<Step> steps;
-  struct Group {
-    std::string part;
-    std::vector<int> options;
-  };
-  std::vector<Group> groups;
-  const auto regroup = [&] {
-    for (;;) {
-      groups.clear();
-      for (const int i : candidates) {
-        const auto part = id_part(ids_[static_cast<std::size_t>(i)], level);
-        const std::string key = part ? std::string(*part) : std::string();
-        auto g = std::find_if(groups.begin(), groups.end(),
-                              [&](const Group& x) { return x.part == key; });
-        if (g == groups.end()) {
-          groups.push_back({key, {}});
-          g = groups.end() - 1;
-        }
-        g->options.push_back(i);
-      }
-      // One part shared by all: the next part tells them apart.
-      if (groups.size() == 1 && candidates.size() > 1 && !groups[0].part.empty()) {
-        ++level;
-        continue;
-      }
-      return;
-    }
-  };
-  const auto show_groups = [&] {
-    out_ << fmt::format("{} options, step by step (list: all of them at once):\n",
-                        candidates.size());
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      const auto& group = groups[g];
-      const std::string text =
-          group.options.size() == 1
-              ? d.label(group.options[0])
-              : fmt::format("{} ... ({} options)", readable_part(group.part), group.options.size());
-      out_ << engine::terminal_safe(fmt::format("  {:>3}) {}\n", g + 1, text));
-    }
-  };
+  std::optional<MenuWalk> menu;
   if (walk) {
-    for (int i = 0; i < d.count; ++i) candidates.push_back(i);
-    regroup();
-    show_groups();
+    menu.emplace(ids_, d.count);
+    menu->show(out_, d);
   } else {
     list_all();
   }
   for (;;) {
-    const int range = walk ? static_cast<int>(groups.size()) : d.count;
+    const int range = walk ? static_cast<int>(menu->groups()) : d.count;
     out_ << fmt::format("choose 1-{} (help: ?)> ", range) << std::flush;
     const auto answer = read_answer();
     if (!answer) ask_for(Request::Quit, "the human player's input ended");
     std::string_view text = *answer;
     if (const auto first = text.find_first_not_of(" \t\r"); first != std::string_view::npos)
       text = text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
-    if (walk && text == "back" && !steps.empty()) {
-      candidates = std::move(steps.back().candidates);
-      level = steps.back().level;
-      steps.pop_back();
-      regroup();
-      show_groups();
+    if (walk && text == "back" && menu->back()) {
+      menu->show(out_, d);
       continue;
     }
     if (walk && text == "list") {  // the whole menu, numbered as a whole
@@ -301,16 +338,10 @@ int HumanAgent::choose(const engine::Decision& d) {
     std::optional<int> choice;
     if (walk) {
       // A group's number, or any option's id.
-      if (const auto g = parse_number(text, static_cast<int>(groups.size()))) {
-        const auto& group = groups[static_cast<std::size_t>(*g)];
-        if (group.options.size() == 1) {
-          choice = group.options[0];
-        } else {
-          steps.push_back({candidates, level});
-          candidates = group.options;
-          ++level;
-          regroup();
-          show_groups();
+      if (const auto g = parse_number(text, static_cast<int>(menu->groups()))) {
+        choice = menu->pick(static_cast<std::size_t>(*g));
+        if (!choice) {
+          menu->show(out_, d);
           continue;
         }
       } else {

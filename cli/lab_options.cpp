@@ -17,14 +17,14 @@
 #include <optional>
 #include <string_view>
 #include <thread>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "cli/replay_packs.h"
+#include "cli/replayed_game.h"
 #include "engine/file_io.h"
-#include "lab/csv_writer.h"
-#include "lab/differences_csv.h"
+#include "lab/campaign.h"
 #include "lab/html_report.h"
 #include "lab/progress.h"
 #include "lab/results_json.h"
@@ -144,12 +144,7 @@ void add_table_game_options(CLI::App& app, GameOptions& game) {
   app.add_option("--players", game.players, kPlayersHelp)
       ->check(WholeNumber)
       ->check(CLI::Range(packs::kMinPlayers, packs::kMaxPlayers));
-  app.add_option("--bots", game.bots,
-                 "Agent per seat, comma-separated (the last fills the remaining seats): random, an "
-                 "agent a pack registers, or the search agent "
-                 "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|"
-                 "FILE] (docs/bots.md)")
-      ->capture_default_str();
+  app.add_option("--bots", game.bots, kLabBotsHelp)->capture_default_str();
   app.add_option("--option", game.options,
                  "Pack option for every configuration that loads the pack, as PACK.KEY=VALUE "
                  "(repeatable); a configuration's own value wins")
@@ -165,21 +160,6 @@ void add_table_game_options(CLI::App& app, GameOptions& game) {
 }
 
 namespace {
-
-// Whether every seat's interval of every config is narrower than `pp` percentage points, and
-// with `rotate` every bot's too.
-bool narrow_enough(const lab::RunTotals& totals, const std::vector<std::string>& bots, double pp,
-                   bool rotate) {
-  for (const auto& a : totals.configs) {
-    if (a.finished == 0) return false;
-    for (const auto& rate : lab::summarize(a, bots).seat_win)
-      if (rate.ci.width() * 100 >= pp) return false;
-    if (rotate)
-      for (const auto& b : lab::bot_results(a, bots))
-        if (b.win.ci.width() * 100 >= pp) return false;
-  }
-  return true;
-}
 
 std::string failures_dir(const LabOptions& o) {
   if (!o.failures.empty()) return o.failures;
@@ -214,13 +194,11 @@ std::vector<lab::SampleGame> write_game_viewers(const lab::RunSpec& spec,
     for (std::size_t k = 0; k < configs.size(); ++k) {
       const auto file = lab::game_path(spec, i, k);
       if (!std::filesystem::exists(file)) continue;  // a failed game: its replay is a failure's
-      const auto replay = engine::load_replay(file);
-      auto search = search_options.make();
-      add_recorded_folders(search, replay);
-      scripting::Session session(search, replay.requested, replay.options, limits.make());
+      ReplayedGame game(file.string(), search_options, limits, nullptr);
       auto page = file;
       page.replace_extension(".html");
-      engine::write_output_file(page, view::viewer_html(view::record_replay(session, replay)));
+      engine::write_output_file(
+          page, view::viewer_html(view::record_replay(game.session(), game.replay())));
       samples.push_back({fmt::format("game {} of {}", i, configs[k].label),
                          std::filesystem::proximate(page, base.empty() ? "." : base).string()});
     }
@@ -337,36 +315,29 @@ packs::PlayerRange lab_player_range(const std::vector<lab::LabConfig>& configs,
   return range;
 }
 
-}  // namespace
+// The --slurm options that do not go with a Slurm job.
+void check_slurm_options(const LabOptions& o) {
+  // Each task is a --shard of one plain run; the merge writes DIR/results/all.json.
+  if (!o.shard.empty())
+    throw UsageError("--slurm makes the shards itself (--slurm-shards N); leave out --shard");
+  if (o.until_ci > 0)
+    throw UsageError(
+        "--slurm does not go with --until-ci (its rounds depend on all the games before them)");
+  if (!o.resume.empty())
+    throw UsageError("--slurm does not go with --resume (the job's rerun.sh reruns a shard)");
+  if (!o.out.empty())
+    throw UsageError("--slurm writes the merged results to DIR/results/all.json; leave out --out");
+  if (!o.csv.empty())
+    throw UsageError("--slurm does not go with --csv (catan merge joins results, not game rows)");
+  if (o.save_games > 0) throw UsageError("--slurm does not go with --save-games");
+  if (o.threads > 0)
+    throw UsageError(
+        "--slurm takes --slurm-cpus N (each task's --threads and --cpus-per-task), not "
+        "--threads");
+}
 
-int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions& search_options,
-            const LimitOptions& limits) {
-  // From here on, SIGINT and SIGTERM end the run with the games played so far (none if they come
-  // before the first game).
-  const StopSignals signals;
-  if (o.slurm.active()) {
-    // Each task is a --shard of one plain run; the merge writes DIR/results/all.json.
-    if (!o.shard.empty())
-      throw UsageError("--slurm makes the shards itself (--slurm-shards N); leave out --shard");
-    if (o.until_ci > 0)
-      throw UsageError(
-          "--slurm does not go with --until-ci (its rounds depend on all the games before them)");
-    if (!o.resume.empty())
-      throw UsageError("--slurm does not go with --resume (the job's rerun.sh reruns a shard)");
-    if (!o.out.empty())
-      throw UsageError(
-          "--slurm writes the merged results to DIR/results/all.json; leave out --out");
-    if (!o.csv.empty())
-      throw UsageError("--slurm does not go with --csv (catan merge joins results, not game rows)");
-    if (o.save_games > 0) throw UsageError("--slurm does not go with --save-games");
-    if (o.threads > 0)
-      throw UsageError(
-          "--slurm takes --slurm-cpus N (each task's --threads and --cpus-per-task), not "
-          "--threads");
-  }
-  GameOptions game = *request.game;
-  game.settle_players(lab_player_range(request.configs, search_options));
-  const auto bots = game.seats();
+// Bots only, and search agents with iteration budgets only.
+void check_lab_bots(const std::vector<std::string>& bots) {
   for (const auto& b : bots) {
     if (b == "human") throw UsageError("the lab plays bots only; 'human' cannot take a seat");
     // A time budget plays as many forks as the machine's load allows: results that no seed
@@ -377,16 +348,18 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
           "repeat on any machine; time=MS is for play against a person",
           b));
   }
-  const auto block = static_cast<std::uint64_t>(o.rotate ? game.players : 1);
+}
+
+// The games of a run that rotates seats in blocks of `block` games, its --until-ci cap and
+// --resume: usage errors for what does not fit.
+void check_run_shape(const LabOptions& o, const GameOptions& game, std::uint64_t block) {
   if (o.games % block != 0)
     throw UsageError(fmt::format(
         "--rotate: --games {} is not a multiple of the {} players (a block of {} games plays "
         "each seat rotation once)",
         o.games, game.players, game.players));
-  // --until-ci rounds are whole blocks (--games is a multiple of the block); so is its cap.
-  const std::uint64_t max_games = o.max_games / block * block;
-  const auto [first, end] = o.range(block);
-  if (o.until_ci > 0 && max_games < o.games)
+  (void)o.range(block);
+  if (o.until_ci > 0 && o.max_games / block * block < o.games)
     throw UsageError(fmt::format("--max-games {} is below --games {}", o.max_games, o.games));
   if (!o.resume.empty()) {
     if (o.until_ci > 0) throw UsageError("--resume does not go with --until-ci");
@@ -396,19 +369,17 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
     if (!std::filesystem::exists(o.resume, ec))
       throw UsageError(fmt::format("--resume: no such results file: {}", o.resume));
   }
-  // --resume: the games already played, read now (a file that is not a regular file, too large or
-  // invalid is a runtime failure, as for `catan merge`) and checked below to be of this very run.
-  std::optional<lab::LabResults> before;
-  if (!o.resume.empty()) {
-    try {
-      before = lab::load_results(o.resume);
-    } catch (const lab::ResultsError& e) {
-      throw lab::ResultsError(fmt::format("--resume: {}", e.what()));
-    }
-  }
-  const std::string out_path = o.out.empty() ? o.resume : o.out;
+}
 
-  lab::RunSpec spec;
+// What the campaign plays and writes; `out_path`: --out, else the --resume file.
+lab::CampaignRequest campaign_request(const LabRequest& request, const LabOptions& o,
+                                      const GameOptions& game, const LimitOptions& limits,
+                                      const std::string& out_path) {
+  const auto bots = game.seats();
+  const auto block = static_cast<std::uint64_t>(o.rotate ? game.players : 1);
+  lab::CampaignRequest c;
+  c.kind = request.kind;
+  lab::RunSpec& spec = c.spec;
   spec.configs = request.configs;
   spec.players = game.players;
   spec.bots = bots;
@@ -423,184 +394,143 @@ int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions&
   if (o.save_games > 0) spec.games_dir = games_dir(o, out_path);
   spec.game_deadline_ms = limits.game_deadline_ms(o.game_deadline, bots);
   spec.stop = &g_stop;
-  auto search = search_options.make();
-  const int threads = o.thread_count();
-  lab::Runner runner(search, spec, threads);
-  for (std::size_t c = 0; c < spec.configs.size(); ++c)
-    check_agents(bots, runner.agent_names(c), false);
+  c.threads = o.thread_count();
+  c.games = o.games;
+  std::tie(c.first, c.end) = o.range(block);
+  c.until_ci = o.until_ci;
+  // --until-ci rounds are whole blocks (--games is a multiple of the block); so is its cap.
+  c.max_games = o.max_games / block * block;
+  c.resume = o.resume;
+  c.out = out_path;
+  c.csv = o.csv;
+  c.report = o.report;
+  c.differences = o.differences;
+  c.warn = [](const std::string& line) { std::cerr << line << '\n'; };
+  return c;
+}
 
-  lab::LabResults results;
-  results.run.kind = request.kind;
-  results.run.seed = game.seed;
-  results.run.players = game.players;
-  results.run.bots = bots;
-  results.run.rotate = o.rotate;
-  results.run.max_turns = game.max_turns;
-  results.run.games = o.games;
+// The text summary (or the JSON with --json) on stdout.
+void print_outcome(const lab::CampaignOutcome& outcome, const lab::CampaignRequest& c,
+                   const LabOptions& o) {
+  const lab::LabResults& results = outcome.results;
+  if (o.json) {
+    std::cout << engine::json_text(lab::results_to_json(results), 2) << '\n';
+    return;
+  }
+  const std::size_t configs = c.spec.configs.size();
+  if (configs == 1) {
+    std::cout << engine::terminal_safe(lab::config_text(results, 0));
+  } else {
+    std::cout << engine::terminal_safe(lab::comparison_text(results));
+  }
+  const std::uint64_t here = outcome.played_here;
+  const double seconds = outcome.seconds;
+  const double per_config = static_cast<double>(here * configs);
+  std::cout << fmt::format("played {} games{} in {:.2f} s on {} threads: {}\n", here * configs,
+                           configs > 1 ? fmt::format(" ({} per configuration)", here) : "", seconds,
+                           c.threads, lab::format_speed(seconds > 0 ? per_config / seconds : 0.0));
+  if (outcome.stopped_at_cap)
+    std::cout << fmt::format(
+        "note: stopped at --max-games {} before every interval was under "
+        "{} points\n",
+        c.max_games, c.until_ci);
+  if (!c.out.empty()) std::cout << "results written to " << c.out << '\n';
+  if (!c.csv.empty()) std::cout << "games written to " << c.csv << '\n';
+  if (!c.differences.empty()) std::cout << "differences written to " << c.differences << '\n';
+  if (!c.report.empty()) std::cout << "report written to " << c.report << '\n';
+  if (!outcome.samples.empty())
+    std::cout << fmt::format("{} games saved with their viewer pages to {}\n",
+                             outcome.samples.size(), c.spec.games_dir);
+}
+
+// The exit code of a played campaign, with its one-line error: interrupted, or games failed.
+int outcome_code(const lab::CampaignOutcome& outcome, const lab::CampaignRequest& c) {
+  const lab::LabResults& results = outcome.results;
+  if (results.planned_end) {
+    const int sig = g_signal;
+    print_error(fmt::format(
+        "interrupted by {}: played {} of {}..{}{}", sig == SIGTERM ? "SIGTERM" : "SIGINT",
+        results.run.end > results.run.first
+            ? fmt::format("games {}..{}", results.run.first, results.run.end - 1)
+            : std::string("no games"),
+        results.run.first, *results.planned_end - 1,
+        c.out.empty() || c.until_ci > 0
+            ? ""
+            : fmt::format("; {} is marked incomplete, finish it with --resume {}", c.out, c.out)));
+    return 128 + (sig == SIGTERM ? SIGTERM : SIGINT);
+  }
+  std::uint64_t errors = 0;
+  const lab::ErrorEntry* first_error = nullptr;
+  for (const auto& a : results.totals.configs) {
+    errors += a.errors;
+    if (!first_error && !a.error_list.empty()) first_error = &a.error_list.front();
+  }
+  if (errors == 0) return kOk;
+  const std::uint64_t played = results.run.end - results.run.first;
+  print_error(fmt::format(
+      "{} of {} games failed; first: game {}: {}{}", errors, played * c.spec.configs.size(),
+      first_error->game, first_error->error,
+      first_error->replay.empty() ? "" : fmt::format(" (replay: {})", first_error->replay)));
+  return kRuntimeError;
+}
+
+// Plays the campaign, writes and prints; returns the exit code.
+int play_campaign(lab::Campaign& campaign, const LabOptions& o) {
+  lab::CampaignOutcome outcome;
   try {
-    results.configs = runner.config_info();
+    outcome = campaign.play();
+  } catch (const lab::CampaignError& e) {
+    throw UsageError(e.what());
+  }
+  print_outcome(outcome, campaign.request(), o);
+  return outcome_code(outcome, campaign.request());
+}
+
+}  // namespace
+
+int run_lab(const LabRequest& request, const LabOptions& o, const SearchOptions& search_options,
+            const LimitOptions& limits) {
+  // From here on, SIGINT and SIGTERM end the run with the games played so far (none if they come
+  // before the first game).
+  const StopSignals signals;
+  if (o.slurm.active()) check_slurm_options(o);
+  GameOptions game = *request.game;
+  game.settle_players(lab_player_range(request.configs, search_options));
+  const auto bots = game.seats();
+  check_lab_bots(bots);
+  const auto block = static_cast<std::uint64_t>(o.rotate ? game.players : 1);
+  check_run_shape(o, game, block);
+
+  auto c = campaign_request(request, o, game, limits, o.out.empty() ? o.resume : o.out);
+  lab::ProgressBar bar(std::cerr,
+                       o.progress_every > 0         ? lab::ProgressBar::Mode::lines
+                       : isatty(STDERR_FILENO) != 0 ? lab::ProgressBar::Mode::terminal
+                                                    : lab::ProgressBar::Mode::off,
+                       o.progress_every);
+  c.progress = &bar;
+  c.samples = [&, spec = c.spec](std::uint64_t first, std::uint64_t end) {
+    return write_game_viewers(spec, request.configs, first, end, search_options, limits, o.report);
+  };
+  auto search = search_options.make();
+  lab::Campaign campaign(search, std::move(c));
+  for (std::size_t k = 0; k < request.configs.size(); ++k)
+    check_agents(bots, campaign.runner().agent_names(k), false);
+  try {
+    campaign.describe();
   } catch (const search::ModelMismatch& e) {
     throw UsageError(e.what());
   }
   if (o.slurm.active())
     return write_slurm_job(make_slurm_job(request.kind, command_arguments(), o.slurm, o.games,
                                           block, o.failures, o.report, o.differences));
-  results.totals = lab::RunTotals(spec.configs.size(), game.players);
-
-  // --resume: the games already played are checked to be of this very run (as `catan merge`
-  // checks shards), then the rest is played from where they stop.
-  std::uint64_t from = first;
-  if (before) {
-    if (!before->planned_end)
-      throw UsageError(
-          fmt::format("--resume: {} is complete; there is nothing to resume", o.resume));
-    if (before->run.first != first || *before->planned_end != end)
-      throw UsageError(fmt::format(
-          "--resume: {} is a run of games {}..{}, this one of games {}..{} (--games, --shard)",
-          o.resume, before->run.first, *before->planned_end - 1, first, end - 1));
-    auto probe = results;
-    probe.run.first = probe.run.end = before->run.end;
-    try {
-      lab::merge_results({*before, probe}, {o.resume, "this run"});
-    } catch (const lab::ResultsError& e) {
-      throw UsageError(fmt::format("--resume: {}", e.what()));
-    }
-    from = before->run.end;
-  }
-
-  std::vector<std::string> labels;
-  for (const auto& c : spec.configs) labels.push_back(c.label);
-  std::unique_ptr<lab::CsvWriter> csv;
-  if (!o.csv.empty()) csv = std::make_unique<lab::CsvWriter>(o.csv, labels);
-  lab::RowSink rows;
-  if (csv) rows = [&](const std::vector<lab::GameRecord>& g) { csv->add(g); };
-  lab::ProgressBar bar(std::cerr,
-                       o.progress_every > 0         ? lab::ProgressBar::Mode::lines
-                       : isatty(STDERR_FILENO) != 0 ? lab::ProgressBar::Mode::terminal
-                                                    : lab::ProgressBar::Mode::off,
-                       o.progress_every);
-  std::uint64_t bar_before = 0;
-  const lab::ProgressSink progress = [&](std::uint64_t done) { bar.update(done); };
-
-  // Plays and writes everything; returns the exit code.
-  const auto play_and_write = [&]() -> int {
-    const auto start = std::chrono::steady_clock::now();
-    if (o.until_ci > 0) {
-      std::uint64_t played = 0;
-      do {
-        const std::uint64_t next = std::min(played + o.games, max_games);
-        bar.start(next, bar_before);
-        const std::uint64_t reached = runner.run(played, next, results.totals, rows, progress);
-        bar_before = played = reached;
-        if (reached < next) results.planned_end = max_games;
-      } while (!results.planned_end && played < max_games &&
-               !narrow_enough(results.totals, bots, o.until_ci, o.rotate));
-      results.run.games = max_games;
-      results.run.first = 0;
-      results.run.end = played;
-      results.run.until_ci = o.until_ci;
-      results.run.max_games = max_games;
-      if (!results.planned_end) results.run.games = played;
-    } else {
-      bar.start(end - from);
-      const std::uint64_t reached = runner.run(from, end, results.totals, rows, progress);
-      results.run.first = from;
-      results.run.end = reached;
-      if (reached < end) results.planned_end = end;
-      if (before) {
-        auto planned = results.planned_end;
-        results = lab::merge_results({*before, results}, {o.resume, "this run"});
-        results.planned_end = planned;
-      }
-    }
-    bar.finish();
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (csv) {
-      csv->finish();
-      if (csv->dropped() > 0)
-        std::cerr << fmt::format(
-            "catan: warning: {} has the first {} name columns; {} values of later names were left "
-            "out\n",
-            o.csv, lab::CsvWriter::kMaxNameColumns, csv->dropped());
-    }
-
-    const auto json = lab::results_to_json(results);
-    if (!out_path.empty()) lab::write_json_file(json, out_path);
-    std::vector<lab::SampleGame> samples;
-    if (o.save_games > 0)
-      samples = write_game_viewers(spec, request.configs, results.run.first, results.run.end,
-                                   search_options, limits, o.report);
-    if (!o.report.empty()) lab::write_html_report(results, o.report, samples);
-    if (!o.differences.empty()) lab::write_differences_csv(results, o.differences);
-
-    const std::uint64_t played = results.run.end - results.run.first;
-    if (o.json) {
-      std::cout << engine::json_text(json, 2) << '\n';
-    } else {
-      if (request.configs.size() == 1) {
-        std::cout << engine::terminal_safe(lab::config_text(results, 0));
-      } else {
-        std::cout << engine::terminal_safe(lab::comparison_text(results));
-      }
-      const std::uint64_t here = results.run.end - from;
-      const double per_config = static_cast<double>(here * request.configs.size());
-      std::cout << fmt::format(
-          "played {} games{} in {:.2f} s on {} threads: {}\n", here * request.configs.size(),
-          request.configs.size() > 1 ? fmt::format(" ({} per configuration)", here) : "", seconds,
-          threads, lab::format_speed(seconds > 0 ? per_config / seconds : 0.0));
-      if (o.until_ci > 0 && !results.planned_end &&
-          !narrow_enough(results.totals, bots, o.until_ci, o.rotate))
-        std::cout << fmt::format(
-            "note: stopped at --max-games {} before every interval was under "
-            "{} points\n",
-            max_games, o.until_ci);
-      if (!out_path.empty()) std::cout << "results written to " << out_path << '\n';
-      if (!o.csv.empty()) std::cout << "games written to " << o.csv << '\n';
-      if (!o.differences.empty()) std::cout << "differences written to " << o.differences << '\n';
-      if (!o.report.empty()) std::cout << "report written to " << o.report << '\n';
-      if (!samples.empty())
-        std::cout << fmt::format("{} games saved with their viewer pages to {}\n", samples.size(),
-                                 spec.games_dir);
-    }
-
-    int code = kOk;
-    std::uint64_t errors = 0;
-    const lab::ErrorEntry* first_error = nullptr;
-    for (const auto& a : results.totals.configs) {
-      errors += a.errors;
-      if (!first_error && !a.error_list.empty()) first_error = &a.error_list.front();
-    }
-    if (results.planned_end) {
-      const int sig = g_signal;
-      print_error(fmt::format(
-          "interrupted by {}: played {} of {}..{}{}", sig == SIGTERM ? "SIGTERM" : "SIGINT",
-          results.run.end > results.run.first
-              ? fmt::format("games {}..{}", results.run.first, results.run.end - 1)
-              : std::string("no games"),
-          results.run.first, *results.planned_end - 1,
-          out_path.empty() || o.until_ci > 0
-              ? ""
-              : fmt::format("; {} is marked incomplete, finish it with --resume {}", out_path,
-                            out_path)));
-      code = 128 + (sig == SIGTERM ? SIGTERM : SIGINT);
-    } else if (errors > 0) {
-      print_error(fmt::format(
-          "{} of {} games failed; first: game {}: {}{}", errors, played * request.configs.size(),
-          first_error->game, first_error->error,
-          first_error->replay.empty() ? "" : fmt::format(" (replay: {})", first_error->replay)));
-      code = kRuntimeError;
-    }
-    return code;
-  };
   int code = kRuntimeError;
   try {
-    code = play_and_write();
+    code = play_campaign(campaign, o);
   } catch (const std::exception& e) {
-    if (runner.abandoned() == 0) throw;
+    if (campaign.runner().abandoned() == 0) throw;
     print_error(e.what());  // and end below, without destructors
   }
-  if (runner.abandoned() > 0) {
+  if (campaign.runner().abandoned() > 0) {
     // A thread abandoned past the game deadline may still be running in its leaked Session;
     // returning would run destructors under it. Everything is written: flush and end here.
     std::cout.flush();

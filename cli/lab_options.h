@@ -53,6 +53,13 @@ struct LabOptions {
   std::pair<std::uint64_t, std::uint64_t> range(std::uint64_t block = 1) const;
 };
 
+// The help of --bots of the commands that play bots only (sim, sweep, compare, bench).
+inline constexpr const char* kLabBotsHelp =
+    "Agent per seat, comma-separated (the last fills the remaining seats): random, an agent a "
+    "pack registers, or the search agent "
+    "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|FILE] "
+    "(docs/bots.md)";
+
 // The players, bots, seed, turn cap and common options of compare (whose positional arguments
 // are configurations, not packs): --players, --bots, --seed, --max-turns, --option.
 void add_table_game_options(CLI::App& app, GameOptions& game);
@@ -79,7 +86,8 @@ std::vector<std::string> settle_seats(GameOptions& game, scripting::Session& ses
 
 // Plays the request and writes what LabOptions ask for: the text summary (or the JSON with
 // --json) on stdout, --out, --csv, --report, and the progress on stderr (lines with
-// --progress-every, else a bar when stderr is a terminal).
+// --progress-every, else a bar when stderr is a terminal). It checks the options and prints;
+// lab::Campaign (lab/campaign.h) plays and writes the files.
 // With --slurm it plays nothing: it checks the run as for playing it, writes the Slurm job
 // (slurm_job.h) and returns kOk.
 // Returns kOk, or kRuntimeError (with a one-line error) when games failed; their replays are in

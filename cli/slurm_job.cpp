@@ -149,14 +149,9 @@ std::string submit_lines(const std::string& array_option) {
       array_option);
 }
 
-}  // namespace
-
-std::vector<SlurmFile> slurm_job_files(const SlurmJob& job) {
-  const std::string command = "catan " + joined(job.args);
-  const std::string what = one_line(command);
+// shards.sbatch: shard K of the run, as array task K. `what`: the command, on one line.
+std::string shards_script(const SlurmJob& job, const std::string& what) {
   const std::uint64_t n = job.shards;
-  std::vector<SlurmFile> files;
-
   std::string shards = "#!/bin/bash\n";
   shards += fmt::format("# Shard K of {} of: {}\n", n, what);
   shards +=
@@ -175,8 +170,12 @@ std::vector<SlurmFile> slurm_job_files(const SlurmJob& job) {
       "exec {} {} --shard \"$k/{}\" --threads {} --out \"$dir/results/shard-$k.json\" "
       "--failures \"$failures/shard-$k\"\n",
       shell_quote(job.catan), joined(job.args), n, job.cpus);
-  files.push_back({"shards.sbatch", shards, true});
+  return shards;
+}
 
+// merge.sbatch: the merge of every shard's results into results/all.json.
+std::string merge_script(const SlurmJob& job, const std::string& what) {
+  const std::uint64_t n = job.shards;
   std::string merge = "#!/bin/bash\n";
   merge += fmt::format("# Merges the {} shards of: {}\n", n, what);
   merge +=
@@ -215,8 +214,12 @@ std::vector<SlurmFile> slurm_job_files(const SlurmJob& job) {
       "K\" >&2\n"
       "fi\n"
       "exit \"$code\"\n";
-  files.push_back({"merge.sbatch", merge, true});
+  return merge;
+}
 
+// submit.sh: submits the shards and the merge.
+std::string submit_script(const SlurmJob& job, const std::string& what) {
+  const std::uint64_t n = job.shards;
   std::string submit = "#!/bin/bash\n";
   submit += fmt::format("# Submits the {} shards of: {}\n", n, what);
   submit +=
@@ -225,8 +228,12 @@ std::vector<SlurmFile> slurm_job_files(const SlurmJob& job) {
       "set -euo pipefail\n";
   submit += fmt::format("dir={}\n", shell_quote(job.dir));
   submit += submit_lines("");
-  files.push_back({"submit.sh", submit, true});
+  return submit;
+}
 
+// rerun.sh K [K...]: reruns shards, then the merge.
+std::string rerun_script(const SlurmJob& job, const std::string& what) {
+  const std::uint64_t n = job.shards;
   std::string rerun = "#!/bin/bash\n";
   rerun += fmt::format("# Reruns shards of: {}\n", what);
   rerun +=
@@ -245,8 +252,12 @@ std::vector<SlurmFile> slurm_job_files(const SlurmJob& job) {
       "tasks=$(IFS=,; echo \"$*\")\n",
       n, n, n);
   rerun += submit_lines(" --array=\"$tasks\"");
-  files.push_back({"rerun.sh", rerun, true});
+  return rerun;
+}
 
+// README.txt: what the job is and how to run it.
+std::string job_readme(const SlurmJob& job, const std::string& what) {
+  const std::uint64_t n = job.shards;
   const std::string d = shell_quote(job.dir);
   std::string readme = fmt::format("A Slurm job of: {}\n", what);
   readme += fmt::format("as {} shards of {} CPU{} each (catan {} --slurm wrote it).\n\n", n,
@@ -265,8 +276,18 @@ std::vector<SlurmFile> slurm_job_files(const SlurmJob& job) {
   readme +=
       fmt::format("Without Slurm: for k in $(seq 1 {}); do bash {}/shards.sbatch $k; done; ", n, d);
   readme += fmt::format("bash {}/merge.sbatch\n", d);
-  files.push_back({"README.txt", readme, false});
-  return files;
+  return readme;
+}
+
+}  // namespace
+
+std::vector<SlurmFile> slurm_job_files(const SlurmJob& job) {
+  const std::string what = one_line("catan " + joined(job.args));
+  return {{"shards.sbatch", shards_script(job, what), true},
+          {"merge.sbatch", merge_script(job, what), true},
+          {"submit.sh", submit_script(job, what), true},
+          {"rerun.sh", rerun_script(job, what), true},
+          {"README.txt", job_readme(job, what), false}};
 }
 
 SlurmJob make_slurm_job(const std::string& kind, const std::vector<std::string>& args,

@@ -59,69 +59,89 @@ void apply_declarations(const packs::MeasureSpec& declared, int players,
 
 }  // namespace
 
-std::vector<MetricRow> comparison_rows(const LabResults& results) {
-  const auto& totals = results.totals;
-  const std::size_t n = totals.configs.size();
-  std::vector<ConfigSummary> summaries;
-  for (std::size_t c = 0; c < n; ++c)
-    summaries.push_back(
-        summarize(totals.configs[c], results.run.bots, results.configs[c].declared.score));
-  const int players = results.run.players;
-  std::vector<MetricRow> rows;
+namespace {
 
+// The rows of a comparison, metric family by metric family.
+class RowBuilder {
+ public:
+  explicit RowBuilder(const LabResults& results)
+      : results_(results), totals_(results.totals), n_(totals_.configs.size()) {
+    for (std::size_t c = 0; c < n_; ++c)
+      summaries_.push_back(
+          summarize(totals_.configs[c], results.run.bots, results.configs[c].declared.score));
+  }
+
+  std::vector<MetricRow> rows() {
+    add_outcomes();
+    add_points();
+    add_stats();
+    add_bots();
+    return std::move(rows_);
+  }
+
+ private:
   // A row whose value per config comes from `value` and whose paired difference from `diff`.
-  const auto add = [&](std::string id, std::string name, bool is_rate, auto value, auto diff) {
+  template <typename Value, typename Diff>
+  void add(std::string id, std::string name, bool is_rate, Value value, Diff diff) {
     MetricRow row;
     row.id = std::move(id);
     row.name = std::move(name);
     row.is_rate = is_rate;
-    for (std::size_t c = 0; c < n; ++c) row.values.push_back(value(c));
-    for (std::size_t c = 1; c < n; ++c) row.differences.push_back(diff(totals.pairs[c - 1], c));
-    rows.push_back(std::move(row));
-  };
-  const auto binary = [](const BinaryPairs& b) {
-    return std::optional<Difference>(paired_proportions(b.n, b.a_only, b.b_only));
-  };
-
-  for (int seat = 0; seat < players; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    add(
-        fmt::format("seat_win.{}", seat + 1), fmt::format("seat {} win rate", seat + 1), true,
-        [&](std::size_t c) { return summaries[c].seat_win[s].value; },
-        [&](const PairedAggregate& p, std::size_t) { return binary(p.seat_win[s]); });
+    for (std::size_t c = 0; c < n_; ++c) row.values.push_back(value(c));
+    for (std::size_t c = 1; c < n_; ++c) row.differences.push_back(diff(totals_.pairs[c - 1], c));
+    rows_.push_back(std::move(row));
   }
-  add(
-      "first_player_win", "first player win rate", true,
-      [&](std::size_t c) { return summaries[c].first_player_win.value; },
-      [&](const PairedAggregate& p, std::size_t) { return binary(p.first_player_win); });
-  add(
-      "no_winner", "no winner", true, [&](std::size_t c) { return summaries[c].no_winner.value; },
-      [&](const PairedAggregate& p, std::size_t) { return binary(p.no_winner); });
-  add(
-      "balance", "balance score", false, [&](std::size_t c) { return summaries[c].balance_score; },
-      [&](const PairedAggregate&, std::size_t c) {
-        Difference d;
-        d.estimate = summaries[c].balance_score - summaries[0].balance_score;
-        d.low = d.high = d.z = kNaN;
-        return std::optional<Difference>(d);
-      });
-  add(
-      "turns", "turns", false,
-      [&](std::size_t c) { return totals.configs[c].turns.moments.mean(); },
-      [&](const PairedAggregate& p, std::size_t) {
-        return std::optional<Difference>(paired_means(p.turns));
-      });
 
-  const std::string points = summaries[0].points;
-  if (!points.empty()) {
-    for (int seat = 0; seat < players; ++seat) {
+  static std::optional<Difference> binary(const BinaryPairs& b) {
+    return paired_proportions(b.n, b.a_only, b.b_only);
+  }
+
+  // Seat win rates, the first player's, no winner, balance, turns.
+  void add_outcomes() {
+    for (int seat = 0; seat < results_.run.players; ++seat) {
+      const auto s = static_cast<std::size_t>(seat);
+      add(
+          fmt::format("seat_win.{}", seat + 1), fmt::format("seat {} win rate", seat + 1), true,
+          [&](std::size_t c) { return summaries_[c].seat_win[s].value; },
+          [&](const PairedAggregate& p, std::size_t) { return binary(p.seat_win[s]); });
+    }
+    add(
+        "first_player_win", "first player win rate", true,
+        [&](std::size_t c) { return summaries_[c].first_player_win.value; },
+        [&](const PairedAggregate& p, std::size_t) { return binary(p.first_player_win); });
+    add(
+        "no_winner", "no winner", true,
+        [&](std::size_t c) { return summaries_[c].no_winner.value; },
+        [&](const PairedAggregate& p, std::size_t) { return binary(p.no_winner); });
+    add(
+        "balance", "balance score", false,
+        [&](std::size_t c) { return summaries_[c].balance_score; },
+        [&](const PairedAggregate&, std::size_t c) {
+          Difference d;
+          d.estimate = summaries_[c].balance_score - summaries_[0].balance_score;
+          d.low = d.high = d.z = kNaN;
+          return std::optional<Difference>(d);
+        });
+    add(
+        "turns", "turns", false,
+        [&](std::size_t c) { return totals_.configs[c].turns.moments.mean(); },
+        [&](const PairedAggregate& p, std::size_t) {
+          return std::optional<Difference>(paired_means(p.turns));
+        });
+  }
+
+  // The declared score per seat.
+  void add_points() {
+    const std::string points = summaries_[0].points;
+    if (points.empty()) return;
+    for (int seat = 0; seat < results_.run.players; ++seat) {
       const auto s = static_cast<std::size_t>(seat);
       add(
           fmt::format("{}.{}", points, seat + 1), fmt::format("{} seat {}", points, seat + 1),
           false,
           [&](std::size_t c) {
-            const auto it = totals.configs[c].player.find(points);
-            if (it == totals.configs[c].player.end() || it->second[s].moments.count() == 0)
+            const auto it = totals_.configs[c].player.find(points);
+            if (it == totals_.configs[c].player.end() || it->second[s].moments.count() == 0)
               return kNaN;
             return it->second[s].moments.mean();
           },
@@ -133,33 +153,38 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
     }
   }
 
-  std::set<std::string> names;
-  for (const auto& a : totals.configs)
-    for (const auto& [name, d] : a.stats) names.insert(name);
-  for (const auto& name : names) {
-    add(
-        "stats." + name, "stats." + name, false,
-        [&](std::size_t c) {
-          const auto it = totals.configs[c].stats.find(name);
-          return it == totals.configs[c].stats.end() ? kNaN : it->second.moments.mean();
-        },
-        [&](const PairedAggregate& p, std::size_t) -> std::optional<Difference> {
-          const auto it = p.stats.find(name);
-          if (it == p.stats.end()) return std::nullopt;
-          return paired_means(it->second);
-        });
+  // Every stats.* game property any config has.
+  void add_stats() {
+    std::set<std::string> names;
+    for (const auto& a : totals_.configs)
+      for (const auto& [name, d] : a.stats) names.insert(name);
+    for (const auto& name : names) {
+      add(
+          "stats." + name, "stats." + name, false,
+          [&](std::size_t c) {
+            const auto it = totals_.configs[c].stats.find(name);
+            return it == totals_.configs[c].stats.end() ? kNaN : it->second.moments.mean();
+          },
+          [&](const PairedAggregate& p, std::size_t) -> std::optional<Difference> {
+            const auto it = p.stats.find(name);
+            if (it == p.stats.end()) return std::nullopt;
+            return paired_means(it->second);
+          });
+    }
   }
+
   // Per bot, when seats were rotated or seat more than one bot: the share of the games it sat in
   // that one of its seats won (a game-level proportion, so that the paired test applies; for a
   // bot on one seat it is its win rate).
-  const auto bots = distinct_bots(seat_bots(results.run.bots, players, 0, false));
-  if (results.run.rotate || bots.size() > 1) {
+  void add_bots() {
+    const auto bots = distinct_bots(seat_bots(results_.run.bots, results_.run.players, 0, false));
+    if (!results_.run.rotate && bots.size() <= 1) return;
     for (const auto& bot : bots) {
       add(
           "bot_won." + bot, bot + " games won", true,
           [&](std::size_t c) {
-            const auto it = totals.configs[c].bots.find(bot);
-            if (it == totals.configs[c].bots.end() || it->second.games == 0) return kNaN;
+            const auto it = totals_.configs[c].bots.find(bot);
+            if (it == totals_.configs[c].bots.end() || it->second.games == 0) return kNaN;
             return static_cast<double>(it->second.wins) / static_cast<double>(it->second.games);
           },
           [&](const PairedAggregate& p, std::size_t) -> std::optional<Difference> {
@@ -169,7 +194,20 @@ std::vector<MetricRow> comparison_rows(const LabResults& results) {
           });
     }
   }
-  apply_declarations(merged_declarations(results), players, rows);
+
+  const LabResults& results_;
+  const RunTotals& totals_;
+  std::size_t n_;
+  std::vector<ConfigSummary> summaries_;
+  std::vector<MetricRow> rows_;
+};
+
+}  // namespace
+
+std::vector<MetricRow> comparison_rows(const LabResults& results) {
+  std::vector<MetricRow> rows = RowBuilder(results).rows();
+  const std::size_t n = results.totals.configs.size();
+  apply_declarations(merged_declarations(results), results.run.players, rows);
   std::stable_partition(rows.begin(), rows.end(), [](const MetricRow& r) { return r.primary; });
   for (std::size_t c = 1; c < n; ++c) {
     for (const bool primary : {true, false}) {

@@ -311,17 +311,9 @@ ojson declared_json(const packs::MeasureSpec& d) {
           {"metric_names", names}};
 }
 
-ojson config_results(const Aggregate& a, const RunInfo& run, const packs::MeasureSpec& declared) {
-  const auto& bots = run.bots;
-  const auto s = summarize(a, bots, declared.score);
-  ojson j;
-  j["games"] = a.games;
-  j["finished"] = a.finished;
-  j["no_winner"] = a.no_winner;
-  j["errors"] = a.errors;
-  j["error_list"] = error_entries(a.error_list);
-  j["failures"] = failure_classes(a);
-  j["capped_names"] = a.capped;
+// The win rates of `j`: per seat, per position, the first player's, balance, per bot.
+void add_win_rates(ojson& j, const Aggregate& a, const ConfigSummary& s,
+                   const std::vector<std::string>& bots) {
   ojson seats = ojson::array();
   for (std::size_t i = 0; i < s.seat_win.size(); ++i) {
     ojson r = {{"seat", i + 1}, {"bot", i < bots.size() ? bots[i] : ""}};
@@ -353,9 +345,10 @@ ojson config_results(const Aggregate& a, const RunInfo& run, const packs::Measur
     per_bot.push_back(r);
   }
   j["bot_results"] = per_bot;
-  j["turns"] = figures(a.turns);
-  j["rounds"] = figures(a.rounds);
-  j["decisions"] = figures(a.decisions);
+}
+
+// The end points of `j`: the property, per seat and per bot.
+void add_end_points(ojson& j, const Aggregate& a, const ConfigSummary& s, const RunInfo& run) {
   j["points_property"] = s.points.empty() ? ojson(nullptr) : ojson(s.points);
   ojson end_points = ojson::array();
   if (!s.points.empty()) {
@@ -368,12 +361,58 @@ ojson config_results(const Aggregate& a, const RunInfo& run, const packs::Measur
   }
   j["end_points"] = end_points;
   ojson by_bot = ojson::array();
-  for (const auto& g : points_by_bot(a, bots, s.points, run.rotate)) {
+  for (const auto& g : points_by_bot(a, run.bots, s.points, run.rotate)) {
     ojson r = {{"bot", g.bot}, {"seats", g.seats}};
     r.update(points_figures(g.points));
     by_bot.push_back(r);
   }
   j["end_points_by_bot"] = by_bot;
+}
+
+// The moments of one player property's values, keyed by `key` = `id`.
+ojson property_moments(const char* key, const ojson& id, const Moments& m) {
+  return {{key, id},
+          {"n", m.count()},
+          {"mean", num(m.mean())},
+          {"sd", num(m.sd())},
+          {"min", m.count() ? ojson(m.min()) : ojson(nullptr)},
+          {"max", m.count() ? ojson(m.max()) : ojson(nullptr)}};
+}
+
+// The player properties of `j`: per seat and per bot.
+void add_player_properties(ojson& j, const Aggregate& a, const RunInfo& run) {
+  ojson player = ojson::object();
+  for (const auto& [name, seats_d] : a.player) {
+    ojson list = ojson::array();
+    for (std::size_t i = 0; i < seats_d.size(); ++i)
+      list.push_back(property_moments("seat", i + 1, seats_d[i].moments));
+    player[name] = list;
+  }
+  j["player"] = player;
+  ojson by_bot_props = ojson::object();
+  for (const auto& p : player_by_bot(a, run.bots, run.players)) {
+    ojson list = ojson::array();
+    for (const auto& [bot, d] : p.bots) list.push_back(property_moments("bot", bot, d.moments));
+    by_bot_props[p.property] = list;
+  }
+  j["player_by_bot"] = by_bot_props;
+}
+
+ojson config_results(const Aggregate& a, const RunInfo& run, const packs::MeasureSpec& declared) {
+  const auto s = summarize(a, run.bots, declared.score);
+  ojson j;
+  j["games"] = a.games;
+  j["finished"] = a.finished;
+  j["no_winner"] = a.no_winner;
+  j["errors"] = a.errors;
+  j["error_list"] = error_entries(a.error_list);
+  j["failures"] = failure_classes(a);
+  j["capped_names"] = a.capped;
+  add_win_rates(j, a, s, run.bots);
+  j["turns"] = figures(a.turns);
+  j["rounds"] = figures(a.rounds);
+  j["decisions"] = figures(a.decisions);
+  add_end_points(j, a, s, run);
   j["histograms"] = histogram_results(a, declared);
   ojson stats = ojson::object();
   for (const auto& [name, d] : a.stats) {
@@ -383,36 +422,7 @@ ojson config_results(const Aggregate& a, const RunInfo& run, const packs::Measur
   }
   j["stats"] = stats;
   j["ignored_stats"] = a.ignored;
-  ojson player = ojson::object();
-  for (const auto& [name, seats_d] : a.player) {
-    ojson list = ojson::array();
-    for (std::size_t i = 0; i < seats_d.size(); ++i) {
-      const auto& m = seats_d[i].moments;
-      list.push_back({{"seat", i + 1},
-                      {"n", m.count()},
-                      {"mean", num(m.mean())},
-                      {"sd", num(m.sd())},
-                      {"min", m.count() ? ojson(m.min()) : ojson(nullptr)},
-                      {"max", m.count() ? ojson(m.max()) : ojson(nullptr)}});
-    }
-    player[name] = list;
-  }
-  j["player"] = player;
-  ojson by_bot_props = ojson::object();
-  for (const auto& p : player_by_bot(a, bots, run.players)) {
-    ojson list = ojson::array();
-    for (const auto& [bot, d] : p.bots) {
-      const auto& m = d.moments;
-      list.push_back({{"bot", bot},
-                      {"n", m.count()},
-                      {"mean", num(m.mean())},
-                      {"sd", num(m.sd())},
-                      {"min", m.count() ? ojson(m.min()) : ojson(nullptr)},
-                      {"max", m.count() ? ojson(m.max()) : ojson(nullptr)}});
-    }
-    by_bot_props[p.property] = list;
-  }
-  j["player_by_bot"] = by_bot_props;
+  add_player_properties(j, a, run);
   return j;
 }
 

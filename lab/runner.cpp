@@ -172,125 +172,180 @@ std::int64_t now_ticks() {
   return std::chrono::steady_clock::now().time_since_epoch().count();
 }
 
-void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
+// A failed record of game `index` that was not played to its end.
+GameRecord failed_record(std::uint64_t index, std::string error,
+                         const std::vector<std::string>& seats) {
+  GameRecord record;
+  record.index = index;
+  record.ok = false;
+  record.error = std::move(error);
+  record.seat_bots = seats;
+  return record;
+}
+
+// A worker thread's loop: takes chunks of game indices and plays every configuration of each
+// game, adding the records to its slot's totals.
+class WorkerLoop {
+ public:
+  WorkerLoop(Shared& shared, Slot& slot, std::vector<scripting::Session*> sessions)
+      : sh_(shared),
+        slot_(slot),
+        spec_(shared.spec),
+        sessions_(std::move(sessions)),
+        records_(spec_.configs.size()) {
+    game_.seed = spec_.seed;
+    game_.players = spec_.players;
+    game_.agents = spec_.bots;
+    game_.max_turns = spec_.max_turns;
+    game_.record_decisions = false;  // only failed games' replays are saved
+  }
+
+  // Plays until no chunk is left, the run stops or it aborts. Returns false when this thread was
+  // abandoned past the game deadline meanwhile: it must then end without touching the run.
+  bool run() {
+    for (;;) {
+      if (!slot_.has_chunk && !take_chunk()) return true;
+      while (slot_.next < slot_.to) {
+        if (sh_.abort.load(std::memory_order_relaxed)) break;
+        if (!play_game(slot_.next)) return false;
+        ++slot_.next;
+        sh_.done.fetch_add(1, std::memory_order_relaxed);
+      }
+      if (sh_.abort.load(std::memory_order_relaxed)) return true;
+      hand_in_chunk();
+    }
+  }
+
+ private:
+  // Takes the next chunk; false when none is left or the run stops.
+  bool take_chunk() {
+    if (stop_requested(sh_)) return false;
+    const std::uint64_t c = sh_.next_chunk.fetch_add(1);
+    if (c >= sh_.chunks) return false;
+    slot_.has_chunk = true;
+    slot_.chunk = c;
+    slot_.next = sh_.first + c * sh_.chunk;
+    slot_.to = std::min(sh_.end, slot_.next + sh_.chunk);
+    slot_.rows.clear();
+    return true;
+  }
+
+  // Hands the chunk's rows to the calling thread and lets the chunk go.
+  void hand_in_chunk() {
+    if (sh_.rows) {
+      std::lock_guard lock(sh_.mutex);
+      sh_.ready.emplace(slot_.chunk, std::move(slot_.rows));
+      sh_.wake.notify_one();
+    }
+    slot_.rows.clear();
+    slot_.has_chunk = false;
+  }
+
+  // Plays game `i` under every config and counts it; false when abandoned.
+  bool play_game(std::uint64_t i) {
+    const auto seats = seat_bots(spec_.bots, spec_.players, i, spec_.rotate);
+    if (spec_.rotate) game_.agents = seats;
+    for (std::size_t k = 0; k < records_.size(); ++k)
+      if (!play_config(i, k, seats)) return false;
+    for (std::size_t k = 0; k < records_.size(); ++k) {
+      slot_.mine.configs[k].add(records_[k]);
+      if (k > 0) slot_.mine.pairs[k - 1].add(records_[0], records_[k]);
+    }
+    if (sh_.rows) slot_.rows.push_back(records_);
+    return true;
+  }
+
+  // The failure the calling thread recorded for game `i` under config `k` past its deadline.
+  std::optional<Forced> forced_failure(std::uint64_t i, std::size_t k) const {
+    if (!sh_.any_forced.load(std::memory_order_acquire)) return std::nullopt;
+    std::lock_guard lock(sh_.mutex);
+    const auto it = sh_.forced.find({i, k});
+    if (it == sh_.forced.end() || it->second.error.empty()) return std::nullopt;
+    return it->second;
+  }
+
+  // Plays game `i` under config `k` into records_[k]; false when abandoned.
+  bool play_config(std::uint64_t i, std::size_t k, const std::vector<std::string>& seats) {
+    if (const auto forced = forced_failure(i, k)) {
+      records_[k] = failed_record(i, forced->error, seats);
+      records_[k].replay_file = forced->replay_file;
+      return true;
+    }
+    auto& session = *sessions_[sh_.session_of_config[k]];
+    game_.game_index = i;
+    game_.options = spec_.configs[k].options;
+    game_.agent_objects.clear();
+    const bool save = i < spec_.save_games && !spec_.games_dir.empty();
+    game_.record_decisions = save;
+    if (spec_.agents_for) game_.agent_objects = spec_.agents_for(i, k);
+    auto result = play_watched(session, k);
+    if (!result) return false;
+    records_[k] = make_record(*result, i, session.state().first_player, sh_.declared[k]);
+    records_[k].seat_bots = seats;
+    if (result->ok) {
+      if (const auto what = out_of_range(records_[k], sh_.declared[k])) {
+        // The game fails with its values dropped. Its replay needs its decisions: the game is
+        // played again recording them (a game is a function of its inputs).
+        records_[k] = failed_record(i, out_of_range_error(i, k + 1, *what), seats);
+        if (!spec_.failures_dir.empty() && !game_.record_decisions) {
+          game_.record_decisions = true;
+          result = play_watched(session, k);
+          if (!result) return false;
+        }
+      }
+    }
+    save_replay(*result, i, k, save);
+    return true;
+  }
+
+  // Plays game_ under the deadline watch; nullopt when it was abandoned past the deadline
+  // meanwhile (the run has counted it and moved on: this thread must end).
+  std::optional<scripting::GameResult> play_watched(scripting::Session& session, std::size_t k) {
+    slot_.config = k;
+    slot_.started.store(now_ticks(), std::memory_order_relaxed);
+    slot_.state.store(kPlaying, std::memory_order_release);
+    scripting::GameResult result;
+    try {
+      result = session.play(game_);
+    } catch (...) {
+      int expected = kPlaying;
+      if (!slot_.state.compare_exchange_strong(expected, kIdle)) return std::nullopt;
+      throw;
+    }
+    int expected = kPlaying;
+    if (!slot_.state.compare_exchange_strong(expected, kIdle)) return std::nullopt;
+    return result;
+  }
+
+  // A failed game's replay in the failures folder; a sample game's (`save`) in the games folder.
+  void save_replay(const scripting::GameResult& result, std::uint64_t i, std::size_t k, bool save) {
+    GameRecord& record = records_[k];
+    if (!record.ok && !spec_.failures_dir.empty() && !result.replay.requested.empty()) {
+      const auto path = failure_path(spec_, i, k);
+      engine::save_replay(result.replay, path);
+      record.replay_file = path.string();
+    }
+    if (record.ok && save) {
+      std::error_code ec;
+      std::filesystem::create_directories(spec_.games_dir, ec);
+      engine::save_replay(result.replay, game_path(spec_, i, k));
+    }
+  }
+
+  Shared& sh_;
+  Slot& slot_;
+  const RunSpec& spec_;
+  std::vector<scripting::Session*> sessions_;
+  std::vector<GameRecord> records_;  // of the game being played, per config
+  scripting::GameConfig game_;
+};
+
+void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot,
                  std::vector<scripting::Session*> sessions) {
   Shared& sh = *shared;
-  Slot& slot = *slot_ptr;
-  const RunSpec& spec = sh.spec;
-  const std::size_t nconfigs = spec.configs.size();
-  std::vector<GameRecord> records(nconfigs);
-  scripting::GameConfig game;
-  game.seed = spec.seed;
-  game.players = spec.players;
-  game.agents = spec.bots;
-  game.max_turns = spec.max_turns;
-  game.record_decisions = false;  // only failed games' replays are saved
   try {
-    for (;;) {
-      if (!slot.has_chunk) {
-        if (stop_requested(sh)) break;
-        const std::uint64_t c = sh.next_chunk.fetch_add(1);
-        if (c >= sh.chunks) break;
-        slot.has_chunk = true;
-        slot.chunk = c;
-        slot.next = sh.first + c * sh.chunk;
-        slot.to = std::min(sh.end, slot.next + sh.chunk);
-        slot.rows.clear();
-      }
-      while (slot.next < slot.to) {
-        if (sh.abort.load(std::memory_order_relaxed)) break;
-        const std::uint64_t i = slot.next;
-        auto seats = seat_bots(spec.bots, spec.players, i, spec.rotate);
-        if (spec.rotate) game.agents = seats;
-        for (std::size_t k = 0; k < nconfigs; ++k) {
-          Forced forced;
-          if (sh.any_forced.load(std::memory_order_acquire)) {
-            std::lock_guard lock(sh.mutex);
-            const auto it = sh.forced.find({i, k});
-            if (it != sh.forced.end()) forced = it->second;
-          }
-          if (!forced.error.empty()) {
-            records[k] = GameRecord{};
-            records[k].index = i;
-            records[k].ok = false;
-            records[k].error = forced.error;
-            records[k].replay_file = forced.replay_file;
-            records[k].seat_bots = seats;
-            continue;
-          }
-          auto& session = *sessions[sh.session_of_config[k]];
-          game.game_index = i;
-          game.options = spec.configs[k].options;
-          game.agent_objects.clear();
-          const bool save = i < spec.save_games && !spec.games_dir.empty();
-          game.record_decisions = save;
-          if (spec.agents_for) game.agent_objects = spec.agents_for(i, k);
-          // Plays the game under the deadline watch; nullopt when it was abandoned past the
-          // deadline meanwhile (the run has counted it and moved on: this thread must end).
-          const auto play_watched = [&]() -> std::optional<scripting::GameResult> {
-            slot.config = k;
-            slot.started.store(now_ticks(), std::memory_order_relaxed);
-            slot.state.store(kPlaying, std::memory_order_release);
-            scripting::GameResult result;
-            try {
-              result = session.play(game);
-            } catch (...) {
-              int expected = kPlaying;
-              if (!slot.state.compare_exchange_strong(expected, kIdle)) return std::nullopt;
-              throw;
-            }
-            int expected = kPlaying;
-            if (!slot.state.compare_exchange_strong(expected, kIdle)) return std::nullopt;
-            return result;
-          };
-          auto result = play_watched();
-          if (!result) return;
-          records[k] = make_record(*result, i, session.state().first_player, sh.declared[k]);
-          records[k].seat_bots = seats;
-          if (result->ok) {
-            if (const auto what = out_of_range(records[k], sh.declared[k])) {
-              // The game fails with its values dropped. Its replay needs its decisions: the
-              // game is played again recording them (a game is a function of its inputs).
-              records[k] = GameRecord{};
-              records[k].index = i;
-              records[k].ok = false;
-              records[k].error = out_of_range_error(i, k + 1, *what);
-              records[k].seat_bots = seats;
-              if (!spec.failures_dir.empty() && !game.record_decisions) {
-                game.record_decisions = true;
-                result = play_watched();
-                if (!result) return;
-              }
-            }
-          }
-          if (!records[k].ok && !spec.failures_dir.empty() && !result->replay.requested.empty()) {
-            const auto path = failure_path(spec, i, k);
-            engine::save_replay(result->replay, path);
-            records[k].replay_file = path.string();
-          }
-          if (records[k].ok && save) {
-            std::error_code ec;
-            std::filesystem::create_directories(spec.games_dir, ec);
-            engine::save_replay(result->replay, game_path(spec, i, k));
-          }
-        }
-        for (std::size_t k = 0; k < nconfigs; ++k) {
-          slot.mine.configs[k].add(records[k]);
-          if (k > 0) slot.mine.pairs[k - 1].add(records[0], records[k]);
-        }
-        if (sh.rows) slot.rows.push_back(records);
-        ++slot.next;
-        sh.done.fetch_add(1, std::memory_order_relaxed);
-      }
-      if (sh.abort.load(std::memory_order_relaxed)) break;
-      if (sh.rows) {
-        std::lock_guard lock(sh.mutex);
-        sh.ready.emplace(slot.chunk, std::move(slot.rows));
-        sh.wake.notify_one();
-      }
-      slot.rows.clear();
-      slot.has_chunk = false;
-    }
+    WorkerLoop loop(sh, *slot, std::move(sessions));
+    if (!loop.run()) return;  // abandoned: the run is no longer this thread's
   } catch (...) {
     std::lock_guard lock(sh.mutex);
     if (!sh.failure) sh.failure = std::current_exception();
@@ -301,48 +356,81 @@ void play_worker(std::shared_ptr<Shared> shared, std::shared_ptr<Slot> slot_ptr,
   sh.wake.notify_one();
 }
 
+std::vector<scripting::Session*> sessions_of(
+    const std::vector<std::unique_ptr<scripting::Session>>& all) {
+  std::vector<scripting::Session*> out;
+  for (auto& s : all) out.push_back(s.get());
+  return out;
+}
+
 }  // namespace
 
-std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& totals,
-                          const RowSink& rows, const ProgressSink& progress) {
-  if (end <= first) {
-    if (progress) progress(0);
-    return end;
-  }
-  const std::uint64_t count = end - first;
-  const std::size_t nconfigs = spec_.configs.size();
-  const std::size_t nthreads = workers_.size();
+// One run() call: what its threads share, their slots and the threads; the calling thread's
+// duties (rows in order, the game deadline).
+struct Runner::Play {
+  Play(Runner& runner, const RowSink& rows) : runner(runner), rows(rows) {}
 
-  auto shared = std::make_shared<Shared>();
-  Shared& sh = *shared;
-  sh.spec = spec_;
-  sh.session_of_config = session_of_config_;
-  sh.declared = declared_;
-  sh.first = first;
-  sh.end = end;
-  // Small chunks keep the threads busy to the end; 64 games amortize the shared counter.
-  sh.chunk = std::clamp<std::uint64_t>(count / (nthreads * 8), 1, 64);
-  sh.chunks = (count + sh.chunk - 1) / sh.chunk;
-  sh.rows = static_cast<bool>(rows);
-  sh.running = static_cast<int>(nthreads);
-
-  const auto sessions_of = [](Worker& w) {
-    std::vector<scripting::Session*> out;
-    for (auto& s : w.sessions) out.push_back(s.get());
-    return out;
-  };
+  Runner& runner;
+  const RowSink& rows;
+  std::shared_ptr<Shared> shared = std::make_shared<Shared>();
   std::vector<std::shared_ptr<Slot>> slots;
   std::vector<std::thread> threads;
-  for (std::size_t w = 0; w < nthreads; ++w) {
-    slots.push_back(std::make_shared<Slot>());
-    slots.back()->mine = RunTotals(nconfigs, spec_.players);
-  }
-  for (std::size_t w = 0; w < nthreads; ++w)
-    threads.emplace_back(play_worker, shared, slots[w], sessions_of(*workers_[w]));
-
-  // The calling thread writes rows in order, reports progress and watches the game deadline.
   std::uint64_t next_row_chunk = 0;
-  const auto flush = [&](std::unique_lock<std::mutex>& lock) {
+
+  // Sets up the shared state of games [first, end) and starts one thread per worker.
+  void start(std::uint64_t first, std::uint64_t end) {
+    const std::uint64_t count = end - first;
+    const std::size_t nthreads = runner.workers_.size();
+    Shared& sh = *shared;
+    sh.spec = runner.spec_;
+    sh.session_of_config = runner.session_of_config_;
+    sh.declared = runner.declared_;
+    sh.first = first;
+    sh.end = end;
+    // Small chunks keep the threads busy to the end; 64 games amortize the shared counter.
+    sh.chunk = std::clamp<std::uint64_t>(count / (nthreads * 8), 1, 64);
+    sh.chunks = (count + sh.chunk - 1) / sh.chunk;
+    sh.rows = static_cast<bool>(rows);
+    sh.running = static_cast<int>(nthreads);
+    for (std::size_t w = 0; w < nthreads; ++w) {
+      slots.push_back(std::make_shared<Slot>());
+      slots.back()->mine = RunTotals(runner.spec_.configs.size(), runner.spec_.players);
+    }
+    for (std::size_t w = 0; w < nthreads; ++w)
+      threads.emplace_back(play_worker, shared, slots[w],
+                           sessions_of(runner.workers_[w]->sessions));
+  }
+
+  // Until every worker has ended: writes rows in order, reports progress and watches the game
+  // deadline. Then joins the threads.
+  void wait(const ProgressSink& progress) {
+    Shared& sh = *shared;
+    const auto tick =
+        runner.spec_.game_deadline_ms > 0
+            ? std::min(std::chrono::milliseconds(100),
+                       std::chrono::milliseconds(runner.spec_.game_deadline_ms / 4 + 1))
+            : std::chrono::milliseconds(100);
+    {
+      std::unique_lock lock(sh.mutex);
+      while (sh.running > 0) {
+        sh.wake.wait_for(lock, tick);
+        if (rows && !sh.failure) flush_rows(lock);
+        if (runner.spec_.game_deadline_ms > 0) watch_deadline();
+        if (progress && !sh.failure) {
+          lock.unlock();
+          progress(sh.done.load());
+          lock.lock();
+        }
+      }
+      if (rows && !sh.failure) flush_rows(lock);
+    }
+    for (auto& t : threads)
+      if (t.joinable()) t.join();
+  }
+
+  // Hands the rows of the chunks ready in order to `rows`, with `lock` released meanwhile.
+  void flush_rows(std::unique_lock<std::mutex>& lock) {
+    Shared& sh = *shared;
     for (auto it = sh.ready.find(next_row_chunk); it != sh.ready.end();
          it = sh.ready.find(next_row_chunk)) {
       auto chunk_rows = std::move(it->second);
@@ -359,16 +447,12 @@ std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& tot
       }
       lock.lock();
     }
-  };
-  const auto deadline = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::milliseconds(spec_.game_deadline_ms));
-  const auto tick = spec_.game_deadline_ms > 0
-                        ? std::min(std::chrono::milliseconds(100),
-                                   std::chrono::milliseconds(spec_.game_deadline_ms / 4 + 1))
-                        : std::chrono::milliseconds(100);
-  // Past the deadline: the game fails, the thread is abandoned and a new worker takes over its
-  // chunk from the next game (or the next config of the same game).
-  const auto watch = [&] {
+  }
+
+  // Abandons every worker whose game is past the deadline (with the shared mutex held).
+  void watch_deadline() {
+    const auto deadline = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::milliseconds(runner.spec_.game_deadline_ms));
     const std::int64_t now = now_ticks();
     for (std::size_t w = 0; w < slots.size(); ++w) {
       Slot& slot = *slots[w];
@@ -376,76 +460,86 @@ std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& tot
       if (now - slot.started.load(std::memory_order_relaxed) <= deadline.count()) continue;
       int expected = kPlaying;
       if (!slot.state.compare_exchange_strong(expected, kAbandoned)) continue;
-      ++abandoned_;
-      Forced& forced = sh.forced[{slot.next, slot.config}];
-      forced.error = fmt::format(
-          "game deadline exceeded: game {} under configuration {} ran for more than "
-          "{:.3g} s and was abandoned",
-          slot.next, slot.config + 1, spec_.game_deadline_ms / 1000.0);
-      threads[w].detach();
-      (void)workers_[w].release();  // the abandoned thread may still be using its Sessions
-      auto fresh = std::make_shared<Slot>();
-      fresh->mine = std::move(slot.mine);
-      fresh->has_chunk = slot.has_chunk;
-      fresh->chunk = slot.chunk;
-      fresh->next = slot.next;
-      fresh->to = slot.to;
-      fresh->rows = std::move(slot.rows);
-      slots[w] = fresh;
-      try {
-        workers_[w] = make_worker();
-      } catch (...) {
-        if (!sh.failure) sh.failure = std::current_exception();
-        sh.abort = true;
-        --sh.running;
-        threads[w] = std::thread();
-        continue;
-      }
-      if (!spec_.failures_dir.empty()) {
-        // The abandoned thread still owns its game: save the game's inputs instead.
-        try {
-          const std::size_t k = slot.config;
-          scripting::GameConfig game;
-          game.seed = spec_.seed;
-          game.game_index = slot.next;
-          game.players = spec_.players;
-          game.agents =
-              spec_.rotate ? seat_bots(spec_.bots, spec_.players, slot.next, true) : spec_.bots;
-          game.max_turns = spec_.max_turns;
-          game.options = spec_.configs[k].options;
-          if (spec_.agents_for) game.agent_objects = spec_.agents_for(slot.next, k);
-          const auto path = failure_path(spec_, slot.next, k);
-          engine::save_replay(
-              workers_[w]->sessions[session_of_config_[k]]->abandoned_replay(game, forced.error),
-              path);
-          forced.replay_file = path.string();
-        } catch (const std::exception&) {
-          // The error is still recorded; only its replay is missing.
-        }
-      }
-      sh.any_forced.store(true, std::memory_order_release);
-      threads[w] = std::thread(play_worker, shared, fresh, sessions_of(*workers_[w]));
+      abandon(w);
     }
-  };
-  {
-    std::unique_lock lock(sh.mutex);
-    while (sh.running > 0) {
-      sh.wake.wait_for(lock, tick);
-      if (rows && !sh.failure) flush(lock);
-      if (spec_.game_deadline_ms > 0) watch();
-      if (progress && !sh.failure) {
-        lock.unlock();
-        progress(sh.done.load());
-        lock.lock();
-      }
-    }
-    if (rows && !sh.failure) flush(lock);
   }
-  for (auto& t : threads)
-    if (t.joinable()) t.join();
+
+  // Past the deadline: the game fails, the thread is abandoned and a new worker takes over its
+  // chunk from the next game (or the next config of the same game).
+  void abandon(std::size_t w) {
+    Shared& sh = *shared;
+    Slot& slot = *slots[w];
+    const RunSpec& spec = runner.spec_;
+    ++runner.abandoned_;
+    Forced& forced = sh.forced[{slot.next, slot.config}];
+    forced.error = fmt::format(
+        "game deadline exceeded: game {} under configuration {} ran for more than "
+        "{:.3g} s and was abandoned",
+        slot.next, slot.config + 1, spec.game_deadline_ms / 1000.0);
+    threads[w].detach();
+    (void)runner.workers_[w].release();  // the abandoned thread may still be using its Sessions
+    auto fresh = std::make_shared<Slot>();
+    fresh->mine = std::move(slot.mine);
+    fresh->has_chunk = slot.has_chunk;
+    fresh->chunk = slot.chunk;
+    fresh->next = slot.next;
+    fresh->to = slot.to;
+    fresh->rows = std::move(slot.rows);
+    slots[w] = fresh;
+    try {
+      runner.workers_[w] = runner.make_worker();
+    } catch (...) {
+      if (!sh.failure) sh.failure = std::current_exception();
+      sh.abort = true;
+      --sh.running;
+      threads[w] = std::thread();
+      return;
+    }
+    if (!spec.failures_dir.empty())
+      forced.replay_file = save_abandoned_replay(w, slot, forced.error);
+    sh.any_forced.store(true, std::memory_order_release);
+    threads[w] = std::thread(play_worker, shared, fresh, sessions_of(runner.workers_[w]->sessions));
+  }
+
+  // The abandoned thread still owns its game: saves the game's inputs instead, with worker w's
+  // new Sessions. Returns the file, or "" when it could not be written (the error is still
+  // recorded; only its replay is missing).
+  std::string save_abandoned_replay(std::size_t w, const Slot& slot, const std::string& error) {
+    const RunSpec& spec = runner.spec_;
+    try {
+      const std::size_t k = slot.config;
+      scripting::GameConfig game;
+      game.seed = spec.seed;
+      game.game_index = slot.next;
+      game.players = spec.players;
+      game.agents = spec.rotate ? seat_bots(spec.bots, spec.players, slot.next, true) : spec.bots;
+      game.max_turns = spec.max_turns;
+      game.options = spec.configs[k].options;
+      if (spec.agents_for) game.agent_objects = spec.agents_for(slot.next, k);
+      const auto path = failure_path(spec, slot.next, k);
+      engine::save_replay(
+          runner.workers_[w]->sessions[runner.session_of_config_[k]]->abandoned_replay(game, error),
+          path);
+      return path.string();
+    } catch (const std::exception&) {
+      return "";
+    }
+  }
+};
+
+std::uint64_t Runner::run(std::uint64_t first, std::uint64_t end, RunTotals& totals,
+                          const RowSink& rows, const ProgressSink& progress) {
+  if (end <= first) {
+    if (progress) progress(0);
+    return end;
+  }
+  Play play(*this, rows);
+  play.start(first, end);
+  play.wait(progress);
+  const Shared& sh = *play.shared;
   if (sh.failure) std::rethrow_exception(sh.failure);
   if (progress) progress(sh.done.load());
-  for (const auto& s : slots) totals.merge(s->mine);
+  for (const auto& s : play.slots) totals.merge(s->mine);
   // Every chunk handed out was played to its end, so the games played are contiguous.
   const std::uint64_t handed = std::min(sh.next_chunk.load(), sh.chunks);
   return std::min(end, first + handed * sh.chunk);

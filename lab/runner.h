@@ -116,6 +116,7 @@ class Runner {
   std::vector<std::pair<std::string, std::string>> evaluations(scripting::Session& session,
                                                                const LabConfig& config) const;
   struct Worker;
+  struct Play;  // one run() call
   std::unique_ptr<Worker> make_worker() const;
   packs::PackSearch* search_;
   std::vector<const std::vector<std::string>*> pack_lists_;
