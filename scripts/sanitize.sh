@@ -7,11 +7,13 @@
 #            Slurm jobs, the browser table, hang guards, the Lua watchdog) and `catan sim` with
 #            two threads.
 # Usage: scripts/sanitize.sh [address|thread|all]   (default all)
-# CXX in the environment picks the compiler (default clang++-14 if present, else g++).
+# CXX in the environment picks the compiler (default g++, whose sanitizer runtimes come with
+# build-essential; clang++-14 also needs libclang-rt-14-dev); CATAN_SANITIZE_JOBS the parallel
+# jobs of the builds and the tests (default: one per core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 what="${1:-all}"
 case "$what" in
   -h | --help) usage; exit 0 ;;
@@ -20,7 +22,7 @@ case "$what" in
 esac
 if (($# > 1)); then echo "sanitize: one argument at most (address, thread or all)" >&2; exit 2; fi
 
-cxx="${CXX:-$(command -v clang++-14 || command -v g++)}"
+cxx="${CXX:-g++}"
 jobs="${CATAN_SANITIZE_JOBS:-$(nproc)}"
 launcher=()
 if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
