@@ -7,13 +7,14 @@
 #            Slurm jobs, the browser table, hang guards, the Lua watchdog) and `catan sim` with
 #            two threads.
 # Usage: scripts/sanitize.sh [address|thread|all]   (default all)
-# CXX in the environment picks the compiler (default g++, whose sanitizer runtimes come with
-# build-essential; clang++-14 also needs libclang-rt-14-dev); CATAN_SANITIZE_JOBS the parallel
-# jobs of the builds and the tests (default: one per core).
+# CXX in the environment picks the compiler (default g++: its sanitizer runtimes come with
+# build-essential, and clang++-14 rejects lambdas capturing structured bindings, as in
+# cli/lab_options.cpp); CATAN_SANITIZE_JOBS the parallel jobs of the builds and the tests
+# (default: one per core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
 what="${1:-all}"
 case "$what" in
   -h | --help) usage; exit 0 ;;
