@@ -5,9 +5,9 @@
 
 #include "engine/seat_view.h"
 #include "engine/text_bounds.h"
+#include "scripting/agent_registry.h"
 #include "scripting/lua_agent.h"
 #include "scripting/session_impl.h"
-#include "search/mcts.h"
 
 namespace catan::scripting {
 
@@ -907,23 +907,18 @@ int g_search(lua_State* L) {
       lua_pop(L, 1);
     }
   }
-  search::MctsSettings settings;
+  // The search agent the host registered (cli/search_agents.h), with the learned evaluation
+  // of the configuration when one is found (eval=auto), as for mcts seats.
+  const AgentFactory* make = find_agent(spec);
+  if (!make) luaL_error(L, "game.search: no search agent is registered");
+  std::shared_ptr<engine::Agent> searcher;
+  std::string make_error;
   try {
-    settings = search::parse_mcts(spec);
-  } catch (const std::invalid_argument& e) {
-    const std::string msg = std::string("game.search: ") + e.what();
-    luaL_error(L, "%s", msg.c_str());
-  }
-  if (settings.rollout.empty())
-    settings.rollout = s.rollout_agent.empty() ? "random" : s.rollout_agent;
-  // The learned evaluation of the configuration when one is found (eval=auto), as for mcts seats.
-  std::string model_error;
-  try {
-    settings.model = s.value_model(settings.eval, *s.playing);
+    searcher = (*make)(s.agent_setup(spec, *s.playing));
   } catch (const std::exception& e) {
-    model_error = std::string("game.search: ") + e.what();
+    make_error = std::string("game.search: ") + e.what();
   }
-  if (!model_error.empty()) luaL_error(L, "%s", model_error.c_str());
+  if (!make_error.empty()) luaL_error(L, "%s", make_error.c_str());
   // The decision as seen from this call: its options are argument 1 of this frame.
   DecisionContext ctx = *static_cast<const DecisionContext*>(s.deciding->context);
   ctx.L = L;
@@ -931,7 +926,18 @@ int g_search(lua_State* L) {
   ctx.kind_index = 0;
   engine::Decision d = *s.deciding;
   d.context = &ctx;
-  const int choice = search::mcts_choose(d, settings, s.acting_agent->rng());
+  // The search draws from the acting agent's own stream: lend it to the searcher and take back
+  // what is left of it, also when the search throws.
+  engine::Rng& stream = s.acting_agent->rng();
+  searcher->rng() = stream;
+  int choice = 0;
+  try {
+    choice = searcher->choose(d);
+  } catch (...) {
+    stream = searcher->rng();
+    throw;
+  }
+  stream = searcher->rng();
   lua_pushinteger(L, choice + 1);
   return 1;
 }

@@ -13,6 +13,7 @@
 #include "engine/seat_view.h"
 #include "engine/text_bounds.h"
 #include "engine/visibility.h"
+#include "scripting/agent_registry.h"
 #include "scripting/lua_agent.h"
 #include "scripting/measure_spec.h"
 #include "scripting/pack_hash.h"
@@ -21,7 +22,6 @@
 #include "scripting/payload_check.h"
 #include "scripting/sandbox.h"
 #include "scripting/session_impl.h"
-#include "search/mcts.h"
 
 namespace catan::scripting {
 
@@ -659,29 +659,26 @@ void Session::Impl::check_fork(const engine::Decision& d) {
 
 std::shared_ptr<const search::ValueModel> Session::Impl::value_model(const std::string& eval,
                                                                      const GameConfig& config) {
-  if (eval == "pack") return nullptr;
-  std::vector<std::string> names;
-  std::vector<std::filesystem::path> dirs;
+  const EvaluationFinder& find = evaluation_finder();
+  if (!find) return nullptr;
+  GameConfiguration configuration;
   for (const packs::Manifest* m : order) {
-    names.push_back(m->name);
-    dirs.push_back(m->dir);
+    configuration.packs.push_back(m->name);
+    configuration.pack_dirs.push_back(m->dir);
   }
-  const auto wanted = search::ModelConfig::make(
-      names, config.options.empty() ? default_option_strings : config.options, config.players);
-  const std::string key =
-      (eval == "auto" ? "auto:" : "file:") + (eval == "auto" ? wanted.key() : eval);
-  if (const auto it = value_models.find(key); it != value_models.end()) return it->second;
-  std::shared_ptr<const search::ValueModel> model;
-  const std::filesystem::path file =
-      eval == "auto" ? search::find_model(wanted, dirs) : std::filesystem::path(eval);
-  if (!file.empty()) {
-    model = std::make_shared<const search::ValueModel>(search::ValueModel::load(file));
-    if (model->config().key() != wanted.key())
-      throw search::ModelMismatch(fmt::format("model {} was trained for '{}', not for '{}'",
-                                              file.string(), model->config().key(), wanted.key()));
-  }
-  value_models[key] = model;
-  return model;
+  configuration.options = config.options.empty() ? default_option_strings : config.options;
+  configuration.players = config.players;
+  return find(eval, configuration, value_models);
+}
+
+AgentSetup Session::Impl::agent_setup(const std::string& spec, const GameConfig& config) {
+  AgentSetup setup;
+  setup.spec = spec;
+  setup.rollout_agent = rollout_agent;
+  setup.learned_evaluation = [this, &config](const std::string& eval) {
+    return value_model(eval, config);
+  };
+  return setup;
 }
 
 std::shared_ptr<const search::ValueModel> Session::value_model(const std::string& eval,
@@ -700,16 +697,12 @@ void Session::Impl::bind_agents(const GameConfig& config) {
       const std::string name = i < config.agents.size() ? config.agents[i] : "random";
       if (name == "random") {
         agents[i] = std::make_shared<engine::RandomAgent>();
-      } else if (search::is_mcts(name)) {
-        search::MctsSettings settings;
+      } else if (const AgentFactory* make = find_agent(name)) {
         try {
-          settings = search::parse_mcts(name);
-          settings.model = value_model(settings.eval, config);
+          agents[i] = (*make)(agent_setup(name, config));
         } catch (const std::exception& e) {
           throw std::runtime_error(fmt::format("player {}: {}", seat + 1, e.what()));
         }
-        agents[i] = std::make_shared<search::MctsAgent>(
-            name, std::move(settings), rollout_agent.empty() ? "random" : rollout_agent);
       } else {
         lua_State* L = lua.get();
         push_game_table("agents");

@@ -11,13 +11,13 @@
 #include <unordered_set>
 #include <vector>
 
+#include "scripting/agent_registry.h"
 #include "scripting/fork.h"
 #include "scripting/local_state_check.h"
 #include "scripting/sandbox.h"
 #include "scripting/session.h"
 #include "scripting/storage_snapshot.h"
 #include "scripting/views.h"
-#include "search/value_model.h"
 
 namespace catan::scripting {
 
@@ -204,13 +204,16 @@ struct Session::Impl {
   int evaluator_pack = -1;
   // Learned evaluations (search/value_model.h) loaded for search agents, by "auto:" plus the
   // configuration's key or by "file:" plus the path given; null: none found.
-  std::map<std::string, std::shared_ptr<const search::ValueModel>> value_models;
+  LearnedEvaluations value_models;
   // The learned evaluation a search agent's `eval` setting names for the game `config`: null for
   // "pack" or when "auto" finds no model file for the configuration in the packs' models/
   // folders. Throws std::runtime_error (one line) for a model file that cannot be read or was
   // trained for another configuration.
   std::shared_ptr<const search::ValueModel> value_model(const std::string& eval,
                                                         const GameConfig& config);
+  // What a registered agent factory (scripting/agent_registry.h) gets for the agent `spec` in
+  // the game `config`, which must outlive the setup.
+  AgentSetup agent_setup(const std::string& spec, const GameConfig& config);
   // GameConfig::check_forks at decision `d` (being asked, with its forker set): throws
   // std::runtime_error "fork check: ..." when the copy fails.
   void check_fork(const engine::Decision& d);
