@@ -1,6 +1,8 @@
 // The `game` table of the Lua API: turn structure, holdings, decks, properties, events,
 // decisions, randomness, agents and logging. Seats, kinds' positions and options are 1-based
 // in Lua. Every function reaches the session through upvalue 1.
+#include "scripting/api_game.h"
+
 #include <fmt/format.h>
 
 #include "engine/seat_view.h"
@@ -792,11 +794,9 @@ void push_properties(lua_State* L, const engine::Properties& props, std::size_t 
   }
 }
 
-// game.fork{seed = n, agents = {...}, turns = n} -> result (docs/lua-api.md, "Forks").
-int g_fork(lua_State* L) {
-  Impl& s = session(L);
-  if (!s.acting_agent || !s.forks)
-    luaL_error(L, "game.fork: only an agent choosing a decision can fork the game");
+// The request game.fork's argument 1 (nil or a table: seed, turns, agents, seen_by) describes;
+// raises a Lua error for a malformed field. Draws the default seed from the acting agent's stream.
+engine::ForkRequest fork_request_from(lua_State* L, Impl& s) {
   engine::ForkRequest request;
   if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
   const bool has_spec = lua_istable(L, 1);
@@ -839,15 +839,18 @@ int g_fork(lua_State* L) {
     }
   }
   if (has_spec) lua_pop(L, 1);
+  return request;
+}
 
-  const engine::ForkResult r = s.forks->fork(request);
+// Pushes game.fork's result table for `r`.
+void push_fork_result(lua_State* L, const engine::ForkResult& r) {
   lua_createtable(L, 0, 9);
   lua_pushboolean(L, r.ok);
   lua_setfield(L, -2, "ok");
   if (!r.ok) {
     lua_pushstring(L, r.error.c_str());
     lua_setfield(L, -2, "error");
-    return 1;
+    return;
   }
   lua_pushboolean(L, r.over);
   lua_setfield(L, -2, "over");
@@ -874,6 +877,15 @@ int g_fork(lua_State* L) {
     lua_rawseti(L, -2, static_cast<lua_Integer>(seat) + 1);
   }
   lua_setfield(L, -2, "scores");
+}
+
+// game.fork{seed = n, agents = {...}, turns = n} -> result (docs/lua-api.md, "Forks").
+int g_fork(lua_State* L) {
+  Impl& s = session(L);
+  if (!s.acting_agent || !s.forks)
+    luaL_error(L, "game.fork: only an agent choosing a decision can fork the game");
+  const engine::ForkResult r = s.forks->fork(fork_request_from(L, s));
+  push_fork_result(L, r);
   return 1;
 }
 
