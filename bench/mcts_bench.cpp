@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "cli/search_agents.h"
 #include "engine/agent.h"
 #include "engine/game_state.h"
 #include "engine/seat_view.h"
@@ -18,6 +19,9 @@
 namespace {
 
 using namespace catan;
+
+// Seats named "mcts" need the search agents registered, as the command line does at start-up.
+[[maybe_unused]] const bool search_agents_registered = (cli::register_search_agents(), true);
 
 packs::PackSearch& search_path() {
   static packs::PackSearch s = [] {

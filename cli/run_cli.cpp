@@ -8,6 +8,7 @@
 
 #include "cli/command.h"
 #include "cli/common.h"
+#include "cli/search_agents.h"
 
 namespace catan::cli {
 
@@ -39,6 +40,7 @@ std::string flag_hint(const std::string& error, const CLI::App& sub) {
 }  // namespace
 
 int run_cli(int argc, char** argv) {
+  register_search_agents();
   CLI::App app{"catan: Catan rules and house rules as Lua rule packs on a deterministic kernel"};
   app.name("catan");
   app.set_version_flag(

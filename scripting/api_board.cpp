@@ -1,5 +1,7 @@
 // The `board` table of the Lua API: building a board (the standard hex island or a custom graph),
 // its precomputed adjacency, and per-element properties. Ids are 1-based in Lua.
+#include "scripting/api_board.h"
+
 #include <fmt/format.h>
 
 #include "engine/hex_board.h"

@@ -1,13 +1,15 @@
 // The `game` table of the Lua API: turn structure, holdings, decks, properties, events,
 // decisions, randomness, agents and logging. Seats, kinds' positions and options are 1-based
 // in Lua. Every function reaches the session through upvalue 1.
+#include "scripting/api_game.h"
+
 #include <fmt/format.h>
 
 #include "engine/seat_view.h"
 #include "engine/text_bounds.h"
+#include "scripting/agent_registry.h"
 #include "scripting/lua_agent.h"
 #include "scripting/session_impl.h"
-#include "search/mcts.h"
 
 namespace catan::scripting {
 
@@ -792,11 +794,9 @@ void push_properties(lua_State* L, const engine::Properties& props, std::size_t 
   }
 }
 
-// game.fork{seed = n, agents = {...}, turns = n} -> result (docs/lua-api.md, "Forks").
-int g_fork(lua_State* L) {
-  Impl& s = session(L);
-  if (!s.acting_agent || !s.forks)
-    luaL_error(L, "game.fork: only an agent choosing a decision can fork the game");
+// The request game.fork's argument 1 (nil or a table: seed, turns, agents, seen_by) describes;
+// raises a Lua error for a malformed field. Draws the default seed from the acting agent's stream.
+engine::ForkRequest fork_request_from(lua_State* L, Impl& s) {
   engine::ForkRequest request;
   if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
   const bool has_spec = lua_istable(L, 1);
@@ -839,15 +839,18 @@ int g_fork(lua_State* L) {
     }
   }
   if (has_spec) lua_pop(L, 1);
+  return request;
+}
 
-  const engine::ForkResult r = s.forks->fork(request);
+// Pushes game.fork's result table for `r`.
+void push_fork_result(lua_State* L, const engine::ForkResult& r) {
   lua_createtable(L, 0, 9);
   lua_pushboolean(L, r.ok);
   lua_setfield(L, -2, "ok");
   if (!r.ok) {
     lua_pushstring(L, r.error.c_str());
     lua_setfield(L, -2, "error");
-    return 1;
+    return;
   }
   lua_pushboolean(L, r.over);
   lua_setfield(L, -2, "over");
@@ -874,6 +877,15 @@ int g_fork(lua_State* L) {
     lua_rawseti(L, -2, static_cast<lua_Integer>(seat) + 1);
   }
   lua_setfield(L, -2, "scores");
+}
+
+// game.fork{seed = n, agents = {...}, turns = n} -> result (docs/lua-api.md, "Forks").
+int g_fork(lua_State* L) {
+  Impl& s = session(L);
+  if (!s.acting_agent || !s.forks)
+    luaL_error(L, "game.fork: only an agent choosing a decision can fork the game");
+  const engine::ForkResult r = s.forks->fork(fork_request_from(L, s));
+  push_fork_result(L, r);
   return 1;
 }
 
@@ -907,23 +919,18 @@ int g_search(lua_State* L) {
       lua_pop(L, 1);
     }
   }
-  search::MctsSettings settings;
+  // The search agent the host registered (cli/search_agents.h), with the learned evaluation
+  // of the configuration when one is found (eval=auto), as for mcts seats.
+  const AgentFactory* make = find_agent(spec);
+  if (!make) luaL_error(L, "game.search: no search agent is registered");
+  std::shared_ptr<engine::Agent> searcher;
+  std::string make_error;
   try {
-    settings = search::parse_mcts(spec);
-  } catch (const std::invalid_argument& e) {
-    const std::string msg = std::string("game.search: ") + e.what();
-    luaL_error(L, "%s", msg.c_str());
-  }
-  if (settings.rollout.empty())
-    settings.rollout = s.rollout_agent.empty() ? "random" : s.rollout_agent;
-  // The learned evaluation of the configuration when one is found (eval=auto), as for mcts seats.
-  std::string model_error;
-  try {
-    settings.model = s.value_model(settings.eval, *s.playing);
+    searcher = (*make)(s.agent_setup(spec, *s.playing));
   } catch (const std::exception& e) {
-    model_error = std::string("game.search: ") + e.what();
+    make_error = std::string("game.search: ") + e.what();
   }
-  if (!model_error.empty()) luaL_error(L, "%s", model_error.c_str());
+  if (!make_error.empty()) luaL_error(L, "%s", make_error.c_str());
   // The decision as seen from this call: its options are argument 1 of this frame.
   DecisionContext ctx = *static_cast<const DecisionContext*>(s.deciding->context);
   ctx.L = L;
@@ -931,7 +938,18 @@ int g_search(lua_State* L) {
   ctx.kind_index = 0;
   engine::Decision d = *s.deciding;
   d.context = &ctx;
-  const int choice = search::mcts_choose(d, settings, s.acting_agent->rng());
+  // The search draws from the acting agent's own stream: lend it to the searcher and take back
+  // what is left of it, also when the search throws.
+  engine::Rng& stream = s.acting_agent->rng();
+  searcher->rng() = stream;
+  int choice = 0;
+  try {
+    choice = searcher->choose(d);
+  } catch (...) {
+    stream = searcher->rng();
+    throw;
+  }
+  stream = searcher->rng();
   lua_pushinteger(L, choice + 1);
   return 1;
 }

@@ -1,4 +1,6 @@
 // Conversions between kernel values and Lua values.
+#include "scripting/api_values.h"
+
 #include <fmt/format.h>
 
 #include "scripting/session_impl.h"

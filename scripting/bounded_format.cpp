@@ -8,6 +8,8 @@
 // Charges: a unit per conversion plus the bytes it makes (one unit per kBytesPerUnit bytes, one
 // per byte for the float conversions a, e, f and g, whose digits are computed one by one), and
 // the bytes of the format string.
+#include "scripting/bounded_format.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cfloat>

@@ -4,6 +4,8 @@
 // that every element read, written or compared is charged, the limits being checked every
 // kMeterInterval units: a table whose __index, __newindex, __len or __lt is a C function runs no
 // Lua instruction, so nothing else would stop the loop.
+#include "scripting/bounded_tables.h"
+
 #include <algorithm>
 #include <climits>
 #include <cstdint>

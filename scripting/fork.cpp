@@ -9,7 +9,9 @@
 
 #include <fmt/format.h>
 
+#include "engine/rng.h"
 #include "engine/text_bounds.h"
+#include "engine/visibility.h"
 #include "scripting/session_impl.h"
 
 namespace catan::scripting {
@@ -271,6 +273,45 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
     }
   }
   return out;
+}
+
+void Session::Impl::check_fork(const engine::Decision& d) {
+  engine::ForkRequest request;
+  request.seed =
+      engine::Rng::for_stream(state.seed, state.game_index, state.decisions.size()).next();
+  request.agents.assign(static_cast<std::size_t>(state.players), "random");
+  request.turns = 1;
+  request.seen_by = d.player;
+  const engine::ForkResult r = d.forker->fork(request);
+  if (!r.ok)
+    throw std::runtime_error(fmt::format(
+        "fork check: a copy of the game at decision {} ('{}' of player {}), as that player sees "
+        "it, failed: {} (state kept across decisions that a redeal of the other players' hidden "
+        "holdings breaks: docs/authoring.md, \"State a fork deals again\")",
+        state.decisions.size() + 1, d.kind, d.player + 1, r.error));
+}
+
+void Session::Impl::start_fork() {
+  replaying = nullptr;
+  if (fork_request->fingerprint) {
+    fork_digest = state.digest();
+    fork_storage_digest = storage_digest_now();
+  }
+  state.rng = engine::Rng::for_stream(fork_request->seed, 0, 0);
+  for (int seat = 0; seat < state.players; ++seat)
+    agents[static_cast<std::size_t>(seat)]->begin_game(fork_request->seed, 0, seat);
+  if (fork_request->turns >= 0) fork_stop_turn = state.turn + fork_request->turns;
+  if (fork_request->seen_by) {
+    const int seat = *fork_request->seen_by;
+    if (seat < 0 || seat >= state.players)
+      throw std::runtime_error(
+          fmt::format("fork: seen_by seat {} of a {}-player game", seat + 1, state.players));
+    lua_State* L = lua.get();
+    engine::resample_unseen(state, seat, state.rng, [&](int player, int form) {
+      for (int k = 0; k < state.holdings.kinds(); ++k)
+        views.holding_changed(L, state, player, form, k);
+    });
+  }
 }
 
 }  // namespace catan::scripting

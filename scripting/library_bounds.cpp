@@ -1,5 +1,8 @@
 #include "scripting/library_bounds.h"
 
+#include "scripting/bounded_format.h"
+#include "scripting/bounded_tables.h"
+
 #include <algorithm>
 #include <climits>
 #include <cstring>

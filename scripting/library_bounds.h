@@ -120,20 +120,6 @@ class Meter {
 // function. Raises Lua errors (memory) only; call it from protected code.
 void install_library_bounds(lua_State* L, const char* library, int backing, int standard);
 
-// The bounded string.format (bounded_format.cpp): the standard function, charging each
-// conversion and the bytes it makes, and checking the limits between conversions.
-int bounded_format(lua_State* L);
-
-// The bounded table functions (bounded_tables.cpp): the standard functions, each refusing a
-// count over the element limit up front and charging, element by element, what it reads,
-// writes and compares.
-int bounded_insert(lua_State* L);
-int bounded_remove(lua_State* L);
-int bounded_move(lua_State* L);
-int bounded_concat(lua_State* L);
-int bounded_unpack(lua_State* L);
-int bounded_sort(lua_State* L);
-
 // Text of an unsigned 128-bit number (counts computed without overflow for messages).
 std::string count_text(unsigned __int128 value);
 

@@ -2,6 +2,8 @@
 // which is its own id, or a table with a string field `id` and fields that say what it does; a
 // describer a pack registers (game.describe) turns an option into text, and without one the text
 // is the id.
+#include "scripting/options.h"
+
 #include <fmt/format.h>
 
 #include "scripting/session_impl.h"

@@ -3,6 +3,8 @@
 // every table in it, nested ones too, is a read-only proxy, so no pack can change what another
 // pack or another game sees. Exports are made again for every game, with the pack's entry
 // scripts, so their functions close over that game's environment.
+#include "scripting/pack_library.h"
+
 #include <algorithm>
 #include <map>
 
@@ -103,9 +105,9 @@ int test_require(lua_State* L) {
 
 }  // namespace
 
-void Session::Impl::load_library(std::size_t i) {
-  lua_State* L = lua.get();
-  Pack& pack = packs[i];
+void load_library(Impl& s, std::size_t i) {
+  lua_State* L = s.lua.get();
+  Impl::Pack& pack = s.packs[i];
   if (pack.exports_ref != LUA_NOREF) {
     luaL_unref(L, LUA_REGISTRYINDEX, pack.exports_ref);
     pack.exports_ref = LUA_NOREF;
@@ -118,10 +120,10 @@ void Session::Impl::load_library(std::size_t i) {
   std::map<std::string, std::string> from;  // key -> the file that exported it
   for (const auto& chunk : pack.library_chunks) {
     {
-      FrameGuard frame(*this, Frame{-1, static_cast<int>(i), "load"});
+      FrameGuard frame(s, Frame{-1, static_cast<int>(i), "load"});
       lua_rawgeti(L, LUA_REGISTRYINDEX, chunk.ref);
       lua_rawgeti(L, LUA_REGISTRYINDEX, pack.env_ref);
-      call(1, 1);
+      s.call(1, 1);
     }
     if (!lua_istable(L, -1))
       throw std::runtime_error(
@@ -150,16 +152,16 @@ void Session::Impl::load_library(std::size_t i) {
   lua_settop(L, top);
 }
 
-void Session::Impl::push_require(int i) {
-  lua_State* L = lua.get();
-  lua_pushlightuserdata(L, this);
+void push_require(Impl& s, int i) {
+  lua_State* L = s.lua.get();
+  lua_pushlightuserdata(L, &s);
   lua_pushinteger(L, i);
   lua_pushcclosure(L, pack_require, 2);
 }
 
-void Session::Impl::push_test_require(int i) {
-  lua_State* L = lua.get();
-  lua_pushlightuserdata(L, this);
+void push_test_require(Impl& s, int i) {
+  lua_State* L = s.lua.get();
+  lua_pushlightuserdata(L, &s);
   lua_pushinteger(L, i);
   lua_pushcclosure(L, test_require, 2);
 }

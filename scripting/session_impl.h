@@ -1,6 +1,17 @@
 #pragma once
-// Internals of Session shared by the files that bind the kernel to Lua (api_*.cpp). Not part of
-// the public interface.
+// Internals of Session (scripting/session.h), shared by the files that implement it and by the
+// files that bind the kernel to Lua. Not part of the public interface. One object holds the
+// state, its fields grouped by lifetime (fixed for the Session's life, per game, per fork); its
+// methods are grouped below by part, each part implemented in its own file:
+//   pack loading and environments   session_loading.cpp
+//   playing a game                  session_game.cpp
+//   event dispatch                  session_events.cpp
+//   decisions and agents            session_decisions.cpp (agents from outside: agent_registry.h)
+//   forks and checkpoints           fork.cpp (fork.h, storage_snapshot.h)
+//   checks of pack state            session_checks.cpp (local_state_check.h)
+//   shared by the API functions     session.cpp
+// Views (views.h) and the Lua API (api_game.h, api_board.h, api_values.h, options.h,
+// pack_library.h, test_harness.h) have their own headers, included at the end.
 
 #include <array>
 #include <chrono>
@@ -11,13 +22,13 @@
 #include <unordered_set>
 #include <vector>
 
+#include "scripting/agent_registry.h"
 #include "scripting/fork.h"
 #include "scripting/local_state_check.h"
 #include "scripting/sandbox.h"
 #include "scripting/session.h"
 #include "scripting/storage_snapshot.h"
 #include "scripting/views.h"
-#include "search/value_model.h"
 
 namespace catan::scripting {
 
@@ -108,11 +119,6 @@ struct Session::Impl {
   };
   LoggedStrings logged_kinds, logged_ids;
   int id_key_ref = LUA_NOREF;  // the string "id" (registry): read options' ids without making it
-  // The id `strings` knows for the string at stack index `index` (its characters `text`), or -1
-  // when this game has not logged it yet.
-  int logged_id(lua_State* L, LoggedStrings& strings, int index, std::string_view text);
-  // Records that the string at stack index `index` (characters `text`) has id `id`.
-  void log_string(lua_State* L, LoggedStrings& strings, int index, std::string_view text, int id);
   std::vector<std::string> agent_names;
   std::vector<std::shared_ptr<engine::Agent>> agents;
   const engine::Replay* replaying = nullptr;
@@ -202,21 +208,9 @@ struct Session::Impl {
   // The agent a search's copies are played by by default (game.rollout_agent; "" = random).
   std::string rollout_agent;
   int evaluator_pack = -1;
-  // Learned evaluations (search/value_model.h) loaded for search agents, by "auto:" plus the
-  // configuration's key or by "file:" plus the path given; null: none found.
-  std::map<std::string, std::shared_ptr<const search::ValueModel>> value_models;
-  // The learned evaluation a search agent's `eval` setting names for the game `config`: null for
-  // "pack" or when "auto" finds no model file for the configuration in the packs' models/
-  // folders. Throws std::runtime_error (one line) for a model file that cannot be read or was
-  // trained for another configuration.
-  std::shared_ptr<const search::ValueModel> value_model(const std::string& eval,
-                                                        const GameConfig& config);
-  // GameConfig::check_forks at decision `d` (being asked, with its forker set): throws
-  // std::runtime_error "fork check: ..." when the copy fails.
-  void check_fork(const engine::Decision& d);
-  // At the fork point (the first decision past the replayed ones): stop replaying, reseed the
-  // game's and the agents' streams from the request and arm its turn limit.
-  void start_fork();
+  // Learned evaluations the registered finder (agent_registry.h) loaded for this Session's
+  // agents, by the finder's keys; null: none found.
+  LearnedEvaluations value_models;
 
   // Checkpoints (scripting/fork.h). game_serial changes with every game this Session plays or
   // resumes, load_serial with every load_game; turn_mark is the start of the turn being played.
@@ -243,26 +237,45 @@ struct Session::Impl {
   std::uint64_t fork_digest = 0;
   std::uint64_t fork_storage_digest = 0;
   std::size_t fork_replayed = 0;  // decisions fed back by the last fork (ForkResult::replayed)
-  // A digest of every pack's storage (storage_digest over the packs in load order).
-  std::uint64_t storage_digest_now();
-  // Whether checkpoint can start a fork at `at` with `prefix_size` decisions to feed back.
-  bool checkpoint_serves(const ForkPoint& at, std::size_t prefix_size) const;
-  // Saves the state at the top of the turn loop into checkpoint (throws for storage that is not
-  // plain data).
-  void save_checkpoint();
-  // Puts the game back to checkpoint: kernel state, every pack's storage, the views.
-  void restore_checkpoint();
 
+  static constexpr lua_Integer kMaxOptions = 1'000'000'000;
+  static constexpr std::size_t kMemoryCheckDecisions = 1024;
+
+  // ---- Pack loading and environments (session_loading.cpp) ----
+  // Compiles `script` of pack `m` (with kChunkPrefix) into a chunk kept in the registry; throws
+  // packs::PackError for an unreadable file, lua::ScriptError for a syntax error.
+  Chunk compile(const packs::Manifest& m, const std::string& script);
+  // Fills `packs` from `order`: each pack's compiled library and entry chunks and the packs it
+  // may require.
+  void compile_packs();
+  // Makes the template every pack environment is copied from (base_ref): the sandbox's globals
+  // (the standard library when not `sandbox`), game and board; under the sandbox also
+  // library_meta_ref.
+  void make_environment_template(bool sandbox);
   // Resets the kernel state and runs every pack's entry chunks with fresh environments.
   void load_game(std::uint64_t seed, std::uint64_t game_index, int players,
                  const packs::ResolvedOptions& options);
-  // Pushes a fresh copy of the environment template (see session.cpp), with room for `size`
-  // entries. Under the sandbox each table in it (libraries, game, board) is a fresh copy that
-  // refuses new keys; with `copies_ref`, those copies are also kept as an array in template order
-  // (registry reference stored there) for check_globals.
+  // load_game's steps, in order. reset_game: the kernel state and every per-game field.
+  void reset_game(std::uint64_t seed, std::uint64_t game_index, int players);
+  // Declares the packs' events for the Session's first game (they stay: only handlers reset).
+  void declare_events_once();
+  // Makes this game's Lua tables (game table, handlers, turn payload, logged strings) and tells
+  // game.raise that no event has handlers while packs load.
+  void make_game_tables();
+  // Gives packs[i] a fresh environment (storage, options, PACK, require), runs its library and
+  // entry chunks in it, freezes it and keeps a flat copy of its globals for check_globals.
+  void load_pack(std::size_t i, const packs::ResolvedOptions& options);
+  // Pushes pack's read-only `options` table for `options` (reused while its values stay the same).
+  void push_pack_options(Pack& pack, const packs::ResolvedOptions& options);
+  // Handlers are fixed once packs loaded: tells game.raise which events go to the dispatcher.
+  void publish_listening();
+  // Pushes a fresh copy of the environment template (make_environment_template), with room for
+  // `size` entries. Under the sandbox each table in it (libraries, game, board) is a fresh copy
+  // that refuses new keys; with `copies_ref`, those copies are also kept as an array in template
+  // order (registry reference stored there) for check_globals.
   void push_environment(int size = 64, int* copies_ref = nullptr);
-  // Binds agents per seat after load (Lua agents exist only once packs have loaded).
-  void bind_agents(const GameConfig& config);
+
+  // ---- Playing a game (session_game.cpp) ----
   // Plays from game.setup to the end: begin_game() (unless not `begin`: a game resumed at a
   // turn's start), then play_turns(), then end_game().
   void run_game(int max_turns, bool begin = true);
@@ -274,6 +287,13 @@ struct Session::Impl {
   void play_turns(int max_turns, int limit = -1);
   // Raises game.end.
   void end_game();
+  // The result of the game just played; its replay holds the decision log when `decisions`.
+  GameResult finish_result(const GameConfig& config, bool decisions);
+  // Marks `result` failed with `message` and the full report (pack, event, file:line,
+  // `traceback`) from the innermost frame the error unwound.
+  void fail(GameResult& result, const std::string& message, const std::string& traceback);
+
+  // ---- Event dispatch (session_events.cpp) ----
   // Calls the function below nargs arguments on the stack: protected with a fresh instruction
   // budget when entered from C++, a plain lua_call when already inside Lua.
   void call(int nargs, int nresults);
@@ -289,6 +309,21 @@ struct Session::Impl {
   // Runs every invariant with `where` (an event name or "decision <kind>") as argument, in
   // registration order, with the game read-only. No-op without invariants or while one runs.
   void check_invariants(std::string_view where);
+  // "file:line" where handler `h`'s function is defined.
+  std::string handler_where(const engine::Handler& h);
+
+  // ---- Decisions and agents (session_decisions.cpp) ----
+  // Binds agents per seat after load (Lua agents exist only once packs have loaded).
+  void bind_agents(const GameConfig& config);
+  // The learned evaluation a search agent's `eval` setting names for the game `config`: null for
+  // "pack" or when "auto" finds no model file for the configuration in the packs' models/
+  // folders. Throws std::runtime_error (one line) for a model file that cannot be read or was
+  // trained for another configuration.
+  std::shared_ptr<const search::ValueModel> value_model(const std::string& eval,
+                                                        const GameConfig& config);
+  // What a registered agent factory (scripting/agent_registry.h) gets for the agent `spec` in
+  // the game `config`, which must outlive the setup.
+  AgentSetup agent_setup(const std::string& spec, const GameConfig& config);
   // Chooses an option index (0-based) for a decision whose options table is at `options_index`;
   // `kind_index`, when not 0, holds `kind` as a Lua string (Lua agents then reuse it).
   // `api` names the calling function in errors. Refuses more than kMaxOptions options. Leaves the
@@ -297,31 +332,63 @@ struct Session::Impl {
   // and no two the same (reading every option of a lazy list).
   int decide(int player, std::string_view kind, int options_index, int kind_index = 0,
              const char* api = "game.decide");
+  // decide's steps. count_options: the options' count (honouring __len); throws for none or
+  // more than kMaxOptions.
+  int count_options(int options_index, std::string_view kind, const char* api);
+  // While replaying: the recorded decision for this one (advancing replay_pos); throws, setting
+  // `divergence`, when the replay has none left or a different one.
+  const engine::Replay::Decision& replayed_decision(int player, std::string_view kind, int count);
+  // Asks the fork's steering, else the seat's agent, with the game read-only and the views held
+  // to the seat; checks the answer. Sets `logged_before` when the options were logged first
+  // (pack tests). Records an agent's failure (agent_failure) before rethrowing it.
+  int agent_choice(engine::Decision& d, int options_index, bool& logged_before);
+  // Pushes the chosen option (it stays on the stack) and appends the decision to the log with
+  // its option's id; throws for an invalid id or one that differs from `recorded`.
+  void log_choice(const engine::Decision& d, int options_index, int kind_index, int choice,
+                  const engine::Replay::Decision* recorded, const char* api);
   // Throws unless each of the `count` options at `options_index` has a valid id and no two the
   // same (decide() with check_options).
   void check_option_ids(lua_State* L, int options_index, std::string_view kind, int count,
                         const char* api);
-  static constexpr lua_Integer kMaxOptions = 1'000'000'000;
-  static constexpr std::size_t kMemoryCheckDecisions = 1024;
-  // The result of the game just played; its replay holds the decision log when `decisions`.
-  // --- pack libraries (pack_library.cpp) ---
-  // Runs the library scripts of packs[i] in its environment (env_ref, not yet frozen) and keeps
-  // what they return, merged and frozen into read-only proxies, in packs[i].exports_ref.
-  void load_library(std::size_t i);
-  // Pushes the require(name) function of packs[i]'s code: it returns the exports of `name`,
-  // which must be packs[i] itself or a pack it requires, directly or through others.
-  void push_require(int i);
-  // Pushes require(name) for test files of packs[i]: the table it returns reads the exports of
-  // the game loaded at the time of each read, so it stays valid across t.start.
-  void push_test_require(int i);
-
+  // The id `strings` knows for the string at stack index `index` (its characters `text`), or -1
+  // when this game has not logged it yet.
+  int logged_id(lua_State* L, LoggedStrings& strings, int index, std::string_view text);
+  // Records that the string at stack index `index` (characters `text`) has id `id`.
+  void log_string(lua_State* L, LoggedStrings& strings, int index, std::string_view text, int id);
   // Appends the id and label of each of the `count` options at `options_index` to
   // decision_options (pack tests, log_options).
   void log_decision_options(std::string_view kind, int options_index, int count);
   // Moves the options just logged for a decision nobody answered to `unanswered` (pack tests).
   void set_unanswered(int player, std::string_view kind, int count, std::string error);
-  GameResult finish_result(const GameConfig& config, bool decisions);
-  void fail(GameResult& result, const std::string& message, const std::string& traceback);
+
+  // ---- Forks and checkpoints (fork.cpp) ----
+  // GameConfig::check_forks at decision `d` (being asked, with its forker set): throws
+  // std::runtime_error "fork check: ..." when the copy fails.
+  void check_fork(const engine::Decision& d);
+  // At the fork point (the first decision past the replayed ones): stop replaying, reseed the
+  // game's and the agents' streams from the request and arm its turn limit.
+  void start_fork();
+  // A digest of every pack's storage (storage_digest over the packs in load order).
+  std::uint64_t storage_digest_now();
+  // Whether checkpoint can start a fork at `at` with `prefix_size` decisions to feed back.
+  bool checkpoint_serves(const ForkPoint& at, std::size_t prefix_size) const;
+  // Saves the state at the top of the turn loop into checkpoint (throws for storage that is not
+  // plain data).
+  void save_checkpoint();
+  // Puts the game back to checkpoint: kernel state, every pack's storage, the views.
+  void restore_checkpoint();
+
+  // ---- Checks that packs keep their state where it belongs (session_checks.cpp) ----
+  // Throws std::runtime_error naming the first pack global that differs from what loading left.
+  void check_globals();
+  // With check_locals: push every handler's function (roots) and collect the tables a local may
+  // hold without being game state of its own (environments, storage, options, exports).
+  std::vector<LocalStateCheck::Root> push_local_roots(std::unordered_set<const void*>& shared);
+  // Fails the game when a field of one of `pack`'s library copies (push_environment) differs
+  // from the template: "pack 'P' changed 'string.format' during the game; ...".
+  void check_library_copies(const Pack& pack);
+
+  // ---- Shared by the API functions (session.cpp) ----
   std::string pack_name(int index) const {
     return index >= 0 ? packs[static_cast<std::size_t>(index)].manifest->name : "kernel";
   }
@@ -357,16 +424,6 @@ struct Session::Impl {
   }
   // Pushes the per-game table field `name` (creating it).
   void push_game_table(const char* name);
-  // Throws std::runtime_error naming the first pack global that differs from what loading left.
-  void check_globals();
-  // With check_locals: push every handler's function (roots) and collect the tables a local may
-  // hold without being game state of its own (environments, storage, options, exports).
-  std::vector<LocalStateCheck::Root> push_local_roots(std::unordered_set<const void*>& shared);
-  // Fails the game when a field of one of `pack`'s library copies (push_environment) differs
-  // from the template: "pack 'P' changed 'string.format' during the game; ...".
-  void check_library_copies(const Pack& pack);
-  // "file:line" where handler `h`'s function is defined.
-  std::string handler_where(const engine::Handler& h);
 };
 
 // Keeps `frame` on the stack of frames while in scope; when an error unwinds through it, the
@@ -390,10 +447,6 @@ class FrameGuard {
   int exceptions_;
 };
 
-// Whether the table at `index` is a board list or array of lists (api_board.cpp): kernel data,
-// frozen and verified, that packs may keep in storage.
-bool is_board_list(lua_State* L, int index);
-
 // The text of a pack's script file; throws packs::PackError naming the file when unreadable.
 std::string read_script(const std::filesystem::path& file);
 // The name a script has in messages: relative to the working directory when it lies below it.
@@ -401,38 +454,11 @@ std::string display_path(const std::filesystem::path& file);
 // Prefix of every compiled pack chunk: the chunk receives its environment as a fresh local.
 inline constexpr std::string_view kChunkPrefix = "local _ENV <const> = ...; ";
 
-// Checks that this game's shared adjacency lists (Impl::lists_shared) still match the board; on
-// a difference, drops them (the next game builds new ones) and returns a message.
-std::optional<std::string> verify_board_lists(Session::Impl& s);
-
-// Installs the `game` and `board` API tables into the table on top of the stack.
-void open_game_api(lua_State* L, Session::Impl& s);
-void open_board_api(lua_State* L, Session::Impl& s);
-// Adds game.describe and game.label (scripting/options.cpp) to the `game` table on top.
-void open_option_api(lua_State* L, Session::Impl& s);
-// Converts between kernel values and Lua values.
-void push_value(lua_State* L, const engine::Value& v);
-engine::Value to_value(lua_State* L, int index);  // raises a Lua error for non-scalar values
-// Sets property `key` of element `id` to the Lua value at `index` (as to_value() would convert
-// it; strings are written without building a temporary Value).
-// Raises the memory trip when the change made the kernel hold more than the cap allows.
-void set_property(lua_State* L, Session::Impl& s, engine::Properties& props, int id,
-                  std::string_view key, int index);
-void push_option(lua_State* L, const packs::OptionValue& v);
-
-// Options of decisions (scripting/options.cpp; docs/lua-api.md, "Options").
-// Pushes the id of the decision option at stack index `index`: the option itself when it is a
-// string, else its field `id` (read with lua_getfield). Returns the pushed characters, valid while
-// they stay on the stack. Throws std::runtime_error naming option `option` (0-based; -1: unknown)
-// of decision `kind` when the id is not a string. Does not check the id's characters
-// (engine::option_id_problem): the kernel checks each id the first time a game logs it.
-std::string_view push_option_id(lua_State* L, int index, std::string_view kind, int option);
-// Pushes the label of the option at stack index `option_index` (option number `option`, 0-based,
-// -1: unknown) of the decision kind at stack index `kind_index`: the first string a describer
-// returns (game.describe; those of the kind, then those of every kind, each list from the last
-// registered), else the option's id. Describers run with the game read-only and no random
-// numbers. Throws when a describer fails or returns something other than a string or nil.
-void push_option_label(lua_State* L, Session::Impl& s, int kind_index, int option_index,
-                       int option);
-
 }  // namespace catan::scripting
+
+// The functions the API files offer each other (each file's own header).
+#include "scripting/api_board.h"
+#include "scripting/api_game.h"
+#include "scripting/api_values.h"
+#include "scripting/options.h"
+#include "scripting/pack_library.h"

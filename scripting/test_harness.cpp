@@ -2,6 +2,8 @@
 // calls test(name, fn) to register tests, and each test receives `t`, which starts games with
 // scripted seats, plays turns and asserts. A failed assertion reports file:line with the expected
 // and actual values.
+#include "scripting/test_harness.h"
+
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
@@ -78,6 +80,33 @@ void push_dice(lua_State* L, Impl& s, int index, const char* where) {
   }
 }
 
+// The scripted seats of t.start's `answers` (in the table at index 1): {[seat] = {answer, ...}},
+// each answer an option number (1-based) or an option id.
+void set_scripted_seats(lua_State* L, GameConfig& config) {
+  config.agent_objects.resize(static_cast<std::size_t>(config.players));
+  if (lua_getfield(L, 1, "answers") == LUA_TTABLE) {
+    for (int seat = 1; seat <= config.players; ++seat) {
+      if (lua_rawgeti(L, -1, seat) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        continue;
+      }
+      auto agent = std::make_shared<engine::ScriptedAgent>();
+      const auto n = lua_rawlen(L, -1);
+      for (lua_Integer i = 1; i <= static_cast<lua_Integer>(n); ++i) {
+        lua_rawgeti(L, -1, i);
+        if (lua_isinteger(L, -1))
+          agent->push(static_cast<int>(lua_tointeger(L, -1) - 1));
+        else
+          agent->push(std::string(luaL_checkstring(L, -1)));
+        lua_pop(L, 1);
+      }
+      config.agent_objects[static_cast<std::size_t>(seat - 1)] = agent;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
 // t.start{players=, seed=, game_index=, agents={...}, answers={[seat]={...}}, options={...},
 //         max_turns=, setup=true, start=true, dice={...}, search=false}: setup=false raises
 // neither game.setup nor game.start; start=false raises only game.setup (components built,
@@ -122,28 +151,7 @@ int t_start(lua_State* L) {
   config.options = string_list(L, 1, "options");
   if (config.players < 1) luaL_error(L, "t.start: players must be at least 1");
 
-  config.agent_objects.resize(static_cast<std::size_t>(config.players));
-  if (lua_getfield(L, 1, "answers") == LUA_TTABLE) {
-    for (int seat = 1; seat <= config.players; ++seat) {
-      if (lua_rawgeti(L, -1, seat) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        continue;
-      }
-      auto agent = std::make_shared<engine::ScriptedAgent>();
-      const auto n = lua_rawlen(L, -1);
-      for (lua_Integer i = 1; i <= static_cast<lua_Integer>(n); ++i) {
-        lua_rawgeti(L, -1, i);
-        if (lua_isinteger(L, -1))
-          agent->push(static_cast<int>(lua_tointeger(L, -1) - 1));
-        else
-          agent->push(std::string(luaL_checkstring(L, -1)));
-        lua_pop(L, 1);
-      }
-      config.agent_objects[static_cast<std::size_t>(seat - 1)] = agent;
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
+  set_scripted_seats(L, config);
 
   packs::ResolvedOptions options;
   try {
@@ -497,33 +505,10 @@ int register_test(lua_State* L) {
   return 0;
 }
 
-}  // namespace
-
-std::pair<int, int> Session::run_tests(const std::string& pack_name,
-                                       const std::vector<std::string>& files,
-                                       std::function<void(std::string_view)> out,
-                                       const std::string& filter) {
-  Impl& s = *impl_;
-  lua_State* L = s.lua.get();
-  lua::StackGuard guard(L);
-  int index = -1;
-  for (std::size_t i = 0; i < s.packs.size(); ++i)
-    if (s.packs[i].manifest->name == pack_name) index = static_cast<int>(i);
-  if (index < 0) throw packs::PackError(fmt::format("pack '{}' is not loaded", pack_name));
-  const auto& manifest = *s.packs[static_cast<std::size_t>(index)].manifest;
-
-  // A game is loaded first, so support scripts and test files may call require() at their top
-  // level (before anything is on the stack: loading resets it).
-  const auto players = packs::player_range(s.order);
-  s.load_game(1, 0, players.default_count.value_or(players.min), s.default_options);
-
-  // The `t` object and the test list.
+// Pushes the `t` object the tests of pack `index` receive; `scratch` (stack index) holds the
+// harness's per-run values (the turn cap).
+void push_test_object(lua_State* L, Impl& s, int index, int scratch) {
   lua_newtable(L);
-  const int list = lua_gettop(L);
-  lua_newtable(L);
-  const int scratch = lua_gettop(L);  // per-run values of the harness (the turn cap)
-  lua_newtable(L);
-  const int t = lua_gettop(L);
   const luaL_Reg with_session[] = {{"start", lua::protect<t_start>},
                                    {"turn", lua::protect<t_turn>},
                                    {"play", lua::protect<t_play>},
@@ -542,86 +527,136 @@ std::pair<int, int> Session::run_tests(const std::string& pack_name,
                             {"raises", lua::protect<t_raises>},
                             {nullptr, nullptr}};
   luaL_setfuncs(L, plain, 0);
+}
 
-  // A test may play whole games inside one call: give it the budget of many handler calls.
+// `limits` with the budget of many handler calls: a test may play whole games inside one call.
+lua::Limits test_limits(const lua::Limits& limits) {
+  lua::Limits out = limits;
+  out.instructions = limits.instructions > UINT64_MAX / kTestBudgetFactor
+                         ? UINT64_MAX
+                         : limits.instructions * kTestBudgetFactor;
+  out.time_limit_ms = limits.time_limit_ms > UINT32_MAX / kTestTimeFactor
+                          ? UINT32_MAX
+                          : limits.time_limit_ms * kTestTimeFactor;
+  return out;
+}
+
+// Pushes the test files' environment: test() (registering into the list at stack index `list`)
+// and require() plus everything packs see.
+void push_test_environment(lua_State* L, Impl& s, int list, int index) {
+  s.push_environment();
+  lua_pushvalue(L, list);
+  lua_pushcclosure(L, register_test, 1);
+  lua_setfield(L, -2, "test");
+  push_test_require(s, index);
+  lua_setfield(L, -2, "require");
+}
+
+// Runs one script in the environment at stack index `env`; false (and a FAIL line) when it
+// raised. Leaves the stack at `env`.
+bool run_test_script(Impl& s, const std::filesystem::path& file, int env,
+                     const std::string& pack_name,
+                     const std::function<void(std::string_view)>& out) {
+  lua_State* L = s.lua.get();
+  const std::string shown = display_path(file);
+  try {
+    s.lua.load(std::string(kChunkPrefix) + read_script(file), "@" + shown);
+    lua_pushvalue(L, env);
+    s.call(1, 0);
+  } catch (const std::exception& e) {
+    out(fmt::format("FAIL {} › {}: {}", pack_name, shown, e.what()));
+    lua_settop(L, env);
+    return false;
+  }
+  lua_settop(L, env);
+  return true;
+}
+
+// Runs the tests registered in the list at stack index `list` from entry `first` on (those whose
+// name contains `filter`), each with the `t` object at stack index `t`; prints a line per test
+// and counts them into passed and failed.
+void run_registered(Impl& s, int index, int list, lua_Unsigned first, int t, int env,
+                    const std::string& pack_name, const std::string& filter,
+                    const std::function<void(std::string_view)>& out, int& passed, int& failed) {
+  lua_State* L = s.lua.get();
+  for (auto i = first; i <= lua_rawlen(L, list); ++i) {
+    lua_rawgeti(L, list, static_cast<lua_Integer>(i));
+    lua_rawgeti(L, -1, 1);
+    const std::string name = lua_tostring(L, -1);
+    if (!filter.empty() && name.find(filter) == std::string::npos) {
+      lua_settop(L, env);
+      continue;
+    }
+    lua_rawgeti(L, -2, 2);
+    lua_pushvalue(L, t);
+    s.divergence.clear();
+    try {
+      FrameGuard frame(s, Frame{-1, index, "test"});
+      s.call(1, 0);
+      out(fmt::format("PASS {} › {}", pack_name, name));
+      ++passed;
+    } catch (const lua::ScriptError& e) {
+      out(fmt::format("FAIL {} › {}\n  {}", pack_name, name, e.what()));
+      ++failed;
+    } catch (const std::exception& e) {
+      out(fmt::format("FAIL {} › {}\n  {}", pack_name, name, e.what()));
+      ++failed;
+    }
+    lua_settop(L, env);
+  }
+}
+
+}  // namespace
+
+std::pair<int, int> run_pack_tests(Impl& s, const std::string& pack_name,
+                                   const std::vector<std::string>& files,
+                                   const std::function<void(std::string_view)>& out,
+                                   const std::string& filter) {
+  lua_State* L = s.lua.get();
+  lua::StackGuard guard(L);
+  int index = -1;
+  for (std::size_t i = 0; i < s.packs.size(); ++i)
+    if (s.packs[i].manifest->name == pack_name) index = static_cast<int>(i);
+  if (index < 0) throw packs::PackError(fmt::format("pack '{}' is not loaded", pack_name));
+  const auto& manifest = *s.packs[static_cast<std::size_t>(index)].manifest;
+
+  // A game is loaded first, so support scripts and test files may call require() at their top
+  // level (before anything is on the stack: loading resets it).
+  const auto players = packs::player_range(s.order);
+  s.load_game(1, 0, players.default_count.value_or(players.min), s.default_options);
+
+  // The `t` object and the test list.
+  lua_newtable(L);
+  const int list = lua_gettop(L);
+  lua_newtable(L);
+  const int scratch = lua_gettop(L);  // per-run values of the harness (the turn cap)
+  push_test_object(L, s, index, scratch);
+  const int t = lua_gettop(L);
+
   const lua::Limits limits = s.lua.limits();
   struct RestoreLimits {
     lua::State& lua;
     lua::Limits limits;
     ~RestoreLimits() { lua.set_limits(limits); }
   } restore{s.lua, limits};
-  lua::Limits test_limits = limits;
-  test_limits.instructions = limits.instructions > UINT64_MAX / kTestBudgetFactor
-                                 ? UINT64_MAX
-                                 : limits.instructions * kTestBudgetFactor;
-  test_limits.time_limit_ms = limits.time_limit_ms > UINT32_MAX / kTestTimeFactor
-                                  ? UINT32_MAX
-                                  : limits.time_limit_ms * kTestTimeFactor;
-  s.lua.set_limits(test_limits);
+  s.lua.set_limits(test_limits(limits));
 
-  // The test files' environment: test() and require() plus everything packs see. The test
-  // support of every loaded pack runs first (so a variant's tests use base's helpers), then the
-  // files in order; they all share it.
-  s.push_environment();
-  lua_pushvalue(L, list);
-  lua_pushcclosure(L, register_test, 1);
-  lua_setfield(L, -2, "test");
-  s.push_test_require(index);
-  lua_setfield(L, -2, "require");
+  // The test support of every loaded pack runs first (so a variant's tests use base's helpers),
+  // then the files in order; they all share one environment.
+  push_test_environment(L, s, list, index);
   const int env = lua_gettop(L);
-
-  // Runs one script in the environment; false (and a FAIL line) when it raised.
-  const auto run_script = [&](const std::filesystem::path& file) {
-    const std::string shown = display_path(file);
-    try {
-      s.lua.load(std::string(kChunkPrefix) + read_script(file), "@" + shown);
-      lua_pushvalue(L, env);
-      s.call(1, 0);
-    } catch (const std::exception& e) {
-      out(fmt::format("FAIL {} › {}: {}", pack_name, shown, e.what()));
-      lua_settop(L, env);
-      return false;
-    }
-    lua_settop(L, env);
-    return true;
-  };
   for (const auto& pack : s.packs)
     for (const auto& rel : pack.manifest->test_support)
-      if (!run_script(pack.manifest->dir / rel)) return {0, 1};
+      if (!run_test_script(s, pack.manifest->dir / rel, env, pack_name, out)) return {0, 1};
 
   int passed = 0, failed = 0;
   for (const auto& rel : files) {
     const auto before = lua_rawlen(L, list);
-    if (!run_script(manifest.dir / rel)) {
+    if (!run_test_script(s, manifest.dir / rel, env, pack_name, out)) {
       ++failed;
       continue;
     }
-    lua_settop(L, env);
-    for (auto i = before + 1; i <= lua_rawlen(L, list); ++i) {
-      lua_rawgeti(L, list, static_cast<lua_Integer>(i));
-      lua_rawgeti(L, -1, 1);
-      const std::string name = lua_tostring(L, -1);
-      if (!filter.empty() && name.find(filter) == std::string::npos) {
-        lua_settop(L, env);
-        continue;
-      }
-      lua_rawgeti(L, -2, 2);
-      lua_pushvalue(L, t);
-      s.divergence.clear();
-      try {
-        FrameGuard frame(s, Frame{-1, index, "test"});
-        s.call(1, 0);
-        out(fmt::format("PASS {} › {}", pack_name, name));
-        ++passed;
-      } catch (const lua::ScriptError& e) {
-        out(fmt::format("FAIL {} › {}\n  {}", pack_name, name, e.what()));
-        ++failed;
-      } catch (const std::exception& e) {
-        out(fmt::format("FAIL {} › {}\n  {}", pack_name, name, e.what()));
-        ++failed;
-      }
-      lua_settop(L, env);
-    }
+    run_registered(s, index, list, before + 1, t, env, pack_name, filter, out, passed, failed);
   }
   return {passed, failed};
 }

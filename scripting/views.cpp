@@ -413,6 +413,16 @@ void Views::refresh(lua_State* L, const engine::GameState& state) {
 
 std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& state) const {
   const int top = lua_gettop(L);
+  std::optional<std::string> problem = verify_holdings(L, state);
+  if (!problem) problem = verify_properties(L, state);
+  if (!problem) problem = verify_turn(L, state);
+  lua_settop(L, top);
+  return problem;
+}
+
+std::optional<std::string> Views::verify_holdings(lua_State* L,
+                                                  const engine::GameState& state) const {
+  const int top = lua_gettop(L);
   std::optional<std::string> problem;
   const auto fail = [&](std::string text) {
     if (!problem) problem = std::move(text);
@@ -458,6 +468,17 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
       lua_settop(L, top);
     }
   }
+  lua_settop(L, top);
+  return problem;
+}
+
+std::optional<std::string> Views::verify_properties(lua_State* L,
+                                                    const engine::GameState& state) const {
+  const int top = lua_gettop(L);
+  std::optional<std::string> problem;
+  const auto fail = [&](std::string text) {
+    if (!problem) problem = std::move(text);
+  };
   for (std::size_t s = 0; s < props_.size() && !problem; ++s) {
     const auto set = static_cast<PropSet>(s);
     const engine::Properties& props = props_of(state, set);
@@ -506,7 +527,17 @@ std::optional<std::string> Views::verify(lua_State* L, const engine::GameState& 
       lua_settop(L, top);
     }
   }
-  if (!problem && turn_ref_ != LUA_NOREF) {
+  lua_settop(L, top);
+  return problem;
+}
+
+std::optional<std::string> Views::verify_turn(lua_State* L, const engine::GameState& state) const {
+  const int top = lua_gettop(L);
+  std::optional<std::string> problem;
+  const auto fail = [&](std::string text) {
+    if (!problem) problem = std::move(text);
+  };
+  if (turn_ref_ != LUA_NOREF) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, turn_ref_);
     const std::pair<const char*, engine::Value> fields[] = {
         {"current", std::int64_t{state.current + 1}},

@@ -105,6 +105,11 @@ class Views {
   std::optional<std::string> verify(lua_State* L, const engine::GameState& state) const;
 
  private:
+  // verify()'s parts, in its order: the holdings views, the property views, game.turn_view. Each
+  // returns the first difference found and leaves the stack as it found it.
+  std::optional<std::string> verify_holdings(lua_State* L, const engine::GameState& state) const;
+  std::optional<std::string> verify_properties(lua_State* L, const engine::GameState& state) const;
+  std::optional<std::string> verify_turn(lua_State* L, const engine::GameState& state) const;
   struct PropView {
     std::string key;
     int ref;
