@@ -124,9 +124,11 @@ constexpr const char* kGameEntry = R"lua(-- @NAME@: a house rule for @PACK@.
 --   if choice.swap then ... end
 --   game.describe("@NAME@.swap", function(o) return o.swap and "swap it" or "keep it" end)
 --
--- The example below counts the @EVENT@ events (raised when @WHEN@; payload: @FIELDS@) in
--- `storage.seen`, and every `options.every`-th of them in game property "@NAME@.count" (shown
--- in the game summary); replace it with your rule.
+-- The example below handles @EVENT@
+--   raised when: @WHEN@
+--   payload: @FIELDS@
+-- It counts the events in `storage.seen`, and every `options.every`-th of them in game property
+-- "@NAME@.count" (shown in the game summary); replace it with your rule.
 
 game.on("@EVENT@", function(e)
   storage.seen = (storage.seen or 0) + 1
@@ -188,7 +190,11 @@ packs::EventSpec example_event(const std::vector<const packs::Manifest*>& order)
   packs::EventSpec turn;
   turn.name = "turn";
   turn.when = "a player's turn begins";
-  for (const char* field : {"player", "turn", "round"}) turn.payload.push_back({.name = field});
+  for (const char* name : {"player", "turn", "round"}) {
+    packs::PayloadField field;
+    field.name = name;
+    turn.payload.push_back(std::move(field));
+  }
   return turn;
 }
 
@@ -263,8 +269,8 @@ class NewPackCommand final : public Command {
 
     fmt::print("created {}/\n", pack.string());
     fmt::print("  pack.json            the manifest: name, requirements, options, tests\n");
-    fmt::print("  main.lua             the rule: a handler of {}'s event {}\n", game.name,
-               event.name);
+    fmt::print("  main.lua             the rule: a handler of {} (an event of {})\n", event.name,
+               base ? "the base game" : game.name);
     fmt::print("  tests/main_test.lua  its tests, run by catan test\n");
     fmt::print("  .luarc.json          LuaLS editor settings (the API definitions in docs/lua)\n");
     if (const auto* other = search.find_name(name_))

@@ -44,7 +44,7 @@ std::string flag_hint(const std::string& error, const CLI::App& sub) {
 // The values of `sub`'s option or positional `name` (none when it has no such option).
 std::vector<std::string> values_of(const CLI::App& sub, const std::string& name) {
   const CLI::Option* option = sub.get_option_no_throw(name);
-  return option ? option->as<std::vector<std::string>>() : std::vector<std::string>{};
+  return option ? option->results() : std::vector<std::string>{};
 }
 
 // CATAN_PARSE_ONLY=1: the command line parsed; resolve what it names without running it. Every
