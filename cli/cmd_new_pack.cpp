@@ -151,8 +151,8 @@ test("@NAME@: a whole game of @PACK@ plays to its end with the rule", function(t
 end)
 
 test("@NAME@: the example counts every second @EVENT@ with every = 2", function(t)
-  t.start { players = @PLAYERS@, seed = 1, options = { "@NAME@.every=2" } }
-  t.play()
+  t.start { players = @PLAYERS@, seed = 1, max_turns = 30, options = { "@NAME@.every=2" } }
+  t.turn(30)
   t.eq(game.get("@NAME@.count") or 0, (t.env().storage.seen or 0) // 2)
 end)
 )lua";
