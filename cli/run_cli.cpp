@@ -1,5 +1,7 @@
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <lua.hpp>
@@ -9,6 +11,9 @@
 #include "cli/command.h"
 #include "cli/common.h"
 #include "cli/search_agents.h"
+#include "lab/lab_config.h"
+#include "scripting/pack_options.h"
+#include "scripting/pack_resolver.h"
 
 namespace catan::cli {
 
@@ -35,6 +40,46 @@ std::string flag_hint(const std::string& error, const CLI::App& sub) {
     for (const auto& name : option->get_lnames()) names.push_back("--" + name);
   const auto hint = engine::closest_name(flag, names);
   return hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint);
+}
+
+// The values of `sub`'s option or positional `name` (none when it has no such option).
+std::vector<std::string> values_of(const CLI::App& sub, const std::string& name) {
+  const CLI::Option* option = sub.get_option_no_throw(name);
+  return option ? option->results() : std::vector<std::string>{};
+}
+
+// CATAN_PARSE_ONLY=1: the command line parsed; resolve what it names without running it. Every
+// pack it loads by name or path (positional packs, --rules, --variant, compare's configurations)
+// must resolve with what it requires, and every PACK.KEY=VALUE (--option, a configuration's own)
+// must name an option of a loaded pack with a value it accepts. Throws PackError or
+// lab::ConfigError otherwise.
+void check_resolves(const CLI::App& sub) {
+  std::vector<std::string> pack_paths = values_of(sub, "--pack-path");
+  auto search = packs::PackSearch::standard(
+      std::vector<std::filesystem::path>(pack_paths.begin(), pack_paths.end()),
+      builtin_pack_dirs());
+  const std::string name = sub.get_name();
+  auto options = values_of(sub, "--option");
+  std::vector<lab::LabConfig> configs;
+  if (name == "compare") {
+    for (const auto& text : values_of(sub, "configs"))
+      configs.push_back(lab::parse_config(text, options));
+  } else if (name == "replay" || name == "view" || name == "merge") {
+    return;  // no packs to load
+  } else {
+    lab::LabConfig config;
+    for (const char* source : {"--rules", "packs", "pack", "--variant", "--for"})
+      for (auto& pack : values_of(sub, source)) config.packs.push_back(std::move(pack));
+    if (config.packs.empty()) return;  // packs, test: every pack
+    if (name == "sweep") {
+      configs = lab::sweep_configs(config.packs, options);
+    } else {
+      config.options = options;
+      configs.push_back(std::move(config));
+    }
+  }
+  for (const auto& config : configs)
+    packs::resolve_options(packs::resolve(search, config.packs), config.options);
 }
 
 }  // namespace
@@ -88,12 +133,20 @@ int run_cli(int argc, char** argv) {
     }
     return kUsageError;
   }
+  const char* parse_only = std::getenv("CATAN_PARSE_ONLY");
   for (auto& [sub, command] : commands) {
     if (!sub->parsed()) continue;
     try {
+      if (parse_only && std::string_view(parse_only) == "1") {
+        check_resolves(*sub);
+        return kOk;
+      }
       return command->run();
     } catch (const packs::PackError& e) {
       // Unknown packs, bad options and broken manifests: the request cannot be carried out.
+      print_error(e.what());
+      return kUsageError;
+    } catch (const lab::ConfigError& e) {
       print_error(e.what());
       return kUsageError;
     } catch (const UsageError& e) {

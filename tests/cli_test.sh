@@ -273,6 +273,34 @@ check "new-pack existing: one line" one_line_error
 expect 2 "new-pack bad name" -- "$catan" new-pack My_Rule --dir "$tmp/packs"
 check "new-pack bad name: one line" one_line_error
 expect 2 "new-pack without a name" -- "$catan" new-pack
+# new-pack --for: a house rule for every shipped game pack (what `catan packs` lists, libraries
+# left out), handling an event the game declares; its test plays a whole game and passes.
+games=$("$catan" packs | awk '$1 != "" && !/\(library\)/ { print $1 }')
+check "new-pack --for: the game packs are listed" test "$(echo "$games" | wc -w)" -ge 3
+for game in $games; do
+  expect 0 "new-pack --for $game" -- "$catan" new-pack "for-$game" --for "$game" --dir "$tmp/for"
+  check "new-pack --for $game requires it" grep -q "\"requires\": \[\"$game\"\]" "$tmp/for/for-$game/pack.json"
+  expect 0 "new-pack --for $game: its test passes" -- "$catan" test "$tmp/for/for-$game"
+  check "new-pack --for $game: its tests ran" grep -qE '^[23] passed, 0 failed$' "$tmp/out"
+done
+expect 2 "new-pack --for a library" -- "$catan" new-pack x --for dice-kit --dir "$tmp/for"
+check "new-pack --for a library: one line" one_line_error
+check "new-pack --for a library: says so" grep -q "library, not a game" "$tmp/err"
+expect 2 "new-pack --for an unknown pack" -- "$catan" new-pack x --for bsae --dir "$tmp/for"
+check "new-pack --for an unknown pack: one line, did you mean" grep -q "did you mean 'base'" "$tmp/err"
+check "new-pack --for an unknown pack: nothing written" test ! -e "$tmp/for/x"
+
+# CATAN_PARSE_ONLY=1: parse and resolve, run nothing (a billion games return at once).
+expect 0 "parse-only" -- env CATAN_PARSE_ONLY=1 "$catan" sim base --games 1000000000
+check "parse-only: nothing printed" test ! -s "$tmp/out"
+expect 0 "parse-only compare" -- env CATAN_PARSE_ONLY=1 "$catan" compare base base+friendly-robber:base.target_vp=12
+expect 2 "parse-only: unknown flag" -- env CATAN_PARSE_ONLY=1 "$catan" sim base --gmaes 3
+check "parse-only: unknown flag: one line" one_line_error
+expect 2 "parse-only: unknown pack" -- env CATAN_PARSE_ONLY=1 "$catan" play --rules base --variant friendly-robbr
+check "parse-only: unknown pack: one line" one_line_error
+expect 2 "parse-only: unknown option" -- env CATAN_PARSE_ONLY=1 "$catan" compare base base:base.target_pv=12
+check "parse-only: unknown option: one line" one_line_error
+expect 2 "parse-only: a value out of range" -- env CATAN_PARSE_ONLY=1 "$catan" sweep base --option base.target_vp=8,1000
 
 # Author mistakes: where and what, in one line.
 mkdir -p "$tmp/mistakes/typo-event" "$tmp/mistakes/clash-a" "$tmp/mistakes/clash-b" "$tmp/mistakes/boom" \
