@@ -115,6 +115,8 @@ struct DrawField {
   const char* key;
   T DrawSpec::*member;
 };
+template <typename T>
+DrawField(const char*, T DrawSpec::*) -> DrawField<T>;  // for compilers without aggregate CTAD
 
 // Every field of DrawSpec, in the order `catan check` names them: the one list that
 // the manifest's field check, emptiness, merging and the viewer's JSON follow, so a new field
