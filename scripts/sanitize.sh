@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds catan and catan_tests with sanitizers and runs the tests that can show what they catch;
-# CI (.ci/run) runs it after the README's test command. The first report fails the run (non-zero exit).
+# Builds catan and catan_tests with sanitizers and runs the tests that can show what they catch.
+# The first report fails the run (non-zero exit).
 #   address: AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/) over the unit tests and
 #            every pack's Lua tests.
 #   thread:  ThreadSanitizer (build-tsan/) over the unit tests that start threads (lab runs,
@@ -8,13 +8,12 @@
 #            two threads.
 # Usage: scripts/sanitize.sh [address|thread|all]   (default all)
 # CXX in the environment picks the compiler (default g++: its sanitizer runtimes come with
-# build-essential, and clang++-14 rejects lambdas capturing structured bindings, as in
-# cli/lab_options.cpp); CATAN_SANITIZE_JOBS the parallel jobs of the builds and the tests
-# (default: one per core).
+# build-essential); CATAN_SANITIZE_JOBS the parallel jobs of the builds and the tests (default:
+# one per core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 what="${1:-all}"
 case "$what" in
   -h | --help) usage; exit 0 ;;
