@@ -261,7 +261,7 @@ std::string text_board(const engine::GameState& s, const packs::DrawSpec& spec, 
   if (!spec.hexes() || !board.finalized() || board.tile_count() == 0) return {};
   for (int t = 0; t < board.tile_count(); ++t)
     if (board.tile_nodes(t).size() != 6) return {};
-  BoardPicture picture{s, spec};
+  BoardPicture picture{s, spec, {}};
   picture.draw_tiles();
   picture.draw_corners();  // after the sides' and the insides' text, so a piece is never hidden
   if (!numbered.empty()) picture.draw_numbered(numbered);
