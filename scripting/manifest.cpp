@@ -96,6 +96,128 @@ std::string format_bound(OptionType type, double bound) {
   return fmt::format("{}", bound);
 }
 
+// The document is built by a SAX handler rather than nlohmann's DOM parser: inserting a key
+// into an ordered_json object searches the object's keys, so a manifest with n events took
+// n^2 / 2 comparisons (200,000 events: over 30 s). Here each key is appended, and duplicates
+// are found with a hash set per object, so parsing is linear in the text.
+//
+// Duplicate-key detection: one frame per open object or array, tracking where we are so the
+// message can name the repeated field by its full path.
+struct Frame {
+  json* value = nullptr;  // the object or array being filled
+  std::unordered_set<std::string> keys;
+  std::string last_key;   // objects: the key whose value is being read
+  std::size_t index = 0;  // arrays: number of finished elements
+};
+struct DocumentBuilder final : nlohmann::json_sax<json> {
+  json root;
+  std::vector<Frame> frames;
+  std::string duplicate;  // path of the first repeated key
+  std::size_t error_byte = 0;
+  std::string error;
+  bool error_is_range = false;  // a number outside the double range, not a syntax error
+
+  // Places `v` where the document expects the next value; returns where it now lives.
+  json* place(json&& v) {
+    if (frames.empty()) {
+      root = std::move(v);
+      return &root;
+    }
+    Frame& top = frames.back();
+    if (top.value->is_array()) {
+      auto& array = top.value->get_ref<json::array_t&>();
+      array.push_back(std::move(v));
+      ++top.index;
+      return &array.back();
+    }
+    // An object: the key was appended by key(); its value is the last element.
+    auto& object = top.value->get_ref<json::object_t&>();
+    object.back().second = std::move(v);
+    return &object.back().second;
+  }
+  bool null() override { return place(json(nullptr)), true; }
+  bool boolean(bool v) override { return place(json(v)), true; }
+  bool number_integer(number_integer_t v) override { return place(json(v)), true; }
+  bool number_unsigned(number_unsigned_t v) override { return place(json(v)), true; }
+  bool number_float(number_float_t v, const string_t&) override { return place(json(v)), true; }
+  bool string(string_t& v) override { return place(json(std::move(v))), true; }
+  bool binary(binary_t& v) override { return place(json::binary(std::move(v))), true; }
+  bool start_object(std::size_t) override {
+    frames.push_back(Frame{place(json::object()), {}, {}, 0});
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    frames.push_back(Frame{place(json::array()), {}, {}, 0});
+    return true;
+  }
+  bool end_object() override { return end_container(); }
+  bool end_array() override { return end_container(); }
+  // place() counted a container as an element of its parent array when it began (so an open
+  // element of an array is at index - 1).
+  bool end_container() {
+    frames.pop_back();
+    return true;
+  }
+  bool key(string_t& k) override {
+    Frame& top = frames.back();
+    if (!top.keys.insert(k).second) {
+      if (duplicate.empty()) {
+        for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
+          if (frames[i].value->is_array()) {
+            duplicate += fmt::format("[{}]", frames[i].index - 1);
+          } else {
+            if (!duplicate.empty()) duplicate += '.';
+            duplicate += frames[i].last_key;
+          }
+        }
+        if (!duplicate.empty()) duplicate += '.';
+        duplicate += k;
+      }
+      // The repeated key gets an entry of its own below; the file is refused after parsing.
+    }
+    top.last_key = k;
+    // ordered_map's own insertion searches the keys: append through the vector it is.
+    auto& object = top.value->get_ref<json::object_t&>();
+    static_cast<json::object_t::Container&>(object).emplace_back(std::move(k), nullptr);
+    return true;
+  }
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception& e) override {
+    error_byte = position;
+    error = e.what();
+    error_is_range = dynamic_cast<const json::out_of_range*>(&e) != nullptr;
+    return false;
+  }
+};
+
+// Throws the PackError of a document `b` failed to parse: a number out of range, or a syntax
+// error located by line and column in `text`.
+[[noreturn]] void throw_parse_error(const fs::path& file, const std::string& text,
+                                    const DocumentBuilder& b) {
+  if (b.error_is_range) {
+    // Not a syntax error: a number out of range ("number overflow parsing '1e999'").
+    std::string reason = b.error;
+    const std::size_t bracket = reason.find("] ");
+    if (bracket != std::string::npos) reason = reason.substr(bracket + 2);
+    std::replace(reason.begin(), reason.end(), '\n', ' ');
+    throw PackError(fmt::format("{}: {}", file.string(), reason));
+  }
+  // nlohmann's own line/column is off when a token ends a line, so locate the error from the
+  // byte offset (1-based index of the last character read) and keep only nlohmann's reason.
+  const std::size_t pos =
+      std::min<std::size_t>(b.error_byte > 0 ? b.error_byte - 1 : 0, text.size());
+  const std::size_t line = 1 + std::count(text.begin(), text.begin() + pos, '\n');
+  const std::size_t line_start = text.rfind('\n', pos == 0 ? 0 : pos - 1);
+  const std::size_t column =
+      pos == 0 || line_start == std::string::npos ? pos + 1 : pos - line_start;
+  std::string reason = b.error;
+  const std::size_t column_text = reason.find(", column ");
+  const std::size_t colon = reason.find(": ", column_text == std::string::npos ? 0 : column_text);
+  reason = colon == std::string::npos ? reason : reason.substr(colon + 2);
+  std::replace(reason.begin(), reason.end(), '\n', ' ');
+  throw PackError(fmt::format("{}: line {}, column {}: {}", file.string(), line, column, reason));
+}
+
 // Reads JSON with comments. Files above engine::kMaxManifestBytes (checked before reading),
 // syntax errors, numbers outside the double range (1e999) and duplicate keys are reported against
 // `file`.
@@ -106,126 +228,10 @@ json parse_json_file(const fs::path& file) {
   } catch (const engine::FileError& e) {
     throw PackError(e.what());
   }
-
-  // The document is built by a SAX handler rather than nlohmann's DOM parser: inserting a key
-  // into an ordered_json object searches the object's keys, so a manifest with n events took
-  // n^2 / 2 comparisons (200,000 events: over 30 s). Here each key is appended, and duplicates
-  // are found with a hash set per object, so parsing is linear in the text.
-  //
-  // Duplicate-key detection: one frame per open object or array, tracking where we are so the
-  // message can name the repeated field by its full path.
-  struct Frame {
-    json* value = nullptr;  // the object or array being filled
-    std::unordered_set<std::string> keys;
-    std::string last_key;   // objects: the key whose value is being read
-    std::size_t index = 0;  // arrays: number of finished elements
-  };
-  struct Builder final : nlohmann::json_sax<json> {
-    json root;
-    std::vector<Frame> frames;
-    std::string duplicate;  // path of the first repeated key
-    std::size_t error_byte = 0;
-    std::string error;
-    bool error_is_range = false;  // a number outside the double range, not a syntax error
-
-    // Places `v` where the document expects the next value; returns where it now lives.
-    json* place(json&& v) {
-      if (frames.empty()) {
-        root = std::move(v);
-        return &root;
-      }
-      Frame& top = frames.back();
-      if (top.value->is_array()) {
-        auto& array = top.value->get_ref<json::array_t&>();
-        array.push_back(std::move(v));
-        ++top.index;
-        return &array.back();
-      }
-      // An object: the key was appended by key(); its value is the last element.
-      auto& object = top.value->get_ref<json::object_t&>();
-      object.back().second = std::move(v);
-      return &object.back().second;
-    }
-    bool null() override { return place(json(nullptr)), true; }
-    bool boolean(bool v) override { return place(json(v)), true; }
-    bool number_integer(number_integer_t v) override { return place(json(v)), true; }
-    bool number_unsigned(number_unsigned_t v) override { return place(json(v)), true; }
-    bool number_float(number_float_t v, const string_t&) override { return place(json(v)), true; }
-    bool string(string_t& v) override { return place(json(std::move(v))), true; }
-    bool binary(binary_t& v) override { return place(json::binary(std::move(v))), true; }
-    bool start_object(std::size_t) override {
-      frames.push_back(Frame{place(json::object()), {}, {}, 0});
-      return true;
-    }
-    bool start_array(std::size_t) override {
-      frames.push_back(Frame{place(json::array()), {}, {}, 0});
-      return true;
-    }
-    bool end_object() override { return end_container(); }
-    bool end_array() override { return end_container(); }
-    // place() counted a container as an element of its parent array when it began (so an open
-    // element of an array is at index - 1).
-    bool end_container() {
-      frames.pop_back();
-      return true;
-    }
-    bool key(string_t& k) override {
-      Frame& top = frames.back();
-      if (!top.keys.insert(k).second) {
-        if (duplicate.empty()) {
-          for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
-            if (frames[i].value->is_array()) {
-              duplicate += fmt::format("[{}]", frames[i].index - 1);
-            } else {
-              if (!duplicate.empty()) duplicate += '.';
-              duplicate += frames[i].last_key;
-            }
-          }
-          if (!duplicate.empty()) duplicate += '.';
-          duplicate += k;
-        }
-        // The repeated key gets an entry of its own below; the file is refused after parsing.
-      }
-      top.last_key = k;
-      // ordered_map's own insertion searches the keys: append through the vector it is.
-      auto& object = top.value->get_ref<json::object_t&>();
-      static_cast<json::object_t::Container&>(object).emplace_back(std::move(k), nullptr);
-      return true;
-    }
-    bool parse_error(std::size_t position, const std::string&,
-                     const nlohmann::detail::exception& e) override {
-      error_byte = position;
-      error = e.what();
-      error_is_range = dynamic_cast<const json::out_of_range*>(&e) != nullptr;
-      return false;
-    }
-  } builder;
-
+  DocumentBuilder builder;
   if (!json::sax_parse(text, &builder, json::input_format_t::json, /*strict=*/true,
-                       /*ignore_comments=*/true)) {
-    if (builder.error_is_range) {
-      // Not a syntax error: a number out of range ("number overflow parsing '1e999'").
-      std::string reason = builder.error;
-      const std::size_t bracket = reason.find("] ");
-      if (bracket != std::string::npos) reason = reason.substr(bracket + 2);
-      std::replace(reason.begin(), reason.end(), '\n', ' ');
-      throw PackError(fmt::format("{}: {}", file.string(), reason));
-    }
-    // nlohmann's own line/column is off when a token ends a line, so locate the error from the
-    // byte offset (1-based index of the last character read) and keep only nlohmann's reason.
-    const std::size_t pos =
-        std::min<std::size_t>(builder.error_byte > 0 ? builder.error_byte - 1 : 0, text.size());
-    const std::size_t line = 1 + std::count(text.begin(), text.begin() + pos, '\n');
-    const std::size_t line_start = text.rfind('\n', pos == 0 ? 0 : pos - 1);
-    const std::size_t column =
-        pos == 0 || line_start == std::string::npos ? pos + 1 : pos - line_start;
-    std::string reason = builder.error;
-    const std::size_t column_text = reason.find(", column ");
-    const std::size_t colon = reason.find(": ", column_text == std::string::npos ? 0 : column_text);
-    reason = colon == std::string::npos ? reason : reason.substr(colon + 2);
-    std::replace(reason.begin(), reason.end(), '\n', ' ');
-    throw PackError(fmt::format("{}: line {}, column {}: {}", file.string(), line, column, reason));
-  }
+                       /*ignore_comments=*/true))
+    throw_parse_error(file, text, builder);
   const std::string& duplicate = builder.duplicate;
   json root = std::move(builder.root);
   if (!duplicate.empty()) {
@@ -890,40 +896,25 @@ std::vector<TestScript> test_list(const Checker& check, const json& root, const 
   return tests;
 }
 
-OptionSpec parse_option(const Checker& check, const std::string& key, const json& spec_json) {
-  const std::string field = "options." + key;
-  if (!is_lua_identifier(key)) {
-    check.fail(field, "'" + key +
-                          "' is not a valid option name (letters, digits and '_', not starting "
-                          "with a digit)");
-  }
-  if (!spec_json.is_object()) {
-    check.fail(field,
-               "expected an object with type, default and description, got " + describe(spec_json));
-  }
-  check.no_unknown_fields(field + ".", spec_json, kOptionFields);
-
-  OptionSpec spec;
-  spec.key = key;
-
+// The option's "type".
+OptionType parse_option_type(const Checker& check, const std::string& field,
+                             const json& spec_json) {
   const json* type = member(spec_json, "type");
   if (type == nullptr) {
     check.fail(field + ".type", fmt::format("missing (one of {})", kOptionTypes));
   }
   const std::string& type_name = check.string_value(field + ".type", *type);
-  if (type_name == "boolean") {
-    spec.type = OptionType::Boolean;
-  } else if (type_name == "integer") {
-    spec.type = OptionType::Integer;
-  } else if (type_name == "number") {
-    spec.type = OptionType::Number;
-  } else if (type_name == "string") {
-    spec.type = OptionType::String;
-  } else {
-    check.fail(field + ".type",
-               fmt::format("'{}' is not an option type (one of {})", type_name, kOptionTypes));
-  }
+  if (type_name == "boolean") return OptionType::Boolean;
+  if (type_name == "integer") return OptionType::Integer;
+  if (type_name == "number") return OptionType::Number;
+  if (type_name == "string") return OptionType::String;
+  check.fail(field + ".type",
+             fmt::format("'{}' is not an option type (one of {})", type_name, kOptionTypes));
+}
 
+// The option's "default", of its type (range and choices are checked once they are read).
+void parse_option_default(const Checker& check, const std::string& field, const json& spec_json,
+                          OptionSpec& spec) {
   const std::string default_field = field + ".default";
   const json* def = member(spec_json, "default");
   if (def == nullptr) {
@@ -946,7 +937,11 @@ OptionSpec parse_option(const Checker& check, const std::string& key, const json
       spec.default_value = check.string_value(default_field, *def);
       break;
   }
+}
 
+// The option's "min" and "max" (numeric options only).
+void parse_option_bounds(const Checker& check, const std::string& field, const json& spec_json,
+                         OptionSpec& spec) {
   const bool numeric = spec.type == OptionType::Integer || spec.type == OptionType::Number;
   for (const char* bound : {"min", "max"}) {
     const json* value = member(spec_json, bound);
@@ -964,27 +959,52 @@ OptionSpec parse_option(const Checker& check, const std::string& key, const json
     check.fail(field, fmt::format("min {} is above max {}", format_bound(spec.type, *spec.min),
                                   format_bound(spec.type, *spec.max)));
   }
+}
 
-  if (const json* choices = member(spec_json, "choices")) {
-    const std::string choices_field = field + ".choices";
-    if (spec.type != OptionType::String) {
-      check.fail(choices_field, "only string options take 'choices'");
-    }
-    if (!choices->is_array() || choices->empty()) {
-      check.fail(choices_field, "expected a non-empty list of strings, got " + describe(*choices));
-    }
-    for (std::size_t i = 0; i < choices->size(); ++i) {
-      const std::string item_field = fmt::format("{}[{}]", choices_field, i);
-      const std::string& choice = check.string_value(item_field, (*choices)[i]);
-      if (std::find(spec.choices.begin(), spec.choices.end(), choice) != spec.choices.end()) {
-        check.fail(item_field, "'" + choice + "' is listed twice");
-      }
-      spec.choices.push_back(choice);
-    }
+// The option's "choices" (string options only).
+void parse_option_choices(const Checker& check, const std::string& field, const json& spec_json,
+                          OptionSpec& spec) {
+  const json* choices = member(spec_json, "choices");
+  if (choices == nullptr) return;
+  const std::string choices_field = field + ".choices";
+  if (spec.type != OptionType::String) {
+    check.fail(choices_field, "only string options take 'choices'");
   }
+  if (!choices->is_array() || choices->empty()) {
+    check.fail(choices_field, "expected a non-empty list of strings, got " + describe(*choices));
+  }
+  for (std::size_t i = 0; i < choices->size(); ++i) {
+    const std::string item_field = fmt::format("{}[{}]", choices_field, i);
+    const std::string& choice = check.string_value(item_field, (*choices)[i]);
+    if (std::find(spec.choices.begin(), spec.choices.end(), choice) != spec.choices.end()) {
+      check.fail(item_field, "'" + choice + "' is listed twice");
+    }
+    spec.choices.push_back(choice);
+  }
+}
 
+OptionSpec parse_option(const Checker& check, const std::string& key, const json& spec_json) {
+  const std::string field = "options." + key;
+  if (!is_lua_identifier(key)) {
+    check.fail(field, "'" + key +
+                          "' is not a valid option name (letters, digits and '_', not starting "
+                          "with a digit)");
+  }
+  if (!spec_json.is_object()) {
+    check.fail(field,
+               "expected an object with type, default and description, got " + describe(spec_json));
+  }
+  check.no_unknown_fields(field + ".", spec_json, kOptionFields);
+
+  OptionSpec spec;
+  spec.key = key;
+
+  spec.type = parse_option_type(check, field, spec_json);
+  parse_option_default(check, field, spec_json, spec);
+  parse_option_bounds(check, field, spec_json, spec);
+  parse_option_choices(check, field, spec_json, spec);
   if (auto problem = option_value_problem(spec, spec.default_value)) {
-    check.fail(default_field, *problem);
+    check.fail(field + ".default", *problem);
   }
 
   const json* description = member(spec_json, "description");
@@ -1010,7 +1030,11 @@ const OptionSpec* Manifest::find_option(std::string_view key) const {
   return nullptr;
 }
 
-Manifest load_manifest(const fs::path& dir) {
+namespace {
+
+// The pack.json of the pack folder `dir`, read as JSON with m.dir set to the folder's canonical
+// path; a PackError names what is missing or malformed.
+json read_manifest_file(const fs::path& dir, Manifest& m) {
   std::error_code ec;
   const fs::file_status dir_status = fs::status(dir, ec);
   if (!fs::exists(dir_status)) {
@@ -1020,7 +1044,6 @@ Manifest load_manifest(const fs::path& dir) {
     throw PackError(
         fmt::format("{}: not a directory (a pack is a directory with a pack.json)", dir.string()));
   }
-  Manifest m;
   m.dir = fs::canonical(dir, ec);
   if (ec) throw PackError(fmt::format("{}: {}", dir.string(), ec.message()));
   const fs::path file = m.dir / "pack.json";
@@ -1039,7 +1062,11 @@ Manifest load_manifest(const fs::path& dir) {
                                 file.string(), describe(root)));
   }
 
-  Checker check(file.string());
+  return root;
+}
+
+// "name", "version" and "description"; from the name on, failures name the pack.
+void parse_identity(Checker& check, const json& root, Manifest& m) {
   const json* name = member(root, "name");
   if (name == nullptr) check.fail("name", "missing (the pack's name, e.g. \"city-walls\")");
   m.name = check.string_value("name", *name);
@@ -1065,22 +1092,10 @@ Manifest load_manifest(const fs::path& dir) {
     check.fail("description", "missing (one line saying what the pack does)");
   }
   m.description = check.non_empty_string("description", *description);
+}
 
-  m.requires_ = pack_name_list(check, root, "requires", m.name, "require");
-  m.conflicts = pack_name_list(check, root, "conflicts", m.name, "conflict with");
-  for (const std::string& conflict : m.conflicts) {
-    if (std::find(m.requires_.begin(), m.requires_.end(), conflict) != m.requires_.end()) {
-      check.fail("conflicts", "'" + conflict + "' is also listed in 'requires'");
-    }
-  }
-
-  std::vector<fs::path> scripts;
-  m.library = script_list(check, root, "library", m.dir, /*required=*/false, scripts);
-  // A pack with a library may leave out "entry": it is a library pack, code for other packs.
-  m.entry = script_list(check, root, "entry", m.dir, /*required=*/m.library.empty(), scripts);
-  m.test_support = script_list(check, root, "test_support", m.dir, /*required=*/false, scripts);
-  m.tests = test_list(check, root, m.dir, m.name, scripts);
-
+// "options" and "events": the pack's options and the events it declares.
+void parse_declarations(const Checker& check, const json& root, Manifest& m) {
   if (const json* options = member(root, "options")) {
     if (!options->is_object()) {
       check.fail("options", "expected an object mapping option names to their specs, got " +
@@ -1099,7 +1114,31 @@ Manifest load_manifest(const fs::path& dir) {
     for (const auto& [event, spec] : events->items())
       m.events.push_back(parse_event(check, event, spec));
   }
+}
 
+}  // namespace
+
+Manifest load_manifest(const fs::path& dir) {
+  Manifest m;
+  const json root = read_manifest_file(dir, m);
+  Checker check((m.dir / "pack.json").string());
+  parse_identity(check, root, m);
+  m.requires_ = pack_name_list(check, root, "requires", m.name, "require");
+  m.conflicts = pack_name_list(check, root, "conflicts", m.name, "conflict with");
+  for (const std::string& conflict : m.conflicts) {
+    if (std::find(m.requires_.begin(), m.requires_.end(), conflict) != m.requires_.end()) {
+      check.fail("conflicts", "'" + conflict + "' is also listed in 'requires'");
+    }
+  }
+
+  std::vector<fs::path> scripts;
+  m.library = script_list(check, root, "library", m.dir, /*required=*/false, scripts);
+  // A pack with a library may leave out "entry": it is a library pack, code for other packs.
+  m.entry = script_list(check, root, "entry", m.dir, /*required=*/m.library.empty(), scripts);
+  m.test_support = script_list(check, root, "test_support", m.dir, /*required=*/false, scripts);
+  m.tests = test_list(check, root, m.dir, m.name, scripts);
+
+  parse_declarations(check, root, m);
   if (const json* draw = member(root, "draw")) m.draw = parse_draw(check, *draw);
   if (const json* players = member(root, "players")) m.players = parse_players(check, *players);
   m.measures = parse_measures(check, root);

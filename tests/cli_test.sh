@@ -273,10 +273,14 @@ check "new-pack existing: one line" one_line_error
 expect 2 "new-pack bad name" -- "$catan" new-pack My_Rule --dir "$tmp/packs"
 check "new-pack bad name: one line" one_line_error
 expect 2 "new-pack without a name" -- "$catan" new-pack
-# new-pack --for: a house rule for every shipped game pack (what `catan packs` lists, libraries
-# left out), handling an event the game declares; its test plays a whole game and passes.
-games=$("$catan" packs | awk '$1 != "" && !/\(library\)/ { print $1 }')
-check "new-pack --for: the game packs are listed" test "$(echo "$games" | wc -w)" -ge 3
+# new-pack --for: a house rule for each game on the kernel and for one variant (a pack that
+# requires base), handling an event the pack declares; its test plays a whole game and passes.
+# (Every listed pack would add half a minute to the suite for packs scaffolded alike.)
+games="base cities-knights dice-game dice-game-island-two dice-game-extra dice-race monument"
+listed=$("$catan" packs | awk '$1 != "" && !/\(library\)/ { print $1 }')
+for game in $games; do
+  check "new-pack --for: $game is a listed game pack" grep -qx "$game" <<<"$listed"
+done
 for game in $games; do
   expect 0 "new-pack --for $game" -- "$catan" new-pack "for-$game" --for "$game" --dir "$tmp/for"
   check "new-pack --for $game requires it" grep -q "\"requires\": \[\"$game\"\]" "$tmp/for/for-$game/pack.json"
