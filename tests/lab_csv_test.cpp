@@ -1,6 +1,8 @@
 // --csv: quoting, and columns that first appear in later games.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -17,7 +19,8 @@ TEST(Csv, QuotesOnlyWhenNeeded) {
 }
 
 TEST(Csv, LaterColumnsPadEarlierRows) {
-  const auto path = std::filesystem::temp_directory_path() / "catan-lab-csv-test.csv";
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("catan-lab-csv-test-" + std::to_string(::getpid()) + ".csv");
   {
     CsvWriter w(path.string(), {"a:x=1,2"});
     GameRecord g0;

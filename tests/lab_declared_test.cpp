@@ -5,6 +5,8 @@
 // them; a file whose totals name anything undeclared is refused.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -261,7 +263,8 @@ TEST_F(LabDeclaredTest, TheResultsFileCarriesThemAndReadsBack) {
 }
 
 TEST_F(LabDeclaredTest, TheCsvHasAColumnPerKey) {
-  const fs::path path = fs::temp_directory_path() / "catan-lab-declared-test.csv";
+  const fs::path path = fs::temp_directory_path() /
+                        ("catan-lab-declared-test-" + std::to_string(::getpid()) + ".csv");
   {
     CsvWriter csv(path.string(), {"tally"});
     run(0, 10, &csv);

@@ -3,6 +3,8 @@
 // method in Python, double precision), and rotated runs that are exact over threads and shards.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -337,7 +339,8 @@ TEST_F(RotatedRuns, EveryPlayerPropertyIsReportedPerBotInEveryFormat) {
   EXPECT_NE(html.find("<h2>Player properties per bot</h2>"), std::string::npos);
   EXPECT_NE(html.find("<tr><td>busts</td><td>hold20</td><td>30</td>"), std::string::npos);
   // CSV: per game, each bot's sum over its seats.
-  const auto path = std::filesystem::temp_directory_path() / "catan-lab-rotation-test.csv";
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("catan-lab-rotation-test-" + std::to_string(::getpid()) + ".csv");
   {
     CsvWriter csv(path.string(), {"dice-race"});
     for (const auto& g : rows) csv.add({g});

@@ -2,6 +2,8 @@
 // page's answer, refuses answers to anything but the decision waiting, shows each seat only its
 // own cards, saves the replay as the game goes, and a stop ends a game waiting for a person.
 #include <chrono>
+
+#include <unistd.h>
 #include <filesystem>
 #include <thread>
 
@@ -43,7 +45,8 @@ class ServeTableTest : public ::testing::Test {
 
   packs::PackSearch search_;
   scripting::GameConfig config_;
-  fs::path save_ = fs::temp_directory_path() / "catan-serve-table-test.json";
+  fs::path save_ = fs::temp_directory_path() /
+                   ("catan-serve-table-test-" + std::to_string(::getpid()) + ".json");
 };
 
 TEST_F(ServeTableTest, APersonsSeatAnswersFromItsPageAndSeesOnlyItsOwnCards) {
