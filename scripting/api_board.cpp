@@ -6,6 +6,7 @@
 
 #include "engine/hex_board.h"
 #include "engine/longest_trail.h"
+#include "scripting/api_args.h"
 #include "scripting/session_impl.h"
 
 namespace catan::scripting {
@@ -14,16 +15,6 @@ namespace {
 
 using Impl = Session::Impl;
 using engine::Board;
-
-Impl& session(lua_State* L) {
-  return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
-}
-
-std::string_view check_sv(lua_State* L, int arg) {
-  std::size_t n = 0;
-  const char* p = luaL_checklstring(L, arg, &n);
-  return {p, n};
-}
 
 enum class Element { Tile, Node, Path };
 

@@ -26,8 +26,10 @@
 #include <string>
 
 #include "engine/fork.h"
+#include "engine/game_state.h"
 #include "engine/replay.h"
 #include "scripting/session.h"
+#include "scripting/storage_snapshot.h"
 
 struct lua_State;
 
@@ -62,6 +64,49 @@ class Forks final : public engine::Forker {
   engine::Replay prefix_;          // the decisions taken so far in game `prefix_game_`
   std::uint64_t prefix_game_ = 0;
   ForkPoint checked_;  // the turn whose storage was last checked to be plain data
+};
+
+// Forks and checkpoints: the part of a Session (scripting/session_impl.h) that serves the forks
+// of its games and, while it plays a fork, the request, the checkpoint and the digests.
+// Implemented by Session::Impl's fork methods (fork.cpp) and by Forks above.
+// Invariants: fork_depth is 0 in a real game and counts the forks a copy is inside; fork_request
+// is non-null exactly while this Session plays a fork; checkpoint is valid only for the
+// environments of load_serial it was taken with.
+struct ForkState {
+  // Serves the decisions of this Session's games (made on first use).
+  std::unique_ptr<Forks> forks;
+  int fork_depth = 0;
+  // While this Session plays a fork: the request (null otherwise), the turn after which the
+  // copy stops (-1: none) and whether it stopped there.
+  const engine::ForkRequest* fork_request = nullptr;
+  int fork_stop_turn = -1;
+  bool fork_stopped = false;
+
+  // game_serial changes with every game this Session plays or resumes, load_serial with every
+  // load_game; turn_mark is the start of the turn being played.
+  std::uint64_t game_serial = 0;
+  std::uint64_t load_serial = 0;
+  struct TurnMark {
+    int turn = -1;  // state.turn before the turn began (-1: before the first turn)
+    std::size_t decisions = 0;
+  };
+  TurnMark turn_mark;
+  // While this Session plays a fork: where it was forked (the checkpoint to take on the way).
+  ForkPoint fork_point;
+  // A copy's state at fork_point's turn start, for the next fork of the same game.
+  struct Checkpoint {
+    ForkPoint at;              // the fork point it was taken for
+    std::uint64_t loaded = 0;  // load_serial then: the environments and handlers it belongs to
+    engine::GameState state;   // without its option_ids and decision_kinds (kept, see restore)
+    StorageSnapshot storage;
+    bool valid = false;
+  };
+  Checkpoint checkpoint;
+  // With ForkRequest::fingerprint: the digests of the kernel and of every pack's storage at the
+  // fork point (start_fork), for ForkResult.
+  std::uint64_t fork_digest = 0;
+  std::uint64_t fork_storage_digest = 0;
+  std::size_t fork_replayed = 0;  // decisions fed back by the last fork (ForkResult::replayed)
 };
 
 // Throws std::runtime_error "pack 'P': storage key 'a.b' holds a function; storage must be plain

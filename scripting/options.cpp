@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "scripting/api_args.h"
 #include "scripting/session_impl.h"
 
 namespace catan::scripting {
@@ -108,10 +109,6 @@ namespace {
 
 // What the kernel counts for one describer (docs/lua-api.md, "Kernel limits").
 constexpr std::size_t kDescriberBytes = 24;
-
-Session::Impl& session(lua_State* L) {
-  return *static_cast<Session::Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
-}
 
 // game.describe(kind, fn) / game.describe(fn): registers fn(option, kind) -> text or nil as a
 // describer of the options of decisions of `kind` (of every kind without one).

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "scripting/api_args.h"
 #include "scripting/frozen.h"
 #include "scripting/session_impl.h"
 
@@ -18,10 +19,6 @@ namespace catan::scripting {
 namespace {
 
 using Impl = Session::Impl;
-
-Impl& session(lua_State* L) {
-  return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
-}
 
 // Load index of the loaded pack called `name`, or -1.
 int find_pack(const Impl& s, std::string_view name) {

@@ -1,15 +1,20 @@
 #pragma once
 // Internals of Session (scripting/session.h), shared by the files that implement it and by the
-// files that bind the kernel to Lua. Not part of the public interface. One object holds the
-// state, its fields grouped by lifetime (fixed for the Session's life, per game, per fork); its
-// methods are grouped below by part, each part implemented in its own file:
-//   pack loading and environments   session_loading.cpp
-//   playing a game                  session_game.cpp
-//   event dispatch                  session_events.cpp
-//   decisions and agents            session_decisions.cpp (agents from outside: agent_registry.h)
-//   forks and checkpoints           fork.cpp (fork.h, storage_snapshot.h)
-//   checks of pack state            session_checks.cpp (local_state_check.h)
-//   shared by the API functions     session.cpp
+// files that bind the kernel to Lua. Not part of the public interface. Session::Impl is made of
+// parts: each part's state is a struct in the part's header, with its contract and invariants;
+// Impl derives from all of them, and its methods are declared below grouped by part, each part
+// implemented in its own file:
+//   part                           state (header)                        methods
+//   pack loading and environments  LoadedPacks (session_loading.h)       session_loading.cpp
+//   playing a game                 GameInPlay (session_game.h)           session_game.cpp
+//   event dispatch                 EventDispatch (session_events.h)      session_events.cpp
+//   decisions and agents           DecisionState (session_decisions.h)   session_decisions.cpp
+//   forks and checkpoints          ForkState (fork.h)                    fork.cpp
+//   checks of pack state           PackStateChecks (session_checks.h)    session_checks.cpp
+//   shared by the API functions    -                                     session.cpp
+// A method may read and write every part (a decision reads the game and the replay, a fork
+// restores the game): the parts divide ownership of the state, not access to it. LoadedPacks
+// comes first so that the Lua state outlives the references the other parts hold into it.
 // Views (views.h) and the Lua API (api_game.h, api_board.h, api_values.h, options.h,
 // pack_library.h, test_harness.h) have their own headers, included at the end.
 
@@ -22,223 +27,25 @@
 #include <unordered_set>
 #include <vector>
 
-#include "scripting/agent_registry.h"
 #include "scripting/fork.h"
-#include "scripting/local_state_check.h"
 #include "scripting/sandbox.h"
 #include "scripting/session.h"
-#include "scripting/storage_snapshot.h"
-#include "scripting/views.h"
+#include "scripting/session_checks.h"
+#include "scripting/session_decisions.h"
+#include "scripting/session_events.h"
+#include "scripting/session_game.h"
+#include "scripting/session_loading.h"
 
 namespace catan::scripting {
 
-// What the kernel is doing in Lua right now, for error reports.
-struct Frame {
-  int event = -1;                // -1: loading a pack or calling an agent
-  int pack = -1;                 // load index of the pack whose code runs, -1 if unknown
-  const char* what = "handler";  // "handler", "default action", "load", "agent", "test"
-};
+struct Session::Impl : LoadedPacks,
+                       GameInPlay,
+                       EventDispatch,
+                       DecisionState,
+                       ForkState,
+                       PackStateChecks {
+  Impl(packs::PackSearch& search, lua::Limits limits) : LoadedPacks(search, limits) {}
 
-struct Session::Impl {
-  Impl(packs::PackSearch& search, lua::Limits limits) : search(search), lua(limits) {}
-
-  // --- fixed for the Session's life ---
-  packs::PackSearch& search;
-  std::vector<std::string> requested;
-  std::vector<const packs::Manifest*> order;
-  // What replays record: `requested` with each pack given by path replaced by its name, and the
-  // loaded packs with version, content hash and folder (a hint for finding them again).
-  std::vector<std::string> requested_names;
-  std::vector<engine::Replay::PackRef> pack_refs;
-  packs::ResolvedOptions default_options;
-  std::vector<std::string> default_option_strings;
-  lua::State lua;
-  struct Chunk {
-    int ref = LUA_NOREF;  // compiled entry script (registry)
-    std::string file;
-  };
-  struct Pack {
-    const packs::Manifest* manifest = nullptr;
-    std::vector<Chunk> chunks;
-    std::vector<Chunk> library_chunks;  // compiled "library" scripts, run before `chunks`
-    int exports_ref = LUA_NOREF;   // this game's exports: what require(name) returns (registry)
-    std::vector<int> reachable;    // load indices this pack may require: itself and its requires
-    int env_ref = LUA_NOREF;       // this game's environment: the pack's globals (registry)
-    int snapshot_ref = LUA_NOREF;  // a copy of them as loading left them (check_globals)
-    int copies_ref = LUA_NOREF;    // this game's library copies (push_environment, check_globals)
-    int globals_size = 64;         // entries of the globals after the last load (presizing)
-    int storage_size = 16;         // fields of `storage` at the last game's end (presizing)
-    int options_ref = LUA_NOREF;   // the read-only `options` of the last game (registry)
-    std::vector<std::pair<std::string, packs::OptionValue>> option_values;  // its values
-  };
-  std::vector<Pack> packs;
-  // Template of pack environments (sandbox globals, libraries, game, board) as a flat array
-  // {name1, value1, ...}, each library itself a flat array of its fields (push_environment).
-  int base_ref = LUA_NOREF;
-  // Under the sandbox: {[name] = metatable} for each table of the template, the metatable every
-  // copy of it gets (new keys raise "attempt to modify read-only table 'name'", locked, marked
-  // read-only for the sandbox's rawset). LUA_NOREF without the sandbox (writable libraries).
-  int library_meta_ref = LUA_NOREF;
-  int listening_ref = LUA_NOREF;      // {now = {[event name or id] = has handlers}} for game.raise
-  int listening_now_ref = LUA_NOREF;  // the last `now` table made (registry) and its answers
-  std::vector<bool> listening_flags;
-  int handler_count = 0;  // handlers registered by the last game's packs (presizing)
-  // The adjacency lists of the hex board of radius shared_radius, kept from game to game since
-  // board.hex of one radius always gives the same board (building them is a large part of a
-  // game's setup): a registry table {[relation key] = array of lists}. lists_shared says this
-  // game uses them; verify_board_lists() then checks them when the game ends.
-  int shared_radius = -1;
-  int shared_lists_ref = LUA_NOREF;
-  bool lists_shared = false;
-  // Bits by relation (api_board.cpp): the shared lists of a relation are all built (board.adjacency
-  // then returns them as they are); lists of a relation were handed to Lua since the last
-  // verification (only those are verified; completeness is not trusted while any are pending).
-  unsigned shared_lists_complete = 0;
-  unsigned lists_handed_out = 0;
-
-  // --- per game ---
-  engine::GameState state;
-  PhaseTimes times;
-  Views views;                   // live views of holdings and properties handed to packs this game
-  int game_ref = LUA_NOREF;      // per-game Lua table: handlers, agents, board adjacency cache
-  int handlers_ref = LUA_NOREF;  // its "handlers" field (callbacks by reference), for dispatch
-  int turn_payload_ref = LUA_NOREF;  // the payload of every `turn` event of this game
-  // The strings a game logs with each decision (its kind and the chosen option's id), found
-  // cheaply when they repeat: a per-game table {[string] = its id in the state's NameTable}, which
-  // also keeps the strings alive for the game, and a direct-mapped memo of it by the address of a
-  // string's characters. Only strings Lua interns (short ones: one object per text) enter the
-  // memo, so while the table keeps one alive its address stands for its text, and a repeated
-  // kind or id costs an array probe.
-  struct LoggedStrings {
-    struct Memo {
-      const char* data = nullptr;
-      int id = 0;
-    };
-    int table_ref = LUA_NOREF;
-    std::array<Memo, 256> memo{};
-  };
-  LoggedStrings logged_kinds, logged_ids;
-  int id_key_ref = LUA_NOREF;  // the string "id" (registry): read options' ids without making it
-  std::vector<std::string> agent_names;
-  std::vector<std::shared_ptr<engine::Agent>> agents;
-  const engine::Replay* replaying = nullptr;
-  std::size_t replay_pos = 0;
-  std::string divergence;  // set when a replay diverged (the Lua error carries the same text)
-  // Set when a seat's agent failed to choose (it threw, or chose an option that does not exist):
-  // copied into a failed game's replay (engine::Replay::agent_failure).
-  std::optional<engine::Replay::AgentFailure> agent_failure;
-  int loading_pack = -1;        // load index while a pack's entry chunks run
-  int agent_depth = 0;          // > 0 while an agent chooses: the game state is read-only
-  int describing = 0;           // > 0 while a describer runs (read-only, and no random numbers)
-  bool check_options = false;   // check every option id of every decision (pack tests)
-  bool check_payloads = false;  // hold raises and handlers to the declared payloads (pack tests)
-  bool check_locals = false;    // fail a game whose handlers' upvalues change (catan check)
-  LocalStateCheck locals_check;
-  // The declaration of each event id, nullptr for kernel events and one-string declarations.
-  std::vector<const packs::EventSpec*> event_specs;
-  // Pack tests only: die faces game.roll returns, in order, before it draws again (t.roll).
-  std::deque<int> scripted_dice;
-  // Pack tests only: the options (id, label) of each decision, parallel to state.decisions.
-  bool log_options = false;
-  std::vector<std::vector<std::pair<std::string, std::string>>> decision_options;
-  // Pack tests only: the decisions asked whose agent gave no answer (scripted answers that ran out
-  // or named no option, an agent's error), each with the number of answered decisions before it,
-  // so that t.decisions lists every decision reached in order.
-  struct Unanswered {
-    std::size_t after = 0;  // state.decisions.size() when it was asked
-    int player = 0;
-    std::string kind;
-    int count = 0;
-    std::string error;  // the agent's message
-    std::vector<std::pair<std::string, std::string>> options;
-  };
-  std::vector<Unanswered> unanswered;
-  // Pack tests only: the game t.start{search = true} began, as a real game's configuration. While
-  // t.turn and t.play run it is `playing`, so that agents may fork it and search (game.search,
-  // the mcts agent); the copies replay its decisions from its start.
-  std::optional<GameConfig> test_game;
-  engine::Agent* acting_agent = nullptr;  // the agent choosing now (its stream serves game.random)
-  int deciding_seat = -1;                 // its seat (0-based), while it chooses
-  int lua_depth = 0;  // > 0 while the kernel is inside a protected call into Lua
-  std::vector<Frame> frames;
-  std::optional<Frame> error_frame;  // innermost frame when an error unwound
-  // In checked games (invariants registered): the handler that ran last, named in an invariant
-  // failure as the likeliest culprit. Handlers are fixed while a game runs.
-  const engine::Handler* last_handler = nullptr;
-  std::function<void(std::string_view)> log;
-  int log_reader = Session::kLogEverything;    // Session::set_log_reader
-  std::function<void(std::string_view)> view;  // game.show() text, when someone watches
-  std::function<void(const engine::EventInfo&)>
-      event_tap;                                        // every dispatched event (set_event_tap)
-  std::map<std::string, int, std::less<>> agent_packs;  // agent name -> registering pack
-  int ev_setup = -1, ev_start = -1, ev_turn = -1, ev_end = -1;
-  // Invariants registered by game.invariant for this game (callbacks in the per-game table
-  // "handlers"); checked after every dispatched event and before every decision.
-  struct Invariant {
-    int callback = LUA_NOREF;
-    int pack = -1;
-  };
-  std::vector<Invariant> invariants;
-  bool checking_invariants = false;  // an invariant runs now (no nested checks)
-  // Bytes held outside GameState and the views for this game: agent names and invariants.
-  std::size_t session_bytes = 0;
-
-  // Forks (scripting/fork.h). `forks` serves the decisions of this Session's games (made on
-  // first use); `playing` is the game being played (null between games); fork_depth counts the
-  // forks this Session's games are copies in (0: a real game).
-  std::unique_ptr<Forks> forks;
-  const GameConfig* playing = nullptr;
-  // The next game starts with a full collection (Session::play): set after a failed game.
-  bool collect_before_next = false;
-  int fork_depth = 0;
-  // While this Session plays a fork: the request (null otherwise), the turn after which the
-  // copy stops (-1: none) and whether it stopped there.
-  const engine::ForkRequest* fork_request = nullptr;
-  // GameConfig::continue_from: once `replaying` has fed back its last decision, the game goes on
-  // with the config's agents.
-  bool continuing = false;
-  int fork_stop_turn = -1;
-  bool fork_stopped = false;
-  // The decision being answered while an agent chooses (for game.search), else null.
-  const engine::Decision* deciding = nullptr;
-  // What searches score a game by: the score property the manifests declare
-  // (packs::merged_measure_spec), and the pack whose evaluator (game.evaluator, registered while
-  // packs load) the game table holds as "evaluator" (-1: none).
-  std::string score_property;
-  // The agent a search's copies are played by by default (game.rollout_agent; "" = random).
-  std::string rollout_agent;
-  int evaluator_pack = -1;
-  // Learned evaluations the registered finder (agent_registry.h) loaded for this Session's
-  // agents, by the finder's keys; null: none found.
-  LearnedEvaluations value_models;
-
-  // Checkpoints (scripting/fork.h). game_serial changes with every game this Session plays or
-  // resumes, load_serial with every load_game; turn_mark is the start of the turn being played.
-  std::uint64_t game_serial = 0;
-  std::uint64_t load_serial = 0;
-  struct TurnMark {
-    int turn = -1;  // state.turn before the turn began (-1: before the first turn)
-    std::size_t decisions = 0;
-  };
-  TurnMark turn_mark;
-  // While this Session plays a fork: where it was forked (the checkpoint to take on the way).
-  ForkPoint fork_point;
-  // A copy's state at fork_point's turn start, for the next fork of the same game.
-  struct Checkpoint {
-    ForkPoint at;              // the fork point it was taken for
-    std::uint64_t loaded = 0;  // load_serial then: the environments and handlers it belongs to
-    engine::GameState state;   // without its option_ids and decision_kinds (kept, see restore)
-    StorageSnapshot storage;
-    bool valid = false;
-  };
-  Checkpoint checkpoint;
-  // With ForkRequest::fingerprint: the digests of the kernel and of every pack's storage at the
-  // fork point (start_fork), for ForkResult.
-  std::uint64_t fork_digest = 0;
-  std::uint64_t fork_storage_digest = 0;
-  std::size_t fork_replayed = 0;  // decisions fed back by the last fork (ForkResult::replayed)
-
-  static constexpr lua_Integer kMaxOptions = 1'000'000'000;
   static constexpr std::size_t kMemoryCheckDecisions = 1024;
 
   // ---- Pack loading and environments (session_loading.cpp) ----
@@ -424,27 +231,6 @@ struct Session::Impl {
   }
   // Pushes the per-game table field `name` (creating it).
   void push_game_table(const char* name);
-};
-
-// Keeps `frame` on the stack of frames while in scope; when an error unwinds through it, the
-// innermost frame is remembered for the error report.
-class FrameGuard {
- public:
-  FrameGuard(Session::Impl& s, Frame f) : s_(s), exceptions_(std::uncaught_exceptions()) {
-    s_.error_frame.reset();  // running new code: any earlier error was caught
-    s_.frames.push_back(f);
-  }
-  ~FrameGuard() {
-    if (std::uncaught_exceptions() > exceptions_ && !s_.error_frame)
-      s_.error_frame = s_.frames.back();
-    s_.frames.pop_back();
-  }
-  FrameGuard(const FrameGuard&) = delete;
-  FrameGuard& operator=(const FrameGuard&) = delete;
-
- private:
-  Session::Impl& s_;
-  int exceptions_;
 };
 
 // The text of a pack's script file; throws packs::PackError naming the file when unreadable.

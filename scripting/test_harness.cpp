@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "scripting/api_args.h"
 #include "scripting/session_impl.h"
 
 namespace catan::scripting {
@@ -25,10 +26,6 @@ using Impl = Session::Impl;
 constexpr std::uint64_t kTestBudgetFactor = 100;
 // Its time limit, in multiples of the per-call time limit.
 constexpr std::uint32_t kTestTimeFactor = 10;
-
-Impl& session(lua_State* L) {
-  return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1)));
-}
 
 // Index of the pack under test (upvalue 2).
 int pack_under_test(lua_State* L) {

@@ -270,7 +270,7 @@ TEST_F(SessionTest, LuaAgentsChooseAndCannotChangeTheGame) {
   ASSERT_FALSE(r.ok);
   EXPECT_NE(
       r.error.find(
-          "unknown agent 'nobody' for player 1 (known: random, always-last, cheater, nonsense)"),
+          "unknown agent 'nobody' for player 1 (known: random, always-last, cheater, mcts, nonsense)"),
       std::string::npos)
       << r.error;
 }

@@ -140,10 +140,14 @@ try {
   for (const seat of ["1", "2"]) await pages[seat].goto(server.links[seat]);
   front = null;
   if ((await play(0)) !== "over") fail("the game did not end");
-  for (const seat of ["1", "2"])
+  // Each page in front while it is waited on: a page in the background draws no frames, and on
+  // a loaded machine its timers run late.
+  for (const seat of ["1", "2"]) {
+    await pages[seat].bringToFront();
     await pages[seat].waitForFunction(
       () => /^Game over/.test(document.getElementById("status").textContent),
-      { polling: 100, timeout: 15000 });  // polled: a page in the background draws no frames
+      { polling: 100, timeout: 60000 });
+  }
   const status = await pages["1"].$eval("#status", (e) => e.textContent);
   if (!/^Game over: (player \d won|no winner)/.test(status)) fail("status at the end: " + status);
   if (states < 20) fail("only " + states + " states were received");
