@@ -236,17 +236,21 @@ class Tree {
   bool grouped_ = false;  // this iteration's root option came from the groups
 };
 
-}  // namespace
+// Every option is tried at least kMinVisits times: a decision with many options gets more
+// iterations than MctsSettings::iterations. A longer list (more than Tree::kListed options, such
+// as the base pack's domestic trade offers) is searched by the groups its ids form
+// (search/option_groups.h), and every group of its first choice is tried kMinVisits times.
+constexpr int kMinVisits = 4;
+// The first iterations are probes: the rollout agent answers the root decision itself, and the
+// option it picks most is the default. The search departs from the default only for an option
+// whose mean score beats the default's by kMargin, so that with few iterations it plays at least
+// as its rollout agent would instead of following the luck of the copies.
+constexpr double kMargin = 0.02;
 
-int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine::Rng& rng,
-                SearchStats* stats) {
-  if (d.count == 1) return 0;
-  if (!d.forker || !d.view) return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
-  const auto start = std::chrono::steady_clock::now();
-  const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                    std::chrono::duration<double, std::milli>(settings.time_ms));
-
-  Tree tree(d.player, settings.exploration);
+// The request every iteration forks `d` with: the rollout agent in every seat, the horizon, the
+// deciding seat's view, the tree's steering and the learned evaluation when there is one.
+engine::ForkRequest iteration_request(const engine::Decision& d, const MctsSettings& settings,
+                                      Tree& tree) {
   engine::ForkRequest request;
   request.agents.assign(static_cast<std::size_t>(d.view->players()),
                         settings.rollout.empty() ? "random" : settings.rollout);
@@ -257,34 +261,42 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
     request.evaluate = [model = settings.model.get()](const engine::GameState& state) {
       return model->win_chances(state);
     };
-  engine::Rng expansion = engine::Rng::for_stream(rng.next(), 0, 0);
+  return request;
+}
 
-  // Every option is tried at least kMinVisits times: a decision with many options gets more
-  // iterations than `settings.iterations`. A longer list (more than Tree::kListed options, such
-  // as the base pack's domestic trade offers) is searched by the groups its ids form
-  // (search/option_groups.h), and every group of its first choice is tried kMinVisits times.
-  constexpr int kMinVisits = 4;
-  std::vector<std::string> root_ids;
-  int budget = std::max(settings.iterations, kMinVisits * d.count);
-  if (d.count > Tree::kListed) {
-    root_ids.reserve(static_cast<std::size_t>(d.count));
-    for (int i = 0; i < d.count; ++i) root_ids.push_back(d.id(i));
-    tree.group_root(root_ids, d.kind);
-    budget = std::max(settings.iterations,
-                      kMinVisits * std::min(tree.groups()->top_width(), Tree::kListed));
-  }
-  // The first iterations are probes: the rollout agent answers the root decision itself, and
-  // the option it picks most is the default. The search departs from the default only for an
-  // option whose mean score beats the default's by kMargin, so that with few iterations it plays
-  // at least as its rollout agent would instead of following the luck of the copies.
-  constexpr double kMargin = 0.02;
+// The iterations to make at `d` without a time limit (kMinVisits). A long decision's root is
+// grouped here by its ids, which `root_ids` keeps for the tree's life.
+int iteration_budget(const engine::Decision& d, const MctsSettings& settings, Tree& tree,
+                     std::vector<std::string>& root_ids) {
+  if (d.count <= Tree::kListed) return std::max(settings.iterations, kMinVisits * d.count);
+  root_ids.reserve(static_cast<std::size_t>(d.count));
+  for (int i = 0; i < d.count; ++i) root_ids.push_back(d.id(i));
+  tree.group_root(root_ids, d.kind);
+  return std::max(settings.iterations,
+                  kMinVisits * std::min(tree.groups()->top_width(), Tree::kListed));
+}
+
+// What the iterations of one search found besides the tree: its statistics, the probes' most
+// chosen root option ("" when no probe reached it again) and the first failed fork's error.
+struct SearchRun {
+  SearchStats stats;
+  std::string default_id;
+  std::string first_error;
+};
+
+// Forks `d` until the budget (or settings.time_ms after `start`) is spent, backing each copy's
+// score up the tree; the first iterations are probes (kMargin).
+SearchRun run_iterations(const engine::Decision& d, const MctsSettings& settings, Tree& tree,
+                         engine::ForkRequest& request, engine::Rng& rng, engine::Rng& expansion,
+                         int budget, std::chrono::steady_clock::time_point start) {
+  const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    std::chrono::duration<double, std::milli>(settings.time_ms));
   const int probes = std::min(8, budget / 4);
   const int round = tree.groups() ? tree.groups()->top_width() : d.count;
   const std::size_t root = d.view->decisions().size();
   std::unordered_map<std::string, int> votes;
-  std::string default_id;
-  SearchStats local;
-  std::string first_error;
+  SearchRun run;
+  SearchStats& local = run.stats;
   for (;;) {
     if (settings.time_ms > 0 ? local.iterations > 0 && std::chrono::steady_clock::now() >= deadline
                              : local.iterations >= budget)
@@ -300,7 +312,7 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
     const engine::ForkResult r = d.forker->fork(request);
     if (!r.ok) {
       ++local.failed;
-      if (first_error.empty()) first_error = r.error;
+      if (run.first_error.empty()) run.first_error = r.error;
       continue;
     }
     const double score = r.scores[static_cast<std::size_t>(d.player)];
@@ -309,25 +321,50 @@ int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine:
       const auto& chosen = r.state->decisions[root];
       const std::string id(r.state->option_ids.name(chosen.option));
       const int n = ++votes[id];
-      if (default_id.empty() || n > votes[default_id]) default_id = id;
+      if (run.default_id.empty() || n > votes[run.default_id]) run.default_id = id;
       tree.record_probe(id, score);
     } else {
       tree.back_up(score);
     }
   }
+  return run;
+}
+
+// The root edge to play: the best one, unless it does not beat the probes' default by kMargin;
+// null when no root edge was visited.
+const Edge* chosen_edge(const Tree& tree, const std::string& default_id) {
+  const Edge* best = tree.groups() ? tree.root_edge_of_groups() : tree.best_root_edge();
+  if (!best) return nullptr;
+  if (const Edge* fallback = default_id.empty() ? nullptr : tree.root_edge(default_id);
+      fallback && fallback != best && fallback->visits > 0 &&
+      best->total / best->visits < fallback->total / fallback->visits + kMargin)
+    return fallback;
+  return best;
+}
+
+}  // namespace
+
+int mcts_choose(const engine::Decision& d, const MctsSettings& settings, engine::Rng& rng,
+                SearchStats* stats) {
+  if (d.count == 1) return 0;
+  if (!d.forker || !d.view) return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
+  const auto start = std::chrono::steady_clock::now();
+  Tree tree(d.player, settings.exploration);
+  engine::ForkRequest request = iteration_request(d, settings, tree);
+  engine::Rng expansion = engine::Rng::for_stream(rng.next(), 0, 0);
+  std::vector<std::string> root_ids;
+  const int budget = iteration_budget(d, settings, tree, root_ids);
+  SearchRun run = run_iterations(d, settings, tree, request, rng, expansion, budget, start);
+  SearchStats& local = run.stats;
   local.tree_nodes = tree.size();
   local.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stats) *stats = local;
   if (local.failed * 2 > local.iterations)
     throw std::runtime_error(fmt::format("mcts: {} of {} forks failed; the first: {}", local.failed,
-                                         local.iterations, first_error));
+                                         local.iterations, run.first_error));
 
-  const Edge* best = tree.groups() ? tree.root_edge_of_groups() : tree.best_root_edge();
+  const Edge* best = chosen_edge(tree, run.default_id);
   if (!best) return static_cast<int>(rng.below(static_cast<std::uint64_t>(d.count)));
-  if (const Edge* fallback = default_id.empty() ? nullptr : tree.root_edge(default_id);
-      fallback && fallback != best && fallback->visits > 0 &&
-      best->total / best->visits < fallback->total / fallback->visits + kMargin)
-    best = fallback;
   for (int i = 0; i < d.count; ++i)
     if (d.id(i) == best->id) return i;
   throw std::runtime_error(

@@ -165,37 +165,37 @@ double softmax_loss(std::vector<double>& s, int winner) {
   return -std::log(std::max(s[static_cast<std::size_t>(winner)], 1e-300));
 }
 
-}  // namespace
-
-ValueModel fit_value_model(const PositionSet& set, const ModelConfig& config,
-                           const FitSettings& settings, FitReport& report,
-                           const std::function<void(int, double)>& progress) {
+// The positions' indices split into training and held-out ones (every holdout_every-th game is
+// held out), with their game counts in `report`. Throws when there is nothing to train on.
+void split_positions(const PositionSet& set, const FitSettings& settings, FitReport& report,
+                     std::vector<std::size_t>& train, std::vector<std::size_t>& test) {
   const auto& positions = set.positions();
-  const std::size_t dims = static_cast<std::size_t>(set.names().size());
   const auto held_out = [&](const PositionSet::Position& p) {
     return settings.holdout_every > 1 &&
            p.game % static_cast<std::uint64_t>(settings.holdout_every) ==
                static_cast<std::uint64_t>(settings.holdout_every - 1);
   };
-  std::vector<std::size_t> train, test;
   for (std::size_t i = 0; i < positions.size(); ++i)
     (held_out(positions[i]) ? test : train).push_back(i);
   if (train.empty()) throw std::runtime_error("no position to train on (no game had a winner)");
-
-  report = FitReport{};
-  report.features = static_cast<int>(dims);
   report.train_positions = train.size();
   report.heldout_positions = test.size();
-  {
+  const auto games = [&](const std::vector<std::size_t>& indices) {
+    std::size_t n = 0;
     std::uint64_t last = ~0ull;
-    for (const std::size_t i : train)
-      if (positions[i].game != last) ++report.train_games, last = positions[i].game;
-    last = ~0ull;
-    for (const std::size_t i : test)
-      if (positions[i].game != last) ++report.heldout_games, last = positions[i].game;
-  }
+    for (const std::size_t i : indices)
+      if (positions[i].game != last) ++n, last = positions[i].game;
+    return n;
+  };
+  report.train_games = games(train);
+  report.heldout_games = games(test);
+}
 
-  // Scales: each feature's standard deviation over the seats of the training positions.
+// Each feature's standard deviation over the seats of the training positions (1 for a feature
+// that does not vary).
+std::vector<double> feature_scales(const PositionSet& set, const std::vector<std::size_t>& train,
+                                   std::size_t dims) {
+  const auto& positions = set.positions();
   std::vector<double> sum(dims, 0.0), squares(dims, 0.0), scale(dims, 1.0);
   double rows = 0;
   for (const std::size_t i : train) {
@@ -212,13 +212,22 @@ ValueModel fit_value_model(const PositionSet& set, const ModelConfig& config,
     const double var = squares[f] / rows - mean * mean;
     scale[f] = var > 1e-12 ? std::sqrt(var) : 1.0;
   }
+  return scale;
+}
 
-  // Adam over the standardised weights u (w = u / scale).
+// Fits the standardised weights u (w = u / scale) to the training positions by Adam over
+// minibatches, settings.epochs passes in an order shuffled by settings.seed; sets
+// report.train_log_loss and calls `progress` after each pass.
+std::vector<double> train_weights(const PositionSet& set, std::vector<std::size_t> order,
+                                  const std::vector<double>& scale, const FitSettings& settings,
+                                  FitReport& report,
+                                  const std::function<void(int, double)>& progress) {
+  const auto& positions = set.positions();
+  const std::size_t dims = scale.size();
   std::vector<double> u(dims, 0.0), m(dims, 0.0), v(dims, 0.0), grad(dims, 0.0), w(dims, 0.0);
   constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
   double beta1_t = 1, beta2_t = 1;
   engine::Rng rng = engine::Rng::for_stream(settings.seed, 0);
-  std::vector<std::size_t> order = train;
   std::vector<double> s;
   const std::size_t batch = static_cast<std::size_t>(std::max(1, settings.batch));
   for (int epoch = 1; epoch <= settings.epochs; ++epoch) {
@@ -252,11 +261,19 @@ ValueModel fit_value_model(const PositionSet& set, const ModelConfig& config,
     report.train_log_loss = loss / static_cast<double>(order.size());
     if (progress) progress(epoch, report.train_log_loss);
   }
+  return u;
+}
 
-  for (std::size_t f = 0; f < dims; ++f) w[f] = u[f] / scale[f];
+// Scores the raw weights `w` on the held-out positions: log loss, the uniform guess's log loss,
+// and how often the strongest seat won, overall and by third of the game.
+void score_heldout(const PositionSet& set, const std::vector<std::size_t>& test,
+                   const std::vector<double>& w, FitReport& report) {
+  if (test.empty()) return;
+  const auto& positions = set.positions();
   std::array<std::size_t, 3> third_n{}, third_hits{};
   double test_loss = 0, uniform = 0;
   std::size_t hits = 0;
+  std::vector<double> s;
   for (const std::size_t i : test) {
     const auto& p = positions[i];
     strengths(set, p, w, s);
@@ -267,15 +284,49 @@ ValueModel fit_value_model(const PositionSet& set, const ModelConfig& config,
     ++third_n[static_cast<std::size_t>(third)];
     if (best == p.winner) ++hits, ++third_hits[static_cast<std::size_t>(third)];
   }
-  if (!test.empty()) {
-    const double n = static_cast<double>(test.size());
-    report.heldout_log_loss = test_loss / n;
-    report.uniform_log_loss = uniform / n;
-    report.heldout_accuracy = static_cast<double>(hits) / n;
-    for (std::size_t t = 0; t < 3; ++t)
-      report.heldout_accuracy_by_third[t] =
-          third_n[t] ? static_cast<double>(third_hits[t]) / static_cast<double>(third_n[t]) : 0;
-  }
+  const double n = static_cast<double>(test.size());
+  report.heldout_log_loss = test_loss / n;
+  report.uniform_log_loss = uniform / n;
+  report.heldout_accuracy = static_cast<double>(hits) / n;
+  for (std::size_t t = 0; t < 3; ++t)
+    report.heldout_accuracy_by_third[t] =
+        third_n[t] ? static_cast<double>(third_hits[t]) / static_cast<double>(third_n[t]) : 0;
+}
+
+// The model file's "training" record: the data, the held-out scores and the settings.
+nlohmann::json training_record(const FitReport& report, const FitSettings& settings) {
+  return {{"positions", report.train_positions},
+          {"games", report.train_games},
+          {"heldout",
+           {{"games", report.heldout_games},
+            {"positions", report.heldout_positions},
+            {"log_loss", report.heldout_log_loss},
+            {"uniform_log_loss", report.uniform_log_loss},
+            {"accuracy", report.heldout_accuracy},
+            {"accuracy_by_third", report.heldout_accuracy_by_third}}},
+          {"settings",
+           {{"epochs", settings.epochs},
+            {"batch", settings.batch},
+            {"learning_rate", settings.learning_rate},
+            {"l2", settings.l2},
+            {"seed", settings.seed}}}};
+}
+
+}  // namespace
+
+ValueModel fit_value_model(const PositionSet& set, const ModelConfig& config,
+                           const FitSettings& settings, FitReport& report,
+                           const std::function<void(int, double)>& progress) {
+  const std::size_t dims = static_cast<std::size_t>(set.names().size());
+  report = FitReport{};
+  report.features = static_cast<int>(dims);
+  std::vector<std::size_t> train, test;
+  split_positions(set, settings, report, train, test);
+  const std::vector<double> scale = feature_scales(set, train, dims);
+  const std::vector<double> u = train_weights(set, train, scale, settings, report, progress);
+  std::vector<double> w(dims, 0.0);
+  for (std::size_t f = 0; f < dims; ++f) w[f] = u[f] / scale[f];
+  score_heldout(set, test, w, report);
 
   // Features in name order, so that a model file reads (and diffs) well.
   std::vector<std::size_t> by_name(dims);
@@ -286,22 +337,7 @@ ValueModel fit_value_model(const PositionSet& set, const ModelConfig& config,
   std::vector<ValueModel::Weight> weights;
   for (const std::size_t f : by_name)
     weights.push_back({set.names().name(static_cast<int>(f)), u[f], scale[f]});
-  nlohmann::json training = {{"positions", report.train_positions},
-                             {"games", report.train_games},
-                             {"heldout",
-                              {{"games", report.heldout_games},
-                               {"positions", report.heldout_positions},
-                               {"log_loss", report.heldout_log_loss},
-                               {"uniform_log_loss", report.uniform_log_loss},
-                               {"accuracy", report.heldout_accuracy},
-                               {"accuracy_by_third", report.heldout_accuracy_by_third}}},
-                             {"settings",
-                              {{"epochs", settings.epochs},
-                               {"batch", settings.batch},
-                               {"learning_rate", settings.learning_rate},
-                               {"l2", settings.l2},
-                               {"seed", settings.seed}}}};
-  return ValueModel(config, std::move(weights), std::move(training));
+  return ValueModel(config, std::move(weights), training_record(report, settings));
 }
 
 }  // namespace catan::search
