@@ -72,7 +72,8 @@ void Session::Impl::bind_agents(const GameConfig& config) {
         }
         lua_pop(L, 1);
         if (!known) {
-          for (std::string& registered : registered_agents()) names.push_back(std::move(registered));
+          for (std::string& registered : registered_agents())
+            names.push_back(std::move(registered));
           std::sort(names.begin() + 1, names.end());
           throw std::runtime_error(fmt::format("unknown agent '{}' for player {} (known: {})", name,
                                                seat + 1, fmt::join(names, ", ")));

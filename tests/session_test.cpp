@@ -268,10 +268,9 @@ TEST_F(SessionTest, LuaAgentsChooseAndCannotChangeTheGame) {
   config.agents = {"nobody", "random"};
   r = s->play(config);
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(
-      r.error.find(
-          "unknown agent 'nobody' for player 1 (known: random, always-last, cheater, mcts, nonsense)"),
-      std::string::npos)
+  EXPECT_NE(r.error.find("unknown agent 'nobody' for player 1 (known: random, always-last, "
+                         "cheater, mcts, nonsense)"),
+            std::string::npos)
       << r.error;
 }
 
