@@ -326,7 +326,7 @@ TEST_F(RotatedRuns, EveryPlayerPropertyIsReportedPerBotInEveryFormat) {
   ASSERT_EQ(busts.size(), 2u);
   EXPECT_EQ(busts[0]["bot"], "hold20");
   EXPECT_EQ(busts[0]["n"], 30);
-  // Means are written rounded to 6 decimals (results_json.cpp, num).
+  // Means are written rounded to 6 decimals (results_json_write.cpp, num).
   EXPECT_NEAR(busts[0]["mean"].get<double>(), a.bot_player.at("busts").at("hold20").moments.mean(),
               1e-5);
   const auto text = config_text(r, 0);
