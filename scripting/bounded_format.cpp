@@ -218,6 +218,125 @@ int format_integer(lua_State* L, int arg, char* spec, const char* flags, char* i
   return print_item(item, kMaxItem, spec, static_cast<LUAI_UACINT>(n));
 }
 
+// Room in the buffer for one conversion's output: `room` bytes at `at`, and whether the bytes
+// written there are charged one unit each (a float conversion, whose digits are computed one by
+// one) rather than by kBytesPerUnit.
+struct Item {
+  char* at;
+  int room = kMaxItem;
+  bool digit_by_digit = false;
+};
+
+// Copies the literal text from `format` up to the next '%' (or `end`) into `buffer`; returns
+// where it stopped.
+const char* add_text(luaL_Buffer* buffer, const char* format, const char* end) {
+  const auto* next = static_cast<const char*>(
+      std::memchr(format, kEscape, static_cast<std::size_t>(end - format)));
+  if (next == nullptr) next = end;
+  const auto length = static_cast<std::size_t>(next - format);
+  if (length <= kShortText) {
+    for (; format < next; ++format) luaL_addchar(buffer, *format);
+  } else {
+    luaL_addlstring(buffer, format, length);
+    format = next;
+  }
+  return format;
+}
+
+// %e, %E, %f, %g, %G of argument `arg`: the number is checked before the specification.
+int format_float(lua_State* L, int arg, char* spec, Item& item) {
+  const lua_Number n = luaL_checknumber(L, arg);
+  check_spec(L, spec, kFloatFlags, true);
+  add_length_modifier(spec, LUA_NUMBER_FRMLEN);
+  const int produced = print_item(item.at, item.room, spec, static_cast<LUAI_UACNUMBER>(n));
+  item.digit_by_digit = true;
+  return produced;
+}
+
+// %p of argument `arg`; printf's %p of NULL is not portable, so a null pointer is "(null)" as a
+// string.
+int format_pointer(lua_State* L, int arg, char* spec, const Item& item) {
+  const void* pointer = lua_topointer(L, arg);
+  check_spec(L, spec, kStringFlags, false);
+  if (pointer == nullptr) {
+    pointer = "(null)";
+    spec[std::strlen(spec) - 1] = 's';
+  }
+  return print_item(item.at, item.room, spec, pointer);
+}
+
+// %s of argument `arg`: without modifiers (or without a precision and longer than any width)
+// the string is added to `buffer` as it is and 0 returned; otherwise printed at the item.
+int format_string(lua_State* L, luaL_Buffer* buffer, int arg, char* spec, const Item& item,
+                  Meter& meter) {
+  int produced = 0;
+  std::size_t length = 0;
+  const char* text = luaL_tolstring(L, arg, &length);
+  meter.add(byte_units(length));
+  if (spec[2] == '\0') {  // no modifiers: the whole string
+    luaL_addvalue(buffer);
+  } else {
+    luaL_argcheck(L, length == std::strlen(text), arg, "string contains zeros");
+    check_spec(L, spec, kStringFlags, true);
+    if (std::strchr(spec, '.') == nullptr && length >= 100) {
+      luaL_addvalue(buffer);  // no precision, and longer than any width: as it is
+    } else {
+      produced = print_item(item.at, item.room, spec, text);
+      lua_pop(L, 1);
+    }
+  }
+  return produced;
+}
+
+// The conversion `conversion` of argument `arg` with the specification `spec` (read by
+// read_spec); returns the bytes it wrote at the item, which the caller adds to `buffer` (%q and
+// some %s add theirs to `buffer` themselves and return 0). Raises on an invalid conversion.
+int convert(lua_State* L, luaL_Buffer* buffer, char conversion, int arg, char* spec, Item& item,
+            Meter& meter) {
+  switch (conversion) {
+    case 'c':
+      check_spec(L, spec, kStringFlags, false);
+      return print_item(item.at, item.room, spec, static_cast<int>(luaL_checkinteger(L, arg)));
+    case 'd':
+    case 'i':
+      return format_integer(L, arg, spec, kIntegerFlags, item.at);
+    case 'u':
+      return format_integer(L, arg, spec, kUnsignedFlags, item.at);
+    case 'o':
+    case 'x':
+    case 'X':
+      return format_integer(L, arg, spec, kHexFlags, item.at);
+    case 'a':
+    case 'A': {
+      check_spec(L, spec, kFloatFlags, true);
+      add_length_modifier(spec, LUA_NUMBER_FRMLEN);
+      const int produced = print_item(item.at, item.room, spec,
+                                      static_cast<LUAI_UACNUMBER>(luaL_checknumber(L, arg)));
+      item.digit_by_digit = true;
+      return produced;
+    }
+    case 'f':
+      item.room = kMaxItemFixed;
+      item.at = luaL_prepbuffsize(buffer, static_cast<std::size_t>(item.room));
+      [[fallthrough]];
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
+      return format_float(L, arg, spec, item);
+    case 'p':
+      return format_pointer(L, arg, spec, item);
+    case 'q':
+      if (spec[2] != '\0') return luaL_error(L, "specifier '%%q' cannot have modifiers");
+      add_literal(L, buffer, arg, meter);
+      return 0;
+    case 's':
+      return format_string(L, buffer, arg, spec, item, meter);
+    default:
+      return luaL_error(L, "invalid conversion '%s' to 'format'", spec);
+  }
+}
+
 }  // namespace
 
 int bounded_format(lua_State* L) {
@@ -232,16 +351,7 @@ int bounded_format(lua_State* L) {
   meter.add(byte_units(format_length));  // the literal text, charged up front
   while (format < end) {
     if (*format != kEscape) {  // literal text up to the next '%'
-      const auto* next = static_cast<const char*>(
-          std::memchr(format, kEscape, static_cast<std::size_t>(end - format)));
-      if (next == nullptr) next = end;
-      const auto length = static_cast<std::size_t>(next - format);
-      if (length <= kShortText) {
-        for (; format < next; ++format) luaL_addchar(&buffer, *format);
-      } else {
-        luaL_addlstring(&buffer, format, length);
-        format = next;
-      }
+      format = add_text(&buffer, format, end);
       continue;
     }
     if (*++format == kEscape) {  // "%%" (a '%' at the end reads the terminating zero)
@@ -250,90 +360,13 @@ int bounded_format(lua_State* L) {
       continue;
     }
     char spec[kMaxSpec];
-    int room = kMaxItem;
-    char* item = luaL_prepbuffsize(&buffer, static_cast<std::size_t>(room));
-    int produced = 0;
-    bool digit_by_digit = false;  // a float conversion: charged by the byte
+    Item item{luaL_prepbuffsize(&buffer, static_cast<std::size_t>(kMaxItem))};
     if (++arg > top) return luaL_argerror(L, arg, "no value");
     format = read_spec(L, format, spec);
-    switch (*format++) {
-      case 'c':
-        check_spec(L, spec, kStringFlags, false);
-        produced = print_item(item, room, spec, static_cast<int>(luaL_checkinteger(L, arg)));
-        break;
-      case 'd':
-      case 'i':
-        produced = format_integer(L, arg, spec, kIntegerFlags, item);
-        break;
-      case 'u':
-        produced = format_integer(L, arg, spec, kUnsignedFlags, item);
-        break;
-      case 'o':
-      case 'x':
-      case 'X':
-        produced = format_integer(L, arg, spec, kHexFlags, item);
-        break;
-      case 'a':
-      case 'A':
-        check_spec(L, spec, kFloatFlags, true);
-        add_length_modifier(spec, LUA_NUMBER_FRMLEN);
-        produced =
-            print_item(item, room, spec, static_cast<LUAI_UACNUMBER>(luaL_checknumber(L, arg)));
-        digit_by_digit = true;
-        break;
-      case 'f':
-        room = kMaxItemFixed;
-        item = luaL_prepbuffsize(&buffer, static_cast<std::size_t>(room));
-        [[fallthrough]];
-      case 'e':
-      case 'E':
-      case 'g':
-      case 'G': {
-        const lua_Number n = luaL_checknumber(L, arg);
-        check_spec(L, spec, kFloatFlags, true);
-        add_length_modifier(spec, LUA_NUMBER_FRMLEN);
-        produced = print_item(item, room, spec, static_cast<LUAI_UACNUMBER>(n));
-        digit_by_digit = true;
-        break;
-      }
-      case 'p': {
-        const void* pointer = lua_topointer(L, arg);
-        check_spec(L, spec, kStringFlags, false);
-        if (pointer == nullptr) {  // printf's %p of NULL is not portable: "(null)" as a string
-          pointer = "(null)";
-          spec[std::strlen(spec) - 1] = 's';
-        }
-        produced = print_item(item, room, spec, pointer);
-        break;
-      }
-      case 'q':
-        if (spec[2] != '\0') return luaL_error(L, "specifier '%%q' cannot have modifiers");
-        add_literal(L, &buffer, arg, meter);
-        break;
-      case 's': {
-        std::size_t length = 0;
-        const char* text = luaL_tolstring(L, arg, &length);
-        meter.add(byte_units(length));
-        if (spec[2] == '\0') {  // no modifiers: the whole string
-          luaL_addvalue(&buffer);
-        } else {
-          luaL_argcheck(L, length == std::strlen(text), arg, "string contains zeros");
-          check_spec(L, spec, kStringFlags, true);
-          if (std::strchr(spec, '.') == nullptr && length >= 100) {
-            luaL_addvalue(&buffer);  // no precision, and longer than any width: as it is
-          } else {
-            produced = print_item(item, room, spec, text);
-            lua_pop(L, 1);
-          }
-        }
-        break;
-      }
-      default:
-        return luaL_error(L, "invalid conversion '%s' to 'format'", spec);
-    }
+    const int produced = convert(L, &buffer, *format++, arg, spec, item, meter);
     luaL_addsize(&buffer, static_cast<std::size_t>(produced));
     const auto bytes = static_cast<std::size_t>(produced);
-    meter.add(1 + (digit_by_digit ? bytes : byte_units(bytes)));
+    meter.add(1 + (item.digit_by_digit ? bytes : byte_units(bytes)));
   }
   luaL_pushresult(&buffer);
   meter.finish();

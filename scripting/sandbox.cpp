@@ -72,7 +72,7 @@ struct SortKey {
   lua_Number number;
   std::string_view text;
   bool boolean;
-  lua_Integer slot;  // where a string key is kept alive (see push_ordered_iterator)
+  lua_Integer slot;  // where a string key is kept alive (see KeyAnchors)
 };
 
 // Exact "a < b" between an integer and a non-integral or out-of-range float (never NaN: NaN is
@@ -151,11 +151,9 @@ int ordered_next(lua_State* L) {
 // scratch table.
 constexpr std::size_t kStackKeys = 64;
 
-// Pushes iterator, table, nil for the ordered traversal of the table at `table`; returns 3.
-int push_ordered_iterator(lua_State* L, int table) {
-  table = lua_absindex(L, table);
-  // Charged: a unit per key read and per comparison of the sort (library_bounds.h).
-  Meter meter(L, "pairs");
+// The n of the array keys 1..n of the table at `table`: t[1] .. t[n] are not nil and t[n + 1]
+// is (raw reads, a unit charged per key read).
+lua_Integer count_array_keys(lua_State* L, int table, Meter& meter) {
   lua_Integer n = 0;
   while (lua_rawgeti(L, table, n + 1) != LUA_TNIL) {
     lua_pop(L, 1);
@@ -163,13 +161,47 @@ int push_ordered_iterator(lua_State* L, int table) {
     meter.add(1);
   }
   lua_pop(L, 1);
+  return n;
+}
 
-  // String keys stay referenced below the traversal key (slot > 0: stack index), or in the
-  // scratch table once kStackKeys are there (slot < 0: -index in it); other keys are pushed
-  // again from their values.
-  std::vector<SortKey> keys;
+// Where the string keys of one traversal stay referenced while they are sorted by their text:
+// the first kStackKeys on the Lua stack below the traversal key (slot > 0: stack index), the
+// rest in a scratch table (slot < 0: -index in it) created below the traversal key when the
+// stack slots run out (scratch: its stack index, 0 until then).
+struct KeyAnchors {
   std::size_t anchored = 0;
-  int scratch = 0;  // stack index of the scratch key table, created when the stack slots run out
+  int scratch = 0;
+};
+
+// Keeps the string key at the top of the stack (the traversal key) referenced and sets key.slot
+// to where it is kept; `count` is the number of keys kept before it (its scratch index is
+// count + 1).
+void anchor_string_key(lua_State* L, KeyAnchors& anchors, std::size_t count, SortKey& key) {
+  if (anchors.anchored < kStackKeys) {
+    luaL_checkstack(L, 2, "pairs");
+    lua_pushvalue(L, -1);
+    lua_insert(L, -2);
+    key.slot = lua_gettop(L) - 1;
+    ++anchors.anchored;
+  } else {
+    if (anchors.scratch == 0) {
+      lua_newtable(L);
+      lua_insert(L, -2);
+      anchors.scratch = lua_gettop(L) - 1;
+    }
+    const auto index = static_cast<lua_Integer>(count) + 1;
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, anchors.scratch, index);
+    key.slot = -index;
+  }
+}
+
+// The keys of the table at `table` other than the array keys 1..n, unsorted, a unit charged
+// per key; string keys are anchored (KeyAnchors), the others kept by value. Raises for a key
+// that has no defined order (not a number, string or boolean).
+std::vector<SortKey> read_other_keys(lua_State* L, int table, lua_Integer n, Meter& meter,
+                                     KeyAnchors& anchors) {
+  std::vector<SortKey> keys;
   lua_pushnil(L);
   while (lua_next(L, table) != 0) {
     lua_pop(L, 1);  // value; the key stays for lua_next
@@ -190,23 +222,7 @@ int push_ordered_iterator(lua_State* L, int table) {
         const char* text = lua_tolstring(L, -1, &length);  // a string key: no conversion
         key.cls = KeyClass::String;
         key.text = std::string_view(text, length);
-        if (anchored < kStackKeys) {
-          luaL_checkstack(L, 2, "pairs");
-          lua_pushvalue(L, -1);
-          lua_insert(L, -2);
-          key.slot = lua_gettop(L) - 1;
-          ++anchored;
-        } else {
-          if (scratch == 0) {
-            lua_newtable(L);
-            lua_insert(L, -2);
-            scratch = lua_gettop(L) - 1;
-          }
-          const auto index = static_cast<lua_Integer>(keys.size()) + 1;
-          lua_pushvalue(L, -1);
-          lua_rawseti(L, scratch, index);
-          key.slot = -index;
-        }
+        anchor_string_key(L, anchors, keys.size(), key);
         break;
       }
       case LUA_TBOOLEAN:
@@ -214,38 +230,55 @@ int push_ordered_iterator(lua_State* L, int table) {
         key.boolean = lua_toboolean(L, -1);
         break;
       default:
-        return luaL_error(L, "pairs: keys of type %s have no defined order; use an array",
-                          luaL_typename(L, -1));
+        luaL_error(L, "pairs: keys of type %s have no defined order; use an array",
+                   luaL_typename(L, -1));
+        __builtin_unreachable();  // luaL_error raises
     }
     keys.push_back(key);
     meter.add(1);
   }
+  return keys;
+}
 
+// Pushes the sorted `keys` as a list (nil when there are none), string keys fetched from where
+// `anchors` keeps them.
+void push_key_list(lua_State* L, const std::vector<SortKey>& keys, const KeyAnchors& anchors) {
+  if (keys.empty()) {
+    lua_pushnil(L);
+    return;
+  }
+  lua_createtable(L, static_cast<int>(keys.size()), 0);
+  for (std::size_t j = 0; j < keys.size(); ++j) {
+    const SortKey& key = keys[j];
+    if (key.cls == KeyClass::String && key.slot > 0)
+      lua_pushvalue(L, static_cast<int>(key.slot));
+    else if (key.cls == KeyClass::String)
+      lua_rawgeti(L, anchors.scratch, -key.slot);
+    else if (key.cls == KeyClass::Boolean)
+      lua_pushboolean(L, key.boolean);
+    else if (key.is_integer)
+      lua_pushinteger(L, key.integer);
+    else
+      lua_pushnumber(L, key.number);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(j) + 1);
+  }
+}
+
+// Pushes iterator, table, nil for the ordered traversal of the table at `table`; returns 3.
+int push_ordered_iterator(lua_State* L, int table) {
+  table = lua_absindex(L, table);
+  // Charged: a unit per key read and per comparison of the sort (library_bounds.h).
+  Meter meter(L, "pairs");
+  const lua_Integer n = count_array_keys(L, table, meter);
+  KeyAnchors anchors;
+  std::vector<SortKey> keys = read_other_keys(L, table, n, meter, anchors);
   std::sort(keys.begin(), keys.end(), [&meter](const SortKey& a, const SortKey& b) {
     meter.add(1);
     return key_less(a, b);
   });
   meter.finish();
   lua_pushvalue(L, table);  // upvalue 1
-  if (keys.empty()) {
-    lua_pushnil(L);
-  } else {
-    lua_createtable(L, static_cast<int>(keys.size()), 0);
-    for (std::size_t j = 0; j < keys.size(); ++j) {
-      const SortKey& key = keys[j];
-      if (key.cls == KeyClass::String && key.slot > 0)
-        lua_pushvalue(L, static_cast<int>(key.slot));
-      else if (key.cls == KeyClass::String)
-        lua_rawgeti(L, scratch, -key.slot);
-      else if (key.cls == KeyClass::Boolean)
-        lua_pushboolean(L, key.boolean);
-      else if (key.is_integer)
-        lua_pushinteger(L, key.integer);
-      else
-        lua_pushnumber(L, key.number);
-      lua_rawseti(L, -2, static_cast<lua_Integer>(j) + 1);
-    }
-  }
+  push_key_list(L, keys, anchors);
   lua_pushinteger(L, n);
   lua_pushinteger(L, static_cast<lua_Integer>(keys.size()));
   lua_pushinteger(L, 0);
