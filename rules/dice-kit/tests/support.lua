@@ -1,9 +1,12 @@
--- Shared helpers of the dice-game tests (this file runs first; its globals are seen by the
--- other test files).
+-- Test support of the Catan Dice Game packs (dice-game, dice-game-island-two, dice-game-extra):
+-- runs before the tests of every pack loaded with the kit; its globals are seen by their test
+-- files. Tests are registered with dtest (not test) so that the helpers reach the test's `t` as
+-- t_current.
 
 -- Starts a one-player game (unless opts.players says otherwise) whose seat 1 plays the scripted
 -- `answers` (opts.dice scripts the faces game.roll returns); begins a turn for seat 1 with an
--- empty pool and returns the pack's environment.
+-- empty pool and returns the pack's environment. A pack whose games start otherwise defines its
+-- own fresh in its first test file.
 function fresh(answers, opts)
   opts = opts or {}
   local players = opts.players or 1
@@ -51,6 +54,15 @@ end
 function menu_ids(p)
   local out = {}
   for i, o in ipairs(t_current.env().action_options(p)) do out[i] = o.id end
+  return out
+end
+
+-- The ids of p's build options now (the menu's "build" actions), in menu order.
+function build_ids(p)
+  local out = {}
+  for _, o in ipairs(t_current.env().action_options(p)) do
+    if o.action == "build" then out[#out + 1] = o.id end
+  end
   return out
 end
 
