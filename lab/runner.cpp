@@ -13,6 +13,18 @@
 
 #include <fmt/format.h>
 
+// LeakSanitizer's interface in sanitizer builds (scripts/sanitize.sh): see keep_abandoned.
+#if defined(__SANITIZE_ADDRESS__)
+#define CATAN_LEAK_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CATAN_LEAK_CHECKED 1
+#endif
+#endif
+#ifdef CATAN_LEAK_CHECKED
+#include <sanitizer/lsan_interface.h>
+#endif
+
 #include "engine/replay.h"
 #include "lab/rotation.h"
 #include "scripting/measure_spec.h"
@@ -22,6 +34,19 @@
 #include "search/value_model.h"
 
 namespace catan::lab {
+
+namespace {
+
+// An abandoned worker is leaked on purpose: its thread, stuck past the game deadline, may still
+// be using its Sessions. LeakSanitizer is told so (it then ignores the worker and all it owns),
+// and keeps checking everything else.
+void keep_abandoned([[maybe_unused]] const void* worker) {
+#ifdef CATAN_LEAK_CHECKED
+  __lsan_ignore_object(worker);
+#endif
+}
+
+}  // namespace
 
 struct Runner::Worker {
   std::vector<std::unique_ptr<scripting::Session>> sessions;
@@ -477,7 +502,7 @@ struct Runner::Play {
         "{:.3g} s and was abandoned",
         slot.next, slot.config + 1, spec.game_deadline_ms / 1000.0);
     threads[w].detach();
-    (void)runner.workers_[w].release();  // the abandoned thread may still be using its Sessions
+    keep_abandoned(runner.workers_[w].release());  // its thread may still be using its Sessions
     auto fresh = std::make_shared<Slot>();
     fresh->mine = std::move(slot.mine);
     fresh->has_chunk = slot.has_chunk;

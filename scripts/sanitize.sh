@@ -28,12 +28,14 @@ launcher=()
 if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 
 # Configures and builds DIR with the sanitizers SAN: -O1 -g keeps the runs fast and the stacks
-# readable; only the two programs the tests run are built.
+# readable; only the two programs the tests run are built. Warnings are not errors here: with
+# -fsanitize=address at -O1, g++ 12 reports -Wmaybe-uninitialized inside libstdc++'s
+# std::function (used by std::regex), a false positive the release build does not show.
 build() {
   local dir="$1" san="$2"
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_CXX_COMPILER="$cxx" \
-    -DCATAN_SANITIZE="$san" "${launcher[@]}" >/dev/null
+    -DCATAN_SANITIZE="$san" -DCATAN_WERROR=OFF "${launcher[@]}" >/dev/null
   cmake --build "$dir" -j"$jobs" --target catan catan_tests
 }
 
