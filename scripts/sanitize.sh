@@ -52,7 +52,7 @@ if [ "$what" = thread ] || [ "$what" = all ]; then
   # The unit tests whose files start threads or ask the lab for several.
   suites=$(grep -lE 'std::thread|threads|serve/' tests/*_test.cpp |
     xargs grep -hoE '^TEST(_F|_P)?\( *[A-Za-z0-9_]+' | sed 's/.*( *//' | sort -u | paste -sd'|')
-  # Left out: four tests whose Lua must finish well within a wall-clock limit (a time-limit
+  # Left out: five tests whose Lua must finish well within a wall-clock limit (a time-limit
   # trip of 200 ms, a hang guard of 10 s, a linearity bound), which ThreadSanitizer's slowdown
   # turns into time-limit trips and hang-guard timeouts; and the game abandoned past its
   # deadline, whose thread is left running unjoined on purpose (lab/runner.cpp), so nothing
