@@ -5,8 +5,8 @@
 // load_game and bind_agents for every game; implemented by Session::Impl's decision methods
 // (session_decisions.cpp). Agents from outside the scripting layer come through
 // scripting/agent_registry.h.
-// Invariants: agents and agent_names have one entry per seat once bound; agent_depth > 0 exactly
-// while an agent, a describer or an option list runs for a seat (the game is then read-only);
+// Invariants: agents and agent_names have one entry per seat once bound; agent_depth > 0 while
+// an agent chooses, a describer runs or an invariant is checked (the game is then read-only);
 // replay_pos never exceeds the replay's decisions.
 
 #include <array>

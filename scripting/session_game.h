@@ -3,8 +3,9 @@
 // played: the kernel state, the live views handed to packs, the per-game Lua tables and who
 // watches. Renewed by load_game for every game; implemented by Session::Impl's game methods
 // (session_game.cpp) and read by every API function.
-// Invariants: `playing` is non-null exactly while Session::play (or a resume) runs a game;
-// game_ref and turn_payload_ref belong to that game.
+// Invariants: `playing` is non-null exactly while Session::play or Session::play_fork runs a
+// game, or a pack test's t.turn or t.play runs the game t.start{search = true} began; game_ref
+// and turn_payload_ref belong to the game loaded last.
 
 #include <cstddef>
 #include <deque>
