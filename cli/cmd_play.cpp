@@ -26,7 +26,7 @@ class PlayCommand final : public Command {
                  "Agent per seat, comma-separated: random, human (you, at this terminal), an "
                  "agent a pack registers, or the search agent "
                  "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|"
-                 "FILE] (docs/bots.md); "
+                 "score|FILE] (docs/bots.md); "
                  "the last one fills the remaining seats");
     sub->add_option("--game-index", game_index_, "Game index within the seed's stream")
         ->check(WholeNumber)

@@ -57,7 +57,7 @@ struct LabOptions {
 inline constexpr const char* kLabBotsHelp =
     "Agent per seat, comma-separated (the last fills the remaining seats): random, an agent a "
     "pack registers, or the search agent "
-    "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|FILE] "
+    "mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|score|FILE] "
     "(docs/bots.md)";
 
 // The players, bots, seed, turn cap and common options of compare (whose positional arguments

@@ -13,13 +13,13 @@ namespace catan::cli {
 
 namespace {
 
-// The learned evaluation `eval` names: null for "pack"; for "auto" the model the packs' models/
-// folders hold for the configuration (null: none); else the model file `eval`. Cached by
+// The learned evaluation `eval` names: null for "pack" and "score"; for "auto" the model the packs'
+// models/ folders hold for the configuration (null: none); else the model file `eval`. Cached by
 // "auto:" plus the configuration's key or "file:" plus the path.
 std::shared_ptr<const search::ValueModel> find_learned_evaluation(
     const std::string& eval, const scripting::GameConfiguration& configuration,
     scripting::LearnedEvaluations& cache) {
-  if (eval == "pack") return nullptr;
+  if (eval == "pack" || eval == "score") return nullptr;
   const auto wanted =
       search::ModelConfig::make(configuration.packs, configuration.options, configuration.players);
   const std::string key =

@@ -48,6 +48,9 @@ struct ForkRequest {
   // When set, scores a copy that has not ended (ForkResult::scores) instead of the packs'
   // evaluator: each seat's chance in [0, 1] (a learned evaluation, search/value_model.h).
   std::function<std::vector<double>(const GameState&)> evaluate;
+  // When true (and `evaluate` is unset), a copy that has not ended is scored by the seats'
+  // score shares even when a pack registers an evaluator (ForkResult::scores).
+  bool score_share = false;
 };
 
 struct ForkResult {
@@ -68,7 +71,7 @@ struct ForkResult {
   // Each seat's score of the copy's outcome, in [0, 1], for comparing outcomes: 1 for the winner
   // and 0 for the others when the game ended (1 / players each when it ended without a winner);
   // otherwise what ForkRequest::evaluate says when set, else what the packs' evaluator says
-  // (game.evaluator), else the seat's share of the
+  // (game.evaluator) unless ForkRequest::score_share, else the seat's share of the
   // score property the packs declare (pack.json "score"; its value over the sum of all seats',
   // 1 / players each when the sum is 0 or no pack declares one). Empty when not ok.
   std::vector<double> scores;

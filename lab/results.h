@@ -46,8 +46,8 @@ struct ConfigInfo {
   // results file know them without the packs.
   packs::MeasureSpec declared;
   // How each distinct search agent of the run scores the copies it has not played to the end:
-  // (agent, "the packs' evaluator" or "learned: FILE (N games, held-out accuracy A%)"). Empty
-  // when no seat plays the search agent.
+  // (agent, "the packs' evaluator", "the score share" or "learned: FILE (N games, held-out accuracy
+  // A%)"). Empty when no seat plays the search agent.
   std::vector<std::pair<std::string, std::string>> evaluations;
   bool operator==(const ConfigInfo&) const = default;
 };

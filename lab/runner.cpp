@@ -101,9 +101,10 @@ std::vector<std::pair<std::string, std::string>> Runner::evaluations(
     scripting::GameConfig game;
     game.players = spec_.players;
     game.options = config.options;
-    const auto model = session.value_model(search::parse_mcts(bot).eval, game);
+    const std::string eval = search::parse_mcts(bot).eval;
+    const auto model = session.value_model(eval, game);
     if (!model) {
-      out.emplace_back(bot, "the packs' evaluator");
+      out.emplace_back(bot, eval == "score" ? "the score share" : "the packs' evaluator");
       continue;
     }
     const auto& t = model->training();

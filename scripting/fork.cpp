@@ -266,7 +266,10 @@ engine::ForkResult Forks::fork(const engine::ForkRequest& request) {
   }
   if (out.ok) {
     try {
-      out.scores = request.evaluate && !out.over ? request.evaluate(*out.state) : copy_->scores();
+      out.scores = request.evaluate && !out.over
+                       ? request.evaluate(*out.state)
+                       : copy_->scores(request.score_share ? Session::Scoring::score_share
+                                                           : Session::Scoring::evaluator);
     } catch (const std::exception& e) {
       out.ok = false;
       out.error = std::string("fork: ") + e.what();

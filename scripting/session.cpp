@@ -114,7 +114,7 @@ ForkFingerprint Session::fork_fingerprint() const noexcept {
   return {impl_->fork_digest, impl_->fork_storage_digest, impl_->fork_replayed};
 }
 
-std::vector<double> Session::scores() {
+std::vector<double> Session::scores(Scoring scoring) {
   Impl& s = *impl_;
   const engine::GameState& st = s.state;
   const auto players = static_cast<std::size_t>(st.players);
@@ -127,7 +127,7 @@ std::vector<double> Session::scores() {
     return out;
   }
   lua_State* L = s.lua.get();
-  if (s.evaluator_pack >= 0) {
+  if (s.evaluator_pack >= 0 && scoring == Scoring::evaluator) {
     const lua::StackGuard guard(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, s.game_ref);
     const int game = lua_gettop(L);

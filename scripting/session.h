@@ -187,10 +187,14 @@ class Session {
   // same names; the digests only with ForkRequest::fingerprint).
   ForkFingerprint fork_fingerprint() const noexcept;
 
+  // How scores() rates a game that has not ended: by the packs' evaluator when one is
+  // registered (else the score share), or by the score share alone.
+  enum class Scoring { evaluator, score_share };
+
   // Each seat's score of the game last played (or the copy a fork left), in [0, 1]: the
   // definition of engine::ForkResult::scores. Throws (a pack's error, with its name) when the
   // packs' evaluator fails or returns something outside [0, 1].
-  std::vector<double> scores();
+  std::vector<double> scores(Scoring scoring = Scoring::evaluator);
 
   // The learned evaluation a search agent with the setting `eval` (search::MctsSettings::eval)
   // uses in the game `config`: null for "pack" or when "auto" finds no model for the

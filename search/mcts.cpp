@@ -257,6 +257,7 @@ engine::ForkRequest iteration_request(const engine::Decision& d, const MctsSetti
   request.turns = settings.horizon;
   request.seen_by = d.player;
   request.steer = [&tree](const engine::Decision& copy) { return tree.steer(copy); };
+  request.score_share = settings.eval == "score";
   if (settings.model)
     request.evaluate = [model = settings.model.get()](const engine::GameState& state) {
       return model->win_chances(state);

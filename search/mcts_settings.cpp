@@ -72,7 +72,7 @@ MctsSettings parse_mcts(std::string_view agent) {
     } else if (key == "eval") {
       if (value.empty())
         throw std::invalid_argument(
-            "mcts: eval=: expected auto, pack or the path of a model file (catan train)");
+            "mcts: eval=: expected auto, pack, score or the path of a model file (catan train)");
       s.eval = value;
     } else {
       throw std::invalid_argument(fmt::format(

@@ -1,6 +1,6 @@
 #pragma once
 // The settings of the search agent, as written on the command line:
-//   mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|FILE]
+//   mcts[:iterations=N][:horizon=T][:rollout=AGENT][:c=X][:time=MS][:eval=auto|pack|score|FILE]
 // e.g. "mcts:iterations=400:horizon=8:rollout=heuristic" (docs/bots.md).
 
 #include <memory>
@@ -26,10 +26,11 @@ struct MctsSettings {
   double time_ms = 0;
   // How a copy that has not ended is scored: "auto" (the learned evaluation trained for the
   // configuration when one is found, search/value_model.h, else the packs' evaluator), "pack"
-  // (the packs' evaluator, else the score share), or the path of a model file.
+  // (the packs' evaluator, else the score share), "score" (the seat's share of the packs'
+  // score property, engine::ForkResult::scores), or the path of a model file.
   std::string eval = "auto";
   // The learned evaluation `eval` resolved to (set by whoever makes the agent: the session,
-  // which knows the configuration); null: the packs' evaluator.
+  // which knows the configuration); null: the packs' evaluator, or the score share for "score".
   std::shared_ptr<const ValueModel> model;
 
   // The spec this parses back from, with every setting written ("mcts:iterations=100:...").

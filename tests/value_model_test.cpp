@@ -280,6 +280,22 @@ class EvaluateProbe final : public engine::Agent {
         return v;
       };
       evaluated = d.forker->fork(request).scores;
+      // The score share, though base registers an evaluator: vp over the seats' sum, read from
+      // the copy after 12 turns (so the seats' points differ).
+      engine::ForkRequest share = request;
+      share.evaluate = nullptr;
+      share.score_share = true;
+      share.turns = 12;
+      const engine::ForkResult r = d.forker->fork(share);
+      shared = r.scores;
+      double sum = 0;
+      for (int p = 0; p < r.state->players; ++p)
+        sum += static_cast<double>(std::get<std::int64_t>(r.state->player_props.get(p, "vp")));
+      for (int p = 0; p < r.state->players; ++p)
+        expected_share.push_back(
+            static_cast<double>(std::get<std::int64_t>(r.state->player_props.get(p, "vp"))) / sum);
+      share.score_share = false;
+      evaluator_after = d.forker->fork(share).scores;
       request.turns = -1;  // to the end: an ended copy is scored by its outcome
       const engine::ForkResult end = d.forker->fork(request);
       ended_over = end.over;
@@ -288,7 +304,7 @@ class EvaluateProbe final : public engine::Agent {
     return inner_.choose(d);
   }
   bool done = false, ended_over = false;
-  std::vector<double> plain, evaluated, ended;
+  std::vector<double> plain, evaluated, ended, shared, expected_share, evaluator_after;
 
  private:
   engine::RandomAgent inner_;
@@ -307,6 +323,9 @@ TEST(ValueModelSearch, ForkScoresComeFromTheEvaluationUntilTheCopyEnds) {
   EXPECT_EQ(probe->evaluated, (std::vector<double>{1, 0, 0, 0}));
   ASSERT_EQ(probe->plain.size(), 4u);
   EXPECT_NE(probe->plain, probe->evaluated);
+  ASSERT_EQ(probe->shared.size(), 4u);
+  EXPECT_EQ(probe->shared, probe->expected_share);
+  EXPECT_NE(probe->shared, probe->evaluator_after);  // the same copy, by base's evaluator
   ASSERT_TRUE(probe->ended_over);
   double sum = 0;
   for (const double x : probe->ended) {
@@ -319,6 +338,7 @@ TEST(ValueModelSearch, ForkScoresComeFromTheEvaluationUntilTheCopyEnds) {
 TEST(ValueModelSearch, EvalSettingParsesAndAModelOfAnotherConfigurationIsRefused) {
   EXPECT_EQ(parse_mcts("mcts").eval, "auto");
   EXPECT_EQ(parse_mcts("mcts:eval=pack").eval, "pack");
+  EXPECT_EQ(parse_mcts("mcts:eval=score").spec(), "mcts:iterations=100:horizon=2:c=0.5:eval=score");
   EXPECT_EQ(parse_mcts("mcts:eval=pack").spec(), "mcts:iterations=100:horizon=2:c=0.5:eval=pack");
   EXPECT_THROW(parse_mcts("mcts:eval="), std::invalid_argument);
 

@@ -31,6 +31,15 @@ check "train: the results say the packs evaluator" python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["configs"][0]["evaluations"][0]["evaluation"] == "the packs'"'"' evaluator", r["configs"][0]' "$tmp/out"
+expect 0 "train: a sim with the score share" -- "$catan" sim dice-race --players 2 \
+  --bots "mcts:iterations=4:horizon=1:eval=score,mcts:iterations=4:horizon=1" --games 2 \
+  --threads 1 --json
+check "train: the results say which seat scores by the score share" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+e = {x["agent"]: x["evaluation"] for x in r["configs"][0]["evaluations"]}
+assert e == {"mcts:iterations=4:horizon=1:eval=score": "the score share",
+             "mcts:iterations=4:horizon=1": "the packs'"'"' evaluator"}, e' "$tmp/out"
 expect 2 "train: a model of another configuration" -- "$catan" sim dice-race --players 3 \
   --bots "mcts:iterations=4:eval=$tmp/race.json,random" --games 2 --threads 1
 check "train: another configuration: one line" one_line_error
