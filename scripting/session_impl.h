@@ -18,13 +18,10 @@
 // Views (views.h) and the Lua API (api_game.h, api_board.h, api_values.h, options.h,
 // pack_library.h, test_harness.h) have their own headers, included at the end.
 
-#include <array>
 #include <chrono>
-#include <deque>
-#include <map>
-#include <optional>
+#include <memory>
 #include <string>
-#include <unordered_set>
+#include <string_view>
 #include <vector>
 
 #include "scripting/fork.h"
