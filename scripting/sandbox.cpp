@@ -368,6 +368,9 @@ int sandbox_load(lua_State* L) {
     status = lua_load(L, read_slice, &reader, chunkname, "t");
   }
   check_trip(L, status);
+  // The parser runs on after the last slice is charged (and charges are checked only every
+  // kMeterInterval units): a limit that ran out meanwhile stops the call here, named as load's.
+  check_library_limits(L, "load");
   if (status != LUA_OK) {
     // A reader may still deliver a binary chunk; report it like a binary string.
     if (lua_type(L, -1) == LUA_TSTRING &&

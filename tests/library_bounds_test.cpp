@@ -595,6 +595,24 @@ TEST(LibraryBoundsBudgetTest, TheBudgetRunsOutInsideTheLibraryFunction) {
   }
 }
 
+// A limit that runs out while load parses, after its last checked charge, stops the call in
+// load: a 1,000-byte chunk is charged below kMeterInterval, so only the check after the parse
+// sees the budget of 500 spent (and the chunk alone would return before the hook looks).
+TEST(LibraryBoundsBudgetTest, ABudgetSpentWhileParsingStopsTheCallInLoad) {
+  State state(limits_with(16, 0, 500));
+  try {
+    std::string chunk;
+    for (int i = 0; i < 250; ++i) chunk += "x=1 ";
+    eval(state, "load('" + chunk + "') return 'returned'");
+    ADD_FAILURE() << "load returned over the budget";
+  } catch (const ScriptError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Budget) << e.what();
+    EXPECT_TRUE(
+        std::string(e.what()).ends_with("instruction budget exceeded (500 instructions) in load"))
+        << e.what();
+  }
+}
+
 // The same calls under a budget large enough run to the end with the standard results.
 TEST(LibraryBoundsBudgetTest, OrdinaryCallsStayWellWithinABudget) {
   State state(limits_with(16, 0, 100'000));
