@@ -31,6 +31,11 @@ refused() { printf '%s: .*limit' "$1"; }
 error_object_re="$limit_re|error object"
 
 # NAME|EXPECTED ERROR (extended regex)|WHAT (the pack's main.lua says more)
+# load-huge may also be stopped by the hook on its line 4 (string.rep and the call of load), never
+# on line 5: a parse run to its end would be stopped in the loop there. Beside the browser tests
+# of a parallel ctest run the hook has stopped it on line 4 without naming load; that load names
+# itself when the parse overruns is checked by LibraryBoundsTimeTest, whose text is made outside
+# the time limit.
 cases=(
   "infinite-loop|$limit_re|an endless loop (the baseline)"
   "rep-empty|$limit_re|string.rep(\"\", math.maxinteger)"
@@ -54,7 +59,7 @@ cases=(
   "table-insert|$(refused 'table\.insert')|table.insert/remove at the front of 2^40 elements through C metamethods"
   "byte-range|$(refused 'string\.byte')|string.byte over every byte of a 16 MB string"
   "format-float|time limit exceeded: .* in string\.format|string.format of 900,000 '%.0f' of the largest double"
-  "load-huge|time limit exceeded: .* in load|memory cap|load of 48 MB of statements"
+  "load-huge|time limit exceeded: .* in load|memory cap|load-huge/main\.lua:4: time limit exceeded|load of 48 MB of statements"
   "pack-padding|$limit_re|string.pack of two 200 MB paddings"
 )
 
